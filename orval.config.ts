@@ -48,6 +48,8 @@ export default defineConfig({
           generate: { param: true, query: true, header: false, body: true, response: true },
           // additionalProperties: false in the contract → unknown keys are a mismatch.
           strict: { response: true },
+          // One schema per status code (e.g. createProduct201Response), not only 200.
+          generateEachHttpStatus: true,
           coerce: { param: true, query: true },
         },
       },

@@ -44,6 +44,8 @@ import { apiFetch } from '../../../mutator';
 import type { ErrorType } from '../../../mutator';
 
 
+type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
 
 
 /**
@@ -79,16 +81,16 @@ export const getGetAnalyticsOverviewQueryKey = () => {
     }
 
     
-export const getGetAnalyticsOverviewQueryOptions = <TData = Awaited<ReturnType<typeof getAnalyticsOverview>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsOverview>>, TError, TData>>, }
+export const getGetAnalyticsOverviewQueryOptions = <TData = Awaited<ReturnType<typeof getAnalyticsOverview>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsOverview>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
-const {query: queryOptions} = options ?? {};
+const {query: queryOptions, request: requestOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getGetAnalyticsOverviewQueryKey();
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAnalyticsOverview>>> = () => getAnalyticsOverview();
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAnalyticsOverview>>> = () => getAnalyticsOverview(requestOptions);
 
       
 
@@ -108,7 +110,7 @@ export function useGetAnalyticsOverview<TData = Awaited<ReturnType<typeof getAna
           TError,
           Awaited<ReturnType<typeof getAnalyticsOverview>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetAnalyticsOverview<TData = Awaited<ReturnType<typeof getAnalyticsOverview>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
@@ -118,11 +120,11 @@ export function useGetAnalyticsOverview<TData = Awaited<ReturnType<typeof getAna
           TError,
           Awaited<ReturnType<typeof getAnalyticsOverview>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetAnalyticsOverview<TData = Awaited<ReturnType<typeof getAnalyticsOverview>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsOverview>>, TError, TData>>, }
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsOverview>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -130,7 +132,7 @@ export function useGetAnalyticsOverview<TData = Awaited<ReturnType<typeof getAna
  */
 
 export function useGetAnalyticsOverview<TData = Awaited<ReturnType<typeof getAnalyticsOverview>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsOverview>>, TError, TData>>, }
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsOverview>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -178,16 +180,16 @@ export const getGetAnalyticsProductsQueryKey = () => {
     }
 
     
-export const getGetAnalyticsProductsQueryOptions = <TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>>, }
+export const getGetAnalyticsProductsQueryOptions = <TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
-const {query: queryOptions} = options ?? {};
+const {query: queryOptions, request: requestOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getGetAnalyticsProductsQueryKey();
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAnalyticsProducts>>> = () => getAnalyticsProducts();
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAnalyticsProducts>>> = () => getAnalyticsProducts(requestOptions);
 
       
 
@@ -207,7 +209,7 @@ export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAna
           TError,
           Awaited<ReturnType<typeof getAnalyticsProducts>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
@@ -217,11 +219,11 @@ export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAna
           TError,
           Awaited<ReturnType<typeof getAnalyticsProducts>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>>, }
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -229,7 +231,7 @@ export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAna
  */
 
 export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>>, }
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -284,16 +286,16 @@ export const getGetAnalyticsTimelineQueryKey = (params?: GetAnalyticsTimelinePar
     }
 
     
-export const getGetAnalyticsTimelineQueryOptions = <TData = Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(params?: GetAnalyticsTimelineParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError, TData>>, }
+export const getGetAnalyticsTimelineQueryOptions = <TData = Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(params?: GetAnalyticsTimelineParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
-const {query: queryOptions} = options ?? {};
+const {query: queryOptions, request: requestOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getGetAnalyticsTimelineQueryKey(params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAnalyticsTimeline>>> = () => getAnalyticsTimeline(params, );
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAnalyticsTimeline>>> = () => getAnalyticsTimeline(params, requestOptions);
 
       
 
@@ -313,7 +315,7 @@ export function useGetAnalyticsTimeline<TData = Awaited<ReturnType<typeof getAna
           TError,
           Awaited<ReturnType<typeof getAnalyticsTimeline>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetAnalyticsTimeline<TData = Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(
@@ -323,11 +325,11 @@ export function useGetAnalyticsTimeline<TData = Awaited<ReturnType<typeof getAna
           TError,
           Awaited<ReturnType<typeof getAnalyticsTimeline>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetAnalyticsTimeline<TData = Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(
- params?: GetAnalyticsTimelineParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError, TData>>, }
+ params?: GetAnalyticsTimelineParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -335,7 +337,7 @@ export function useGetAnalyticsTimeline<TData = Awaited<ReturnType<typeof getAna
  */
 
 export function useGetAnalyticsTimeline<TData = Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(
- params?: GetAnalyticsTimelineParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError, TData>>, }
+ params?: GetAnalyticsTimelineParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 

@@ -52,6 +52,8 @@ import { apiFetch } from '../../../mutator';
 import type { ErrorType , BodyType } from '../../../mutator';
 
 
+type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
 
 
 /**
@@ -87,16 +89,16 @@ export const getListConversationsQueryKey = () => {
     }
 
     
-export const getListConversationsQueryOptions = <TData = Awaited<ReturnType<typeof listConversations>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversations>>, TError, TData>>, }
+export const getListConversationsQueryOptions = <TData = Awaited<ReturnType<typeof listConversations>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
-const {query: queryOptions} = options ?? {};
+const {query: queryOptions, request: requestOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getListConversationsQueryKey();
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listConversations>>> = () => listConversations();
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listConversations>>> = () => listConversations(requestOptions);
 
       
 
@@ -116,7 +118,7 @@ export function useListConversations<TData = Awaited<ReturnType<typeof listConve
           TError,
           Awaited<ReturnType<typeof listConversations>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListConversations<TData = Awaited<ReturnType<typeof listConversations>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
@@ -126,11 +128,11 @@ export function useListConversations<TData = Awaited<ReturnType<typeof listConve
           TError,
           Awaited<ReturnType<typeof listConversations>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListConversations<TData = Awaited<ReturnType<typeof listConversations>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversations>>, TError, TData>>, }
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -138,7 +140,7 @@ export function useListConversations<TData = Awaited<ReturnType<typeof listConve
  */
 
 export function useListConversations<TData = Awaited<ReturnType<typeof listConversations>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversations>>, TError, TData>>, }
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -194,16 +196,16 @@ export const getSearchConversationsQueryKey = (params?: SearchConversationsParam
     }
 
     
-export const getSearchConversationsQueryOptions = <TData = Awaited<ReturnType<typeof searchConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(params?: SearchConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchConversations>>, TError, TData>>, }
+export const getSearchConversationsQueryOptions = <TData = Awaited<ReturnType<typeof searchConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(params?: SearchConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchConversations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
-const {query: queryOptions} = options ?? {};
+const {query: queryOptions, request: requestOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getSearchConversationsQueryKey(params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof searchConversations>>> = () => searchConversations(params, );
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof searchConversations>>> = () => searchConversations(params, requestOptions);
 
       
 
@@ -223,7 +225,7 @@ export function useSearchConversations<TData = Awaited<ReturnType<typeof searchC
           TError,
           Awaited<ReturnType<typeof searchConversations>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useSearchConversations<TData = Awaited<ReturnType<typeof searchConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(
@@ -233,11 +235,11 @@ export function useSearchConversations<TData = Awaited<ReturnType<typeof searchC
           TError,
           Awaited<ReturnType<typeof searchConversations>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useSearchConversations<TData = Awaited<ReturnType<typeof searchConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(
- params?: SearchConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchConversations>>, TError, TData>>, }
+ params?: SearchConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchConversations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -245,7 +247,7 @@ export function useSearchConversations<TData = Awaited<ReturnType<typeof searchC
  */
 
 export function useSearchConversations<TData = Awaited<ReturnType<typeof searchConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(
- params?: SearchConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchConversations>>, TError, TData>>, }
+ params?: SearchConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchConversations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -301,16 +303,16 @@ export const getExportConversationsQueryKey = (params?: ExportConversationsParam
     }
 
     
-export const getExportConversationsQueryOptions = <TData = Awaited<ReturnType<typeof exportConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse>>(params?: ExportConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportConversations>>, TError, TData>>, }
+export const getExportConversationsQueryOptions = <TData = Awaited<ReturnType<typeof exportConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse>>(params?: ExportConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportConversations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
-const {query: queryOptions} = options ?? {};
+const {query: queryOptions, request: requestOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getExportConversationsQueryKey(params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportConversations>>> = () => exportConversations(params, );
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportConversations>>> = () => exportConversations(params, requestOptions);
 
       
 
@@ -330,7 +332,7 @@ export function useExportConversations<TData = Awaited<ReturnType<typeof exportC
           TError,
           Awaited<ReturnType<typeof exportConversations>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useExportConversations<TData = Awaited<ReturnType<typeof exportConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse>>(
@@ -340,11 +342,11 @@ export function useExportConversations<TData = Awaited<ReturnType<typeof exportC
           TError,
           Awaited<ReturnType<typeof exportConversations>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useExportConversations<TData = Awaited<ReturnType<typeof exportConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse>>(
- params?: ExportConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportConversations>>, TError, TData>>, }
+ params?: ExportConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportConversations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -352,7 +354,7 @@ export function useExportConversations<TData = Awaited<ReturnType<typeof exportC
  */
 
 export function useExportConversations<TData = Awaited<ReturnType<typeof exportConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse>>(
- params?: ExportConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportConversations>>, TError, TData>>, }
+ params?: ExportConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportConversations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -400,16 +402,16 @@ export const getGetConversationQueryKey = (id?: number,) => {
     }
 
     
-export const getGetConversationQueryOptions = <TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConversation>>, TError, TData>>, }
+export const getGetConversationQueryOptions = <TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConversation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
-const {query: queryOptions} = options ?? {};
+const {query: queryOptions, request: requestOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getGetConversationQueryKey(id);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getConversation>>> = () => getConversation(id, );
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getConversation>>> = () => getConversation(id, requestOptions);
 
       
 
@@ -429,7 +431,7 @@ export function useGetConversation<TData = Awaited<ReturnType<typeof getConversa
           TError,
           Awaited<ReturnType<typeof getConversation>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetConversation<TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(
@@ -439,11 +441,11 @@ export function useGetConversation<TData = Awaited<ReturnType<typeof getConversa
           TError,
           Awaited<ReturnType<typeof getConversation>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetConversation<TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConversation>>, TError, TData>>, }
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConversation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -451,7 +453,7 @@ export function useGetConversation<TData = Awaited<ReturnType<typeof getConversa
  */
 
 export function useGetConversation<TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConversation>>, TError, TData>>, }
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConversation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -495,15 +497,15 @@ export const updateConversationStatus = async (id: number,
 
 
 export const getUpdateConversationStatusMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateConversationStatus>>, TError,{id: number;data: BodyType<ConversationStatusUpdate>}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateConversationStatus>>, TError,{id: number;data: BodyType<ConversationStatusUpdate>}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateConversationStatus>>, TError,{id: number;data: BodyType<ConversationStatusUpdate>}, TContext> => {
 
 const mutationKey = ['updateConversationStatus'];
-const {mutation: mutationOptions} = options ?
+const {mutation: mutationOptions, request: requestOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
       : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
+      : {mutation: { mutationKey, }, request: undefined};
 
       
 
@@ -511,7 +513,7 @@ const {mutation: mutationOptions} = options ?
       const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateConversationStatus>>, {id: number;data: BodyType<ConversationStatusUpdate>}> = (props) => {
           const {id,data} = props ?? {};
 
-          return  updateConversationStatus(id,data,)
+          return  updateConversationStatus(id,data,requestOptions)
         }
 
         
@@ -527,7 +529,7 @@ const {mutation: mutationOptions} = options ?
  * @summary Change a conversation's status
  */
 export const useUpdateConversationStatus = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateConversationStatus>>, TError,{id: number;data: BodyType<ConversationStatusUpdate>}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateConversationStatus>>, TError,{id: number;data: BodyType<ConversationStatusUpdate>}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateConversationStatus>>,
         TError,
@@ -572,16 +574,16 @@ export const getListConversationMessagesQueryKey = (id?: number,) => {
     }
 
     
-export const getListConversationMessagesQueryOptions = <TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversationMessages>>, TError, TData>>, }
+export const getListConversationMessagesQueryOptions = <TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversationMessages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
-const {query: queryOptions} = options ?? {};
+const {query: queryOptions, request: requestOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getListConversationMessagesQueryKey(id);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listConversationMessages>>> = () => listConversationMessages(id, );
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listConversationMessages>>> = () => listConversationMessages(id, requestOptions);
 
       
 
@@ -601,7 +603,7 @@ export function useListConversationMessages<TData = Awaited<ReturnType<typeof li
           TError,
           Awaited<ReturnType<typeof listConversationMessages>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListConversationMessages<TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(
@@ -611,11 +613,11 @@ export function useListConversationMessages<TData = Awaited<ReturnType<typeof li
           TError,
           Awaited<ReturnType<typeof listConversationMessages>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListConversationMessages<TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversationMessages>>, TError, TData>>, }
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversationMessages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -623,7 +625,7 @@ export function useListConversationMessages<TData = Awaited<ReturnType<typeof li
  */
 
 export function useListConversationMessages<TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversationMessages>>, TError, TData>>, }
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversationMessages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -667,15 +669,15 @@ export const sendConversationMessage = async (id: number,
 
 
 export const getSendConversationMessageMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ErrorResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendConversationMessage>>, TError,{id: number;data: BodyType<SendMessageRequest>}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendConversationMessage>>, TError,{id: number;data: BodyType<SendMessageRequest>}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendConversationMessage>>, TError,{id: number;data: BodyType<SendMessageRequest>}, TContext> => {
 
 const mutationKey = ['sendConversationMessage'];
-const {mutation: mutationOptions} = options ?
+const {mutation: mutationOptions, request: requestOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
       : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
+      : {mutation: { mutationKey, }, request: undefined};
 
       
 
@@ -683,7 +685,7 @@ const {mutation: mutationOptions} = options ?
       const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendConversationMessage>>, {id: number;data: BodyType<SendMessageRequest>}> = (props) => {
           const {id,data} = props ?? {};
 
-          return  sendConversationMessage(id,data,)
+          return  sendConversationMessage(id,data,requestOptions)
         }
 
         
@@ -699,7 +701,7 @@ const {mutation: mutationOptions} = options ?
  * @summary Send a message as admin
  */
 export const useSendConversationMessage = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ErrorResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendConversationMessage>>, TError,{id: number;data: BodyType<SendMessageRequest>}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendConversationMessage>>, TError,{id: number;data: BodyType<SendMessageRequest>}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendConversationMessage>>,
         TError,

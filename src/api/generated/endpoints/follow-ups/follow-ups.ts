@@ -47,6 +47,8 @@ import { apiFetch } from '../../../mutator';
 import type { ErrorType , BodyType } from '../../../mutator';
 
 
+type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
 
 
 /**
@@ -82,16 +84,16 @@ export const getGetFollowUpSettingsQueryKey = () => {
     }
 
     
-export const getGetFollowUpSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getFollowUpSettings>>, TError = ErrorType<UnauthorizedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpSettings>>, TError, TData>>, }
+export const getGetFollowUpSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getFollowUpSettings>>, TError = ErrorType<UnauthorizedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
-const {query: queryOptions} = options ?? {};
+const {query: queryOptions, request: requestOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getGetFollowUpSettingsQueryKey();
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getFollowUpSettings>>> = () => getFollowUpSettings();
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getFollowUpSettings>>> = () => getFollowUpSettings(requestOptions);
 
       
 
@@ -111,7 +113,7 @@ export function useGetFollowUpSettings<TData = Awaited<ReturnType<typeof getFoll
           TError,
           Awaited<ReturnType<typeof getFollowUpSettings>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetFollowUpSettings<TData = Awaited<ReturnType<typeof getFollowUpSettings>>, TError = ErrorType<UnauthorizedResponse>>(
@@ -121,11 +123,11 @@ export function useGetFollowUpSettings<TData = Awaited<ReturnType<typeof getFoll
           TError,
           Awaited<ReturnType<typeof getFollowUpSettings>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetFollowUpSettings<TData = Awaited<ReturnType<typeof getFollowUpSettings>>, TError = ErrorType<UnauthorizedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpSettings>>, TError, TData>>, }
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -133,7 +135,7 @@ export function useGetFollowUpSettings<TData = Awaited<ReturnType<typeof getFoll
  */
 
 export function useGetFollowUpSettings<TData = Awaited<ReturnType<typeof getFollowUpSettings>>, TError = ErrorType<UnauthorizedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpSettings>>, TError, TData>>, }
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -175,15 +177,15 @@ export const updateFollowUpSettings = async (followUpSettings: FollowUpSettings,
 
 
 export const getUpdateFollowUpSettingsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateFollowUpSettings>>, TError,{data: BodyType<FollowUpSettings>}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateFollowUpSettings>>, TError,{data: BodyType<FollowUpSettings>}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateFollowUpSettings>>, TError,{data: BodyType<FollowUpSettings>}, TContext> => {
 
 const mutationKey = ['updateFollowUpSettings'];
-const {mutation: mutationOptions} = options ?
+const {mutation: mutationOptions, request: requestOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
       : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
+      : {mutation: { mutationKey, }, request: undefined};
 
       
 
@@ -191,7 +193,7 @@ const {mutation: mutationOptions} = options ?
       const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateFollowUpSettings>>, {data: BodyType<FollowUpSettings>}> = (props) => {
           const {data} = props ?? {};
 
-          return  updateFollowUpSettings(data,)
+          return  updateFollowUpSettings(data,requestOptions)
         }
 
         
@@ -207,7 +209,7 @@ const {mutation: mutationOptions} = options ?
  * @summary Save follow-up settings
  */
 export const useUpdateFollowUpSettings = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateFollowUpSettings>>, TError,{data: BodyType<FollowUpSettings>}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateFollowUpSettings>>, TError,{data: BodyType<FollowUpSettings>}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateFollowUpSettings>>,
         TError,
@@ -245,15 +247,15 @@ export const runFollowUpCheck = async ( options?: RequestInit): Promise<FollowUp
 
 
 export const getRunFollowUpCheckMutationOptions = <TError = ErrorType<UnauthorizedResponse | ErrorResponse | ServerErrorResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof runFollowUpCheck>>, TError,void, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof runFollowUpCheck>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof runFollowUpCheck>>, TError,void, TContext> => {
 
 const mutationKey = ['runFollowUpCheck'];
-const {mutation: mutationOptions} = options ?
+const {mutation: mutationOptions, request: requestOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
       : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
+      : {mutation: { mutationKey, }, request: undefined};
 
       
 
@@ -261,7 +263,7 @@ const {mutation: mutationOptions} = options ?
       const mutationFn: MutationFunction<Awaited<ReturnType<typeof runFollowUpCheck>>, void> = () => {
           
 
-          return  runFollowUpCheck()
+          return  runFollowUpCheck(requestOptions)
         }
 
         
@@ -277,7 +279,7 @@ const {mutation: mutationOptions} = options ?
  * @summary Send due follow-ups now
  */
 export const useRunFollowUpCheck = <TError = ErrorType<UnauthorizedResponse | ErrorResponse | ServerErrorResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof runFollowUpCheck>>, TError,void, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof runFollowUpCheck>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof runFollowUpCheck>>,
         TError,

@@ -44,6 +44,8 @@ import { apiFetch } from '../../../mutator';
 import type { ErrorType } from '../../../mutator';
 
 
+type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
 
 
 /**
@@ -79,16 +81,16 @@ export const getListNotificationsQueryKey = () => {
     }
 
     
-export const getListNotificationsQueryOptions = <TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, }
+export const getListNotificationsQueryOptions = <TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
-const {query: queryOptions} = options ?? {};
+const {query: queryOptions, request: requestOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getListNotificationsQueryKey();
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listNotifications>>> = () => listNotifications();
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listNotifications>>> = () => listNotifications(requestOptions);
 
       
 
@@ -108,7 +110,7 @@ export function useListNotifications<TData = Awaited<ReturnType<typeof listNotif
           TError,
           Awaited<ReturnType<typeof listNotifications>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
@@ -118,11 +120,11 @@ export function useListNotifications<TData = Awaited<ReturnType<typeof listNotif
           TError,
           Awaited<ReturnType<typeof listNotifications>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, }
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -130,7 +132,7 @@ export function useListNotifications<TData = Awaited<ReturnType<typeof listNotif
  */
 
 export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, }
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -179,16 +181,16 @@ export const getListUnreadNotificationsQueryKey = () => {
     }
 
     
-export const getListUnreadNotificationsQueryOptions = <TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, }
+export const getListUnreadNotificationsQueryOptions = <TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
-const {query: queryOptions} = options ?? {};
+const {query: queryOptions, request: requestOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getListUnreadNotificationsQueryKey();
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listUnreadNotifications>>> = () => listUnreadNotifications();
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listUnreadNotifications>>> = () => listUnreadNotifications(requestOptions);
 
       
 
@@ -208,7 +210,7 @@ export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof lis
           TError,
           Awaited<ReturnType<typeof listUnreadNotifications>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
@@ -218,11 +220,11 @@ export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof lis
           TError,
           Awaited<ReturnType<typeof listUnreadNotifications>>
         > , 'initialData'
-      >, }
+      >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, }
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -230,7 +232,7 @@ export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof lis
  */
 
 export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, }
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -271,15 +273,15 @@ export const markNotificationRead = async (id: number, options?: RequestInit): P
 
 
 export const getMarkNotificationReadMutationOptions = <TError = ErrorType<UnauthorizedResponse | NotFoundResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markNotificationRead>>, TError,{id: number}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markNotificationRead>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof markNotificationRead>>, TError,{id: number}, TContext> => {
 
 const mutationKey = ['markNotificationRead'];
-const {mutation: mutationOptions} = options ?
+const {mutation: mutationOptions, request: requestOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
       : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
+      : {mutation: { mutationKey, }, request: undefined};
 
       
 
@@ -287,7 +289,7 @@ const {mutation: mutationOptions} = options ?
       const mutationFn: MutationFunction<Awaited<ReturnType<typeof markNotificationRead>>, {id: number}> = (props) => {
           const {id} = props ?? {};
 
-          return  markNotificationRead(id,)
+          return  markNotificationRead(id,requestOptions)
         }
 
         
@@ -303,7 +305,7 @@ const {mutation: mutationOptions} = options ?
  * @summary Mark one notification read
  */
 export const useMarkNotificationRead = <TError = ErrorType<UnauthorizedResponse | NotFoundResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markNotificationRead>>, TError,{id: number}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markNotificationRead>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof markNotificationRead>>,
         TError,
@@ -341,15 +343,15 @@ export const markAllNotificationsRead = async ( options?: RequestInit): Promise<
 
 
 export const getMarkAllNotificationsReadMutationOptions = <TError = ErrorType<UnauthorizedResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markAllNotificationsRead>>, TError,void, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markAllNotificationsRead>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof markAllNotificationsRead>>, TError,void, TContext> => {
 
 const mutationKey = ['markAllNotificationsRead'];
-const {mutation: mutationOptions} = options ?
+const {mutation: mutationOptions, request: requestOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
       : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
+      : {mutation: { mutationKey, }, request: undefined};
 
       
 
@@ -357,7 +359,7 @@ const {mutation: mutationOptions} = options ?
       const mutationFn: MutationFunction<Awaited<ReturnType<typeof markAllNotificationsRead>>, void> = () => {
           
 
-          return  markAllNotificationsRead()
+          return  markAllNotificationsRead(requestOptions)
         }
 
         
@@ -373,7 +375,7 @@ const {mutation: mutationOptions} = options ?
  * @summary Mark every notification read
  */
 export const useMarkAllNotificationsRead = <TError = ErrorType<UnauthorizedResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markAllNotificationsRead>>, TError,void, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markAllNotificationsRead>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof markAllNotificationsRead>>,
         TError,

@@ -20,34 +20,54 @@ import zod from 'zod';
 /**
  * @summary Headline figures
  */
-export const getAnalyticsOverviewResponseTotalConversationsMin = 0;export const getAnalyticsOverviewResponseConversationsLast30DaysMin = 0;export const getAnalyticsOverviewResponseConversionRateMin = 0;
-export const getAnalyticsOverviewResponseConversionRateMax = 100;export const getAnalyticsOverviewResponseAverageResponseTimeMin = 0;export const getAnalyticsOverviewResponseActiveConversationsMin = 0;
+export const getAnalyticsOverview200ResponseTotalConversationsMin = 0;export const getAnalyticsOverview200ResponseConversationsLast30DaysMin = 0;export const getAnalyticsOverview200ResponseConversionRateMin = 0;
+export const getAnalyticsOverview200ResponseConversionRateMax = 100;export const getAnalyticsOverview200ResponseAverageResponseTimeMin = 0;export const getAnalyticsOverview200ResponseActiveConversationsMin = 0;
 
-export const getAnalyticsOverviewResponse = zod.object({
-  "totalConversations": zod.number().min(getAnalyticsOverviewResponseTotalConversationsMin),
-  "conversationsLast30Days": zod.number().min(getAnalyticsOverviewResponseConversationsLast30DaysMin),
-  "conversionRate": zod.number().min(getAnalyticsOverviewResponseConversionRateMin).max(getAnalyticsOverviewResponseConversionRateMax).describe('Percent of conversations converted to sales.'),
-  "averageResponseTime": zod.number().min(getAnalyticsOverviewResponseAverageResponseTimeMin).describe('Average bot response time in seconds.'),
-  "activeConversations": zod.number().min(getAnalyticsOverviewResponseActiveConversationsMin)
+export const getAnalyticsOverview200Response = zod.strictObject({
+  "totalConversations": zod.number().min(getAnalyticsOverview200ResponseTotalConversationsMin),
+  "conversationsLast30Days": zod.number().min(getAnalyticsOverview200ResponseConversationsLast30DaysMin),
+  "conversionRate": zod.number().min(getAnalyticsOverview200ResponseConversionRateMin).max(getAnalyticsOverview200ResponseConversionRateMax).describe('Percent of conversations converted to sales.'),
+  "averageResponseTime": zod.number().min(getAnalyticsOverview200ResponseAverageResponseTimeMin).describe('Average bot response time in seconds.'),
+  "activeConversations": zod.number().min(getAnalyticsOverview200ResponseActiveConversationsMin)
 })
+
+export const getAnalyticsOverview401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const getAnalyticsOverview500Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 
 /**
  * @summary Most viewed and most inquired products
  */
-export const getAnalyticsProductsResponseMostViewedItemViewCountMin = 0;export const getAnalyticsProductsResponseMostInquiredItemInquiryCountMin = 0;
+export const getAnalyticsProducts200ResponseMostViewedItemViewCountMin = 0;export const getAnalyticsProducts200ResponseMostInquiredItemInquiryCountMin = 0;
 
-export const getAnalyticsProductsResponse = zod.object({
-  "mostViewed": zod.array(zod.object({
+export const getAnalyticsProducts200Response = zod.strictObject({
+  "mostViewed": zod.array(zod.strictObject({
   "productId": zod.number().min(1),
   "productName": zod.string(),
-  "viewCount": zod.number().min(getAnalyticsProductsResponseMostViewedItemViewCountMin)
+  "viewCount": zod.number().min(getAnalyticsProducts200ResponseMostViewedItemViewCountMin)
 })),
-  "mostInquired": zod.array(zod.object({
+  "mostInquired": zod.array(zod.strictObject({
   "productId": zod.number().min(1),
   "productName": zod.string(),
-  "inquiryCount": zod.number().min(getAnalyticsProductsResponseMostInquiredItemInquiryCountMin)
+  "inquiryCount": zod.number().min(getAnalyticsProducts200ResponseMostInquiredItemInquiryCountMin)
 }))
 })
+
+export const getAnalyticsProducts401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const getAnalyticsProducts500Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 
 /**
  * @summary Conversations per day
@@ -59,11 +79,31 @@ export const getAnalyticsTimelineQueryParams = zod.object({
   "days": zod.coerce.number().min(1).max(getAnalyticsTimelineQueryDaysMax).default(getAnalyticsTimelineQueryDaysDefault).describe('How many days back from today, today included.')
 })
 
-export const getAnalyticsTimelineResponseCountMin = 0;
+export const getAnalyticsTimeline200ResponseCountMin = 0;
 
-export const getAnalyticsTimelineResponseItem = zod.object({
+export const getAnalyticsTimeline200ResponseItem = zod.strictObject({
   "date": zod.iso.date(),
-  "count": zod.number().min(getAnalyticsTimelineResponseCountMin)
+  "count": zod.number().min(getAnalyticsTimeline200ResponseCountMin)
 })
-export const getAnalyticsTimelineResponse = zod.array(getAnalyticsTimelineResponseItem)
+export const getAnalyticsTimeline200Response = zod.array(getAnalyticsTimeline200ResponseItem)
+
+export const getAnalyticsTimeline400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const getAnalyticsTimeline401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const getAnalyticsTimeline422Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const getAnalyticsTimeline500Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 

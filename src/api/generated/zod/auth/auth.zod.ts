@@ -28,17 +28,48 @@ export const loginBody = zod.object({
   "password": zod.string().min(1).max(loginBodyPasswordMax)
 })
 
-export const loginResponse = zod.object({
+export const login200Response = zod.strictObject({
   "id": zod.number().min(1),
   "username": zod.string().min(1)
 })
+
+export const login400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const login401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const login422Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+/**
+ * **Addition to the product spec's list of calls**: the header's user
+control needs a way out. Ends the session and clears the cookie.
+
+ * @summary Sign out
+ */
+export const logout401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 
 /**
  * The access guard calls this once, without retry. Its fields are only shown in the header.
  * @summary Current user
  */
-export const getCurrentUserResponse = zod.object({
+export const getCurrentUser200Response = zod.strictObject({
   "id": zod.number().min(1),
   "username": zod.string().min(1)
 })
+
+export const getCurrentUser401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 

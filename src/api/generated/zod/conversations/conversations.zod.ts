@@ -20,23 +20,33 @@ import zod from 'zod';
 /**
  * @summary List conversations
  */
-export const listConversationsResponseCustomerNameMax = 200;export const listConversationsResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
-export const listConversationsResponseMessageCountMin = 0;export const listConversationsResponseCurrentOfferPriceMin = 0;export const listConversationsResponseBargainingRoundMin = 0;
+export const listConversations200ResponseCustomerNameMax = 200;export const listConversations200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
+export const listConversations200ResponseMessageCountMin = 0;export const listConversations200ResponseCurrentOfferPriceMin = 0;export const listConversations200ResponseBargainingRoundMin = 0;
 
-export const listConversationsResponseItem = zod.object({
+export const listConversations200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
-  "customerName": zod.string().max(listConversationsResponseCustomerNameMax).nullish(),
-  "whatsappPhoneNumber": zod.string().regex(listConversationsResponseWhatsappPhoneNumberRegExp),
+  "customerName": zod.string().max(listConversations200ResponseCustomerNameMax).nullish(),
+  "whatsappPhoneNumber": zod.string().regex(listConversations200ResponseWhatsappPhoneNumberRegExp),
   "status": zod.enum(['bot_active', 'admin_required', 'admin_takeover']),
   "lastMessageAt": zod.iso.datetime({}),
   "createdAt": zod.iso.datetime({}),
-  "messageCount": zod.number().min(listConversationsResponseMessageCountMin).optional(),
+  "messageCount": zod.number().min(listConversations200ResponseMessageCountMin).optional(),
   "productsMentioned": zod.array(zod.string()),
   "currentProductId": zod.number().min(1).nullish(),
-  "currentOfferPrice": zod.number().min(listConversationsResponseCurrentOfferPriceMin).nullish().describe('KES.'),
-  "bargainingRound": zod.number().min(listConversationsResponseBargainingRoundMin).nullish()
+  "currentOfferPrice": zod.number().min(listConversations200ResponseCurrentOfferPriceMin).nullish().describe('KES.'),
+  "bargainingRound": zod.number().min(listConversations200ResponseBargainingRoundMin).nullish()
 })
-export const listConversationsResponse = zod.array(listConversationsResponseItem)
+export const listConversations200Response = zod.array(listConversations200ResponseItem)
+
+export const listConversations401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const listConversations500Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 
 /**
  * Used when at least one filter is set. Every parameter is optional; empty ones are omitted.
@@ -52,23 +62,43 @@ export const searchConversationsQueryParams = zod.object({
   "productMentioned": zod.coerce.string().min(1).max(searchConversationsQueryProductMentionedMax).optional().describe('Part of a product name the customer mentioned.')
 })
 
-export const searchConversationsResponseCustomerNameMax = 200;export const searchConversationsResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
-export const searchConversationsResponseMessageCountMin = 0;export const searchConversationsResponseCurrentOfferPriceMin = 0;export const searchConversationsResponseBargainingRoundMin = 0;
+export const searchConversations200ResponseCustomerNameMax = 200;export const searchConversations200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
+export const searchConversations200ResponseMessageCountMin = 0;export const searchConversations200ResponseCurrentOfferPriceMin = 0;export const searchConversations200ResponseBargainingRoundMin = 0;
 
-export const searchConversationsResponseItem = zod.object({
+export const searchConversations200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
-  "customerName": zod.string().max(searchConversationsResponseCustomerNameMax).nullish(),
-  "whatsappPhoneNumber": zod.string().regex(searchConversationsResponseWhatsappPhoneNumberRegExp),
+  "customerName": zod.string().max(searchConversations200ResponseCustomerNameMax).nullish(),
+  "whatsappPhoneNumber": zod.string().regex(searchConversations200ResponseWhatsappPhoneNumberRegExp),
   "status": zod.enum(['bot_active', 'admin_required', 'admin_takeover']),
   "lastMessageAt": zod.iso.datetime({}),
   "createdAt": zod.iso.datetime({}),
-  "messageCount": zod.number().min(searchConversationsResponseMessageCountMin).optional(),
+  "messageCount": zod.number().min(searchConversations200ResponseMessageCountMin).optional(),
   "productsMentioned": zod.array(zod.string()),
   "currentProductId": zod.number().min(1).nullish(),
-  "currentOfferPrice": zod.number().min(searchConversationsResponseCurrentOfferPriceMin).nullish().describe('KES.'),
-  "bargainingRound": zod.number().min(searchConversationsResponseBargainingRoundMin).nullish()
+  "currentOfferPrice": zod.number().min(searchConversations200ResponseCurrentOfferPriceMin).nullish().describe('KES.'),
+  "bargainingRound": zod.number().min(searchConversations200ResponseBargainingRoundMin).nullish()
 })
-export const searchConversationsResponse = zod.array(searchConversationsResponseItem)
+export const searchConversations200Response = zod.array(searchConversations200ResponseItem)
+
+export const searchConversations400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const searchConversations401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const searchConversations422Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const searchConversations500Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 
 /**
  * Opened by browser navigation, which downloads the file. Takes the same optional filters as search.
@@ -84,25 +114,50 @@ export const exportConversationsQueryParams = zod.object({
   "productMentioned": zod.coerce.string().min(1).max(exportConversationsQueryProductMentionedMax).optional().describe('Part of a product name the customer mentioned.')
 })
 
+export const exportConversations400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const exportConversations401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const exportConversations422Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
 /**
  * @summary One conversation
  */
-export const getConversationResponseCustomerNameMax = 200;export const getConversationResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
-export const getConversationResponseMessageCountMin = 0;export const getConversationResponseCurrentOfferPriceMin = 0;export const getConversationResponseBargainingRoundMin = 0;
+export const getConversation200ResponseCustomerNameMax = 200;export const getConversation200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
+export const getConversation200ResponseMessageCountMin = 0;export const getConversation200ResponseCurrentOfferPriceMin = 0;export const getConversation200ResponseBargainingRoundMin = 0;
 
-export const getConversationResponse = zod.object({
+export const getConversation200Response = zod.strictObject({
   "id": zod.number().min(1),
-  "customerName": zod.string().max(getConversationResponseCustomerNameMax).nullish(),
-  "whatsappPhoneNumber": zod.string().regex(getConversationResponseWhatsappPhoneNumberRegExp),
+  "customerName": zod.string().max(getConversation200ResponseCustomerNameMax).nullish(),
+  "whatsappPhoneNumber": zod.string().regex(getConversation200ResponseWhatsappPhoneNumberRegExp),
   "status": zod.enum(['bot_active', 'admin_required', 'admin_takeover']),
   "lastMessageAt": zod.iso.datetime({}),
   "createdAt": zod.iso.datetime({}),
-  "messageCount": zod.number().min(getConversationResponseMessageCountMin).optional(),
+  "messageCount": zod.number().min(getConversation200ResponseMessageCountMin).optional(),
   "productsMentioned": zod.array(zod.string()),
   "currentProductId": zod.number().min(1).nullish(),
-  "currentOfferPrice": zod.number().min(getConversationResponseCurrentOfferPriceMin).nullish().describe('KES.'),
-  "bargainingRound": zod.number().min(getConversationResponseBargainingRoundMin).nullish()
+  "currentOfferPrice": zod.number().min(getConversation200ResponseCurrentOfferPriceMin).nullish().describe('KES.'),
+  "bargainingRound": zod.number().min(getConversation200ResponseBargainingRoundMin).nullish()
 })
+
+export const getConversation401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const getConversation404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 
 /**
  * The takeover switch sets admin_takeover (on) or bot_active (off).
@@ -112,36 +167,66 @@ export const updateConversationStatusBody = zod.object({
   "status": zod.enum(['bot_active', 'admin_required', 'admin_takeover'])
 })
 
-export const updateConversationStatusResponseCustomerNameMax = 200;export const updateConversationStatusResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
-export const updateConversationStatusResponseMessageCountMin = 0;export const updateConversationStatusResponseCurrentOfferPriceMin = 0;export const updateConversationStatusResponseBargainingRoundMin = 0;
+export const updateConversationStatus200ResponseCustomerNameMax = 200;export const updateConversationStatus200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
+export const updateConversationStatus200ResponseMessageCountMin = 0;export const updateConversationStatus200ResponseCurrentOfferPriceMin = 0;export const updateConversationStatus200ResponseBargainingRoundMin = 0;
 
-export const updateConversationStatusResponse = zod.object({
+export const updateConversationStatus200Response = zod.strictObject({
   "id": zod.number().min(1),
-  "customerName": zod.string().max(updateConversationStatusResponseCustomerNameMax).nullish(),
-  "whatsappPhoneNumber": zod.string().regex(updateConversationStatusResponseWhatsappPhoneNumberRegExp),
+  "customerName": zod.string().max(updateConversationStatus200ResponseCustomerNameMax).nullish(),
+  "whatsappPhoneNumber": zod.string().regex(updateConversationStatus200ResponseWhatsappPhoneNumberRegExp),
   "status": zod.enum(['bot_active', 'admin_required', 'admin_takeover']),
   "lastMessageAt": zod.iso.datetime({}),
   "createdAt": zod.iso.datetime({}),
-  "messageCount": zod.number().min(updateConversationStatusResponseMessageCountMin).optional(),
+  "messageCount": zod.number().min(updateConversationStatus200ResponseMessageCountMin).optional(),
   "productsMentioned": zod.array(zod.string()),
   "currentProductId": zod.number().min(1).nullish(),
-  "currentOfferPrice": zod.number().min(updateConversationStatusResponseCurrentOfferPriceMin).nullish().describe('KES.'),
-  "bargainingRound": zod.number().min(updateConversationStatusResponseBargainingRoundMin).nullish()
+  "currentOfferPrice": zod.number().min(updateConversationStatus200ResponseCurrentOfferPriceMin).nullish().describe('KES.'),
+  "bargainingRound": zod.number().min(updateConversationStatus200ResponseBargainingRoundMin).nullish()
 })
+
+export const updateConversationStatus400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const updateConversationStatus401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const updateConversationStatus404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const updateConversationStatus422Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 
 /**
  * @summary Messages of a conversation
  */
-export const listConversationMessagesResponseMessageTypeMax = 50;
+export const listConversationMessages200ResponseMessageTypeMax = 50;
 
-export const listConversationMessagesResponseItem = zod.object({
+export const listConversationMessages200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
   "sender": zod.enum(['customer', 'bot', 'admin']),
   "content": zod.string(),
   "timestamp": zod.iso.datetime({}),
-  "messageType": zod.string().max(listConversationMessagesResponseMessageTypeMax).optional().describe('\"text\" for messages sent by an admin; the bot may use others.')
+  "messageType": zod.string().max(listConversationMessages200ResponseMessageTypeMax).optional().describe('\"text\" for messages sent by an admin; the bot may use others.')
 })
-export const listConversationMessagesResponse = zod.array(listConversationMessagesResponseItem)
+export const listConversationMessages200Response = zod.array(listConversationMessages200ResponseItem)
+
+export const listConversationMessages401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const listConversationMessages404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 
 /**
  * Only while the conversation is in admin_takeover. The server delivers it over WhatsApp.
@@ -155,4 +240,39 @@ export const sendConversationMessageBody = zod.object({
   "content": zod.string().min(1).max(sendConversationMessageBodyContentMax).regex(sendConversationMessageBodyContentRegExp).describe('Not blank.'),
   "messageType": zod.enum(['text'])
 })
+
+export const sendConversationMessage201ResponseMessageTypeMax = 50;
+
+export const sendConversationMessage201Response = zod.strictObject({
+  "id": zod.number().min(1),
+  "sender": zod.enum(['customer', 'bot', 'admin']),
+  "content": zod.string(),
+  "timestamp": zod.iso.datetime({}),
+  "messageType": zod.string().max(sendConversationMessage201ResponseMessageTypeMax).optional().describe('\"text\" for messages sent by an admin; the bot may use others.')
+})
+
+export const sendConversationMessage400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const sendConversationMessage401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const sendConversationMessage404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const sendConversationMessage409Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const sendConversationMessage422Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 

@@ -20,16 +20,21 @@ import zod from 'zod';
 /**
  * @summary Follow-up settings
  */
-export const getFollowUpSettingsResponseHoursUntilFollowUpDefault = 24;
-export const getFollowUpSettingsResponseHoursUntilFollowUpMax = 168;export const getFollowUpSettingsResponseFollowUpMessageMax = 1000;
-export const getFollowUpSettingsResponseFollowUpMessageRegExp = new RegExp('\\S');
+export const getFollowUpSettings200ResponseHoursUntilFollowUpDefault = 24;
+export const getFollowUpSettings200ResponseHoursUntilFollowUpMax = 168;export const getFollowUpSettings200ResponseFollowUpMessageMax = 1000;
+export const getFollowUpSettings200ResponseFollowUpMessageRegExp = new RegExp('\\S');
 
 
-export const getFollowUpSettingsResponse = zod.object({
+export const getFollowUpSettings200Response = zod.strictObject({
   "enabled": zod.boolean(),
-  "hoursUntilFollowUp": zod.number().min(1).max(getFollowUpSettingsResponseHoursUntilFollowUpMax),
-  "followUpMessage": zod.string().min(1).max(getFollowUpSettingsResponseFollowUpMessageMax).regex(getFollowUpSettingsResponseFollowUpMessageRegExp)
+  "hoursUntilFollowUp": zod.number().min(1).max(getFollowUpSettings200ResponseHoursUntilFollowUpMax),
+  "followUpMessage": zod.string().min(1).max(getFollowUpSettings200ResponseFollowUpMessageMax).regex(getFollowUpSettings200ResponseFollowUpMessageRegExp)
 })
+
+export const getFollowUpSettings401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 
 /**
  * @summary Save follow-up settings
@@ -45,24 +50,54 @@ export const updateFollowUpSettingsBody = zod.object({
   "followUpMessage": zod.string().min(1).max(updateFollowUpSettingsBodyFollowUpMessageMax).regex(updateFollowUpSettingsBodyFollowUpMessageRegExp)
 })
 
-export const updateFollowUpSettingsResponseHoursUntilFollowUpDefault = 24;
-export const updateFollowUpSettingsResponseHoursUntilFollowUpMax = 168;export const updateFollowUpSettingsResponseFollowUpMessageMax = 1000;
-export const updateFollowUpSettingsResponseFollowUpMessageRegExp = new RegExp('\\S');
+export const updateFollowUpSettings200ResponseHoursUntilFollowUpDefault = 24;
+export const updateFollowUpSettings200ResponseHoursUntilFollowUpMax = 168;export const updateFollowUpSettings200ResponseFollowUpMessageMax = 1000;
+export const updateFollowUpSettings200ResponseFollowUpMessageRegExp = new RegExp('\\S');
 
 
-export const updateFollowUpSettingsResponse = zod.object({
+export const updateFollowUpSettings200Response = zod.strictObject({
   "enabled": zod.boolean(),
-  "hoursUntilFollowUp": zod.number().min(1).max(updateFollowUpSettingsResponseHoursUntilFollowUpMax),
-  "followUpMessage": zod.string().min(1).max(updateFollowUpSettingsResponseFollowUpMessageMax).regex(updateFollowUpSettingsResponseFollowUpMessageRegExp)
+  "hoursUntilFollowUp": zod.number().min(1).max(updateFollowUpSettings200ResponseHoursUntilFollowUpMax),
+  "followUpMessage": zod.string().min(1).max(updateFollowUpSettings200ResponseFollowUpMessageMax).regex(updateFollowUpSettings200ResponseFollowUpMessageRegExp)
 })
+
+export const updateFollowUpSettings400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const updateFollowUpSettings401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const updateFollowUpSettings422Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 
 /**
  * @summary Send due follow-ups now
  */
-export const runFollowUpCheckResponseCountMin = 0;
+export const runFollowUpCheck200ResponseCountMin = 0;
 
-export const runFollowUpCheckResponse = zod.object({
+export const runFollowUpCheck200Response = zod.strictObject({
   "message": zod.string(),
-  "count": zod.number().min(runFollowUpCheckResponseCountMin)
+  "count": zod.number().min(runFollowUpCheck200ResponseCountMin)
 })
+
+export const runFollowUpCheck401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const runFollowUpCheck409Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const runFollowUpCheck500Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 

@@ -20,7 +20,7 @@ import zod from 'zod';
 /**
  * @summary List notifications
  */
-export const listNotificationsResponseItem = zod.object({
+export const listNotifications200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
   "type": zod.enum(['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request']),
   "message": zod.string().min(1),
@@ -28,13 +28,18 @@ export const listNotificationsResponseItem = zod.object({
   "createdAt": zod.iso.datetime({}),
   "conversationId": zod.number().min(1)
 })
-export const listNotificationsResponse = zod.array(listNotificationsResponseItem)
+export const listNotifications200Response = zod.array(listNotifications200ResponseItem)
+
+export const listNotifications401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 
 /**
  * Polled every 30 seconds; its length drives the badges and counters.
  * @summary Unread notifications
  */
-export const listUnreadNotificationsResponseItem = zod.object({
+export const listUnreadNotifications200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
   "type": zod.enum(['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request']),
   "message": zod.string().min(1),
@@ -42,12 +47,17 @@ export const listUnreadNotificationsResponseItem = zod.object({
   "createdAt": zod.iso.datetime({}),
   "conversationId": zod.number().min(1)
 })
-export const listUnreadNotificationsResponse = zod.array(listUnreadNotificationsResponseItem)
+export const listUnreadNotifications200Response = zod.array(listUnreadNotifications200ResponseItem)
+
+export const listUnreadNotifications401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 
 /**
  * @summary Mark one notification read
  */
-export const markNotificationReadResponse = zod.object({
+export const markNotificationRead200Response = zod.strictObject({
   "id": zod.number().min(1),
   "type": zod.enum(['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request']),
   "message": zod.string().min(1),
@@ -56,12 +66,27 @@ export const markNotificationReadResponse = zod.object({
   "conversationId": zod.number().min(1)
 })
 
+export const markNotificationRead401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const markNotificationRead404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
 /**
  * @summary Mark every notification read
  */
-export const markAllNotificationsReadResponseUpdatedMin = 0;
+export const markAllNotificationsRead200ResponseUpdatedMin = 0;
 
-export const markAllNotificationsReadResponse = zod.object({
-  "updated": zod.number().min(markAllNotificationsReadResponseUpdatedMin)
+export const markAllNotificationsRead200Response = zod.strictObject({
+  "updated": zod.number().min(markAllNotificationsRead200ResponseUpdatedMin)
 })
+
+export const markAllNotificationsRead401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 

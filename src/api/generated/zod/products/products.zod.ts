@@ -20,27 +20,32 @@ import zod from 'zod';
 /**
  * @summary List products
  */
-export const listProductsResponseNameMax = 200;export const listProductsResponseDimensionsMax = 100;export const listProductsResponseDescriptionMax = 2000;export const listProductsResponseStartingPriceMin = 0;export const listProductsResponseEndingPriceMin = 0;export const listProductsResponseInstallationPricePerSlabMin = 0;export const listProductsResponseStockDefault = 0;
-export const listProductsResponseStockMin = 0;export const listProductsResponseIsActiveDefault = true;export const listProductsResponseProductImageUrlMax = 2048;export const listProductsResponseInstallationImageUrlsItemMax = 2048;
+export const listProducts200ResponseNameMax = 200;export const listProducts200ResponseDimensionsMax = 100;export const listProducts200ResponseDescriptionMax = 2000;export const listProducts200ResponseStartingPriceMin = 0;export const listProducts200ResponseEndingPriceMin = 0;export const listProducts200ResponseInstallationPricePerSlabMin = 0;export const listProducts200ResponseStockDefault = 0;
+export const listProducts200ResponseStockMin = 0;export const listProducts200ResponseIsActiveDefault = true;export const listProducts200ResponseProductImageUrlMax = 2048;export const listProducts200ResponseInstallationImageUrlsItemMax = 2048;
 
-export const listProductsResponseItem = zod.object({
+export const listProducts200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
-  "name": zod.string().min(1).max(listProductsResponseNameMax),
+  "name": zod.string().min(1).max(listProducts200ResponseNameMax),
   "category": zod.enum(['granite', 'marble', 'quartz', 'sink']),
-  "dimensions": zod.string().max(listProductsResponseDimensionsMax).nullish().describe('In mm, \"length x width\" for slabs or \"length x width x height\" for sinks.'),
-  "description": zod.string().max(listProductsResponseDescriptionMax).nullish(),
-  "startingPrice": zod.number().min(listProductsResponseStartingPriceMin).describe('KES, two decimals at most.'),
-  "endingPrice": zod.number().min(listProductsResponseEndingPriceMin).describe('KES, two decimals at most.'),
+  "dimensions": zod.string().max(listProducts200ResponseDimensionsMax).nullish().describe('In mm, \"length x width\" for slabs or \"length x width x height\" for sinks.'),
+  "description": zod.string().max(listProducts200ResponseDescriptionMax).nullish(),
+  "startingPrice": zod.number().min(listProducts200ResponseStartingPriceMin).describe('KES, two decimals at most.'),
+  "endingPrice": zod.number().min(listProducts200ResponseEndingPriceMin).describe('KES, two decimals at most.'),
   "color": zod.union([zod.enum(['Black', 'White', 'Grey', 'Beige', 'Brown', 'Green', 'Blue', 'Red', 'Gold', 'Silver', 'Multicolor']),zod.null()]).optional().describe('Stones only.'),
-  "installationPricePerSlab": zod.number().min(listProductsResponseInstallationPricePerSlabMin).nullish().describe('Stones only, KES per slab.'),
+  "installationPricePerSlab": zod.number().min(listProducts200ResponseInstallationPricePerSlabMin).nullish().describe('Stones only, KES per slab.'),
   "material": zod.union([zod.enum(['Stainless Steel', 'Granite Composite', 'Ceramic', 'Quartz', 'Cast Iron', 'Fireclay']),zod.null()]).optional().describe('Sinks only.'),
   "bowlConfiguration": zod.union([zod.enum(['Single Bowl', 'Double Bowl', 'Triple Bowl', '1.5 Bowl']),zod.null()]).optional().describe('Sinks only.'),
-  "stock": zod.number().min(listProductsResponseStockMin),
+  "stock": zod.number().min(listProducts200ResponseStockMin),
   "isActive": zod.boolean(),
-  "productImageUrl": zod.string().max(listProductsResponseProductImageUrlMax).nullish(),
-  "installationImageUrls": zod.array(zod.string().max(listProductsResponseInstallationImageUrlsItemMax))
+  "productImageUrl": zod.string().max(listProducts200ResponseProductImageUrlMax).nullish(),
+  "installationImageUrls": zod.array(zod.string().max(listProducts200ResponseInstallationImageUrlsItemMax))
 })
-export const listProductsResponse = zod.array(listProductsResponseItem)
+export const listProducts200Response = zod.array(listProducts200ResponseItem)
+
+export const listProducts401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 
 /**
  * Product fields as text plus the image files. Empty values are omitted by the client.
@@ -69,6 +74,55 @@ export const createProductBody = zod.object({
   "installationImages": zod.array(zod.instanceof(File)).optional().describe('Any number of image files.')
 }).describe('Multipart form; every value is sent as text except the files. Empty values are omitted.')
 
+export const createProduct201ResponseNameMax = 200;export const createProduct201ResponseDimensionsMax = 100;export const createProduct201ResponseDescriptionMax = 2000;export const createProduct201ResponseStartingPriceMin = 0;export const createProduct201ResponseEndingPriceMin = 0;export const createProduct201ResponseInstallationPricePerSlabMin = 0;export const createProduct201ResponseStockDefault = 0;
+export const createProduct201ResponseStockMin = 0;export const createProduct201ResponseIsActiveDefault = true;export const createProduct201ResponseProductImageUrlMax = 2048;export const createProduct201ResponseInstallationImageUrlsItemMax = 2048;
+
+export const createProduct201Response = zod.strictObject({
+  "id": zod.number().min(1),
+  "name": zod.string().min(1).max(createProduct201ResponseNameMax),
+  "category": zod.enum(['granite', 'marble', 'quartz', 'sink']),
+  "dimensions": zod.string().max(createProduct201ResponseDimensionsMax).nullish().describe('In mm, \"length x width\" for slabs or \"length x width x height\" for sinks.'),
+  "description": zod.string().max(createProduct201ResponseDescriptionMax).nullish(),
+  "startingPrice": zod.number().min(createProduct201ResponseStartingPriceMin).describe('KES, two decimals at most.'),
+  "endingPrice": zod.number().min(createProduct201ResponseEndingPriceMin).describe('KES, two decimals at most.'),
+  "color": zod.union([zod.enum(['Black', 'White', 'Grey', 'Beige', 'Brown', 'Green', 'Blue', 'Red', 'Gold', 'Silver', 'Multicolor']),zod.null()]).optional().describe('Stones only.'),
+  "installationPricePerSlab": zod.number().min(createProduct201ResponseInstallationPricePerSlabMin).nullish().describe('Stones only, KES per slab.'),
+  "material": zod.union([zod.enum(['Stainless Steel', 'Granite Composite', 'Ceramic', 'Quartz', 'Cast Iron', 'Fireclay']),zod.null()]).optional().describe('Sinks only.'),
+  "bowlConfiguration": zod.union([zod.enum(['Single Bowl', 'Double Bowl', 'Triple Bowl', '1.5 Bowl']),zod.null()]).optional().describe('Sinks only.'),
+  "stock": zod.number().min(createProduct201ResponseStockMin),
+  "isActive": zod.boolean(),
+  "productImageUrl": zod.string().max(createProduct201ResponseProductImageUrlMax).nullish(),
+  "installationImageUrls": zod.array(zod.string().max(createProduct201ResponseInstallationImageUrlsItemMax))
+})
+
+export const createProduct400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const createProduct401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const createProduct422Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+/**
+ * @summary Export products as CSV
+ */
+export const exportProducts401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const exportProducts500Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
 /**
  * Rows whose Type and Name match an existing product update it; the
 others create products. Rows that cannot be read are counted as failed
@@ -80,38 +134,63 @@ export const importProductsBody = zod.object({
   "file": zod.instanceof(File).describe('A .csv file with the columns Type, Name, Color/Material, Dimensions (mm), Starting Price, Ending Price, Installation Price, Description, Product Image URL, Installation Image URLs.')
 })
 
-export const importProductsResponseImportedMin = 0;export const importProductsResponseUpdatedMin = 0;export const importProductsResponseFailedMin = 0;
+export const importProducts200ResponseImportedMin = 0;export const importProducts200ResponseUpdatedMin = 0;export const importProducts200ResponseFailedMin = 0;
 
-export const importProductsResponse = zod.object({
-  "imported": zod.number().min(importProductsResponseImportedMin),
-  "updated": zod.number().min(importProductsResponseUpdatedMin),
-  "failed": zod.number().min(importProductsResponseFailedMin),
+export const importProducts200Response = zod.strictObject({
+  "imported": zod.number().min(importProducts200ResponseImportedMin),
+  "updated": zod.number().min(importProducts200ResponseUpdatedMin),
+  "failed": zod.number().min(importProducts200ResponseFailedMin),
   "errors": zod.array(zod.string()).describe('One line per failed row.')
 })
+
+export const importProducts400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const importProducts401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const importProducts422Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 
 /**
  * @summary One product
  */
-export const getProductResponseNameMax = 200;export const getProductResponseDimensionsMax = 100;export const getProductResponseDescriptionMax = 2000;export const getProductResponseStartingPriceMin = 0;export const getProductResponseEndingPriceMin = 0;export const getProductResponseInstallationPricePerSlabMin = 0;export const getProductResponseStockDefault = 0;
-export const getProductResponseStockMin = 0;export const getProductResponseIsActiveDefault = true;export const getProductResponseProductImageUrlMax = 2048;export const getProductResponseInstallationImageUrlsItemMax = 2048;
+export const getProduct200ResponseNameMax = 200;export const getProduct200ResponseDimensionsMax = 100;export const getProduct200ResponseDescriptionMax = 2000;export const getProduct200ResponseStartingPriceMin = 0;export const getProduct200ResponseEndingPriceMin = 0;export const getProduct200ResponseInstallationPricePerSlabMin = 0;export const getProduct200ResponseStockDefault = 0;
+export const getProduct200ResponseStockMin = 0;export const getProduct200ResponseIsActiveDefault = true;export const getProduct200ResponseProductImageUrlMax = 2048;export const getProduct200ResponseInstallationImageUrlsItemMax = 2048;
 
-export const getProductResponse = zod.object({
+export const getProduct200Response = zod.strictObject({
   "id": zod.number().min(1),
-  "name": zod.string().min(1).max(getProductResponseNameMax),
+  "name": zod.string().min(1).max(getProduct200ResponseNameMax),
   "category": zod.enum(['granite', 'marble', 'quartz', 'sink']),
-  "dimensions": zod.string().max(getProductResponseDimensionsMax).nullish().describe('In mm, \"length x width\" for slabs or \"length x width x height\" for sinks.'),
-  "description": zod.string().max(getProductResponseDescriptionMax).nullish(),
-  "startingPrice": zod.number().min(getProductResponseStartingPriceMin).describe('KES, two decimals at most.'),
-  "endingPrice": zod.number().min(getProductResponseEndingPriceMin).describe('KES, two decimals at most.'),
+  "dimensions": zod.string().max(getProduct200ResponseDimensionsMax).nullish().describe('In mm, \"length x width\" for slabs or \"length x width x height\" for sinks.'),
+  "description": zod.string().max(getProduct200ResponseDescriptionMax).nullish(),
+  "startingPrice": zod.number().min(getProduct200ResponseStartingPriceMin).describe('KES, two decimals at most.'),
+  "endingPrice": zod.number().min(getProduct200ResponseEndingPriceMin).describe('KES, two decimals at most.'),
   "color": zod.union([zod.enum(['Black', 'White', 'Grey', 'Beige', 'Brown', 'Green', 'Blue', 'Red', 'Gold', 'Silver', 'Multicolor']),zod.null()]).optional().describe('Stones only.'),
-  "installationPricePerSlab": zod.number().min(getProductResponseInstallationPricePerSlabMin).nullish().describe('Stones only, KES per slab.'),
+  "installationPricePerSlab": zod.number().min(getProduct200ResponseInstallationPricePerSlabMin).nullish().describe('Stones only, KES per slab.'),
   "material": zod.union([zod.enum(['Stainless Steel', 'Granite Composite', 'Ceramic', 'Quartz', 'Cast Iron', 'Fireclay']),zod.null()]).optional().describe('Sinks only.'),
   "bowlConfiguration": zod.union([zod.enum(['Single Bowl', 'Double Bowl', 'Triple Bowl', '1.5 Bowl']),zod.null()]).optional().describe('Sinks only.'),
-  "stock": zod.number().min(getProductResponseStockMin),
+  "stock": zod.number().min(getProduct200ResponseStockMin),
   "isActive": zod.boolean(),
-  "productImageUrl": zod.string().max(getProductResponseProductImageUrlMax).nullish(),
-  "installationImageUrls": zod.array(zod.string().max(getProductResponseInstallationImageUrlsItemMax))
+  "productImageUrl": zod.string().max(getProduct200ResponseProductImageUrlMax).nullish(),
+  "installationImageUrls": zod.array(zod.string().max(getProduct200ResponseInstallationImageUrlsItemMax))
 })
+
+export const getProduct401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const getProduct404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 
 /**
  * Same multipart form as create; fields left out keep their value.
@@ -142,24 +221,57 @@ export const updateProductBody = zod.object({
   "installationImages": zod.array(zod.instanceof(File)).optional()
 }).describe('Same fields as ProductCreateForm, none required; fields left out keep their value.')
 
-export const updateProductResponseNameMax = 200;export const updateProductResponseDimensionsMax = 100;export const updateProductResponseDescriptionMax = 2000;export const updateProductResponseStartingPriceMin = 0;export const updateProductResponseEndingPriceMin = 0;export const updateProductResponseInstallationPricePerSlabMin = 0;export const updateProductResponseStockDefault = 0;
-export const updateProductResponseStockMin = 0;export const updateProductResponseIsActiveDefault = true;export const updateProductResponseProductImageUrlMax = 2048;export const updateProductResponseInstallationImageUrlsItemMax = 2048;
+export const updateProduct200ResponseNameMax = 200;export const updateProduct200ResponseDimensionsMax = 100;export const updateProduct200ResponseDescriptionMax = 2000;export const updateProduct200ResponseStartingPriceMin = 0;export const updateProduct200ResponseEndingPriceMin = 0;export const updateProduct200ResponseInstallationPricePerSlabMin = 0;export const updateProduct200ResponseStockDefault = 0;
+export const updateProduct200ResponseStockMin = 0;export const updateProduct200ResponseIsActiveDefault = true;export const updateProduct200ResponseProductImageUrlMax = 2048;export const updateProduct200ResponseInstallationImageUrlsItemMax = 2048;
 
-export const updateProductResponse = zod.object({
+export const updateProduct200Response = zod.strictObject({
   "id": zod.number().min(1),
-  "name": zod.string().min(1).max(updateProductResponseNameMax),
+  "name": zod.string().min(1).max(updateProduct200ResponseNameMax),
   "category": zod.enum(['granite', 'marble', 'quartz', 'sink']),
-  "dimensions": zod.string().max(updateProductResponseDimensionsMax).nullish().describe('In mm, \"length x width\" for slabs or \"length x width x height\" for sinks.'),
-  "description": zod.string().max(updateProductResponseDescriptionMax).nullish(),
-  "startingPrice": zod.number().min(updateProductResponseStartingPriceMin).describe('KES, two decimals at most.'),
-  "endingPrice": zod.number().min(updateProductResponseEndingPriceMin).describe('KES, two decimals at most.'),
+  "dimensions": zod.string().max(updateProduct200ResponseDimensionsMax).nullish().describe('In mm, \"length x width\" for slabs or \"length x width x height\" for sinks.'),
+  "description": zod.string().max(updateProduct200ResponseDescriptionMax).nullish(),
+  "startingPrice": zod.number().min(updateProduct200ResponseStartingPriceMin).describe('KES, two decimals at most.'),
+  "endingPrice": zod.number().min(updateProduct200ResponseEndingPriceMin).describe('KES, two decimals at most.'),
   "color": zod.union([zod.enum(['Black', 'White', 'Grey', 'Beige', 'Brown', 'Green', 'Blue', 'Red', 'Gold', 'Silver', 'Multicolor']),zod.null()]).optional().describe('Stones only.'),
-  "installationPricePerSlab": zod.number().min(updateProductResponseInstallationPricePerSlabMin).nullish().describe('Stones only, KES per slab.'),
+  "installationPricePerSlab": zod.number().min(updateProduct200ResponseInstallationPricePerSlabMin).nullish().describe('Stones only, KES per slab.'),
   "material": zod.union([zod.enum(['Stainless Steel', 'Granite Composite', 'Ceramic', 'Quartz', 'Cast Iron', 'Fireclay']),zod.null()]).optional().describe('Sinks only.'),
   "bowlConfiguration": zod.union([zod.enum(['Single Bowl', 'Double Bowl', 'Triple Bowl', '1.5 Bowl']),zod.null()]).optional().describe('Sinks only.'),
-  "stock": zod.number().min(updateProductResponseStockMin),
+  "stock": zod.number().min(updateProduct200ResponseStockMin),
   "isActive": zod.boolean(),
-  "productImageUrl": zod.string().max(updateProductResponseProductImageUrlMax).nullish(),
-  "installationImageUrls": zod.array(zod.string().max(updateProductResponseInstallationImageUrlsItemMax))
+  "productImageUrl": zod.string().max(updateProduct200ResponseProductImageUrlMax).nullish(),
+  "installationImageUrls": zod.array(zod.string().max(updateProduct200ResponseInstallationImageUrlsItemMax))
 })
+
+export const updateProduct400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const updateProduct401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const updateProduct404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const updateProduct422Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+/**
+ * @summary Delete a product
+ */
+export const deleteProduct401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const deleteProduct404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
 

@@ -1,0 +1,68 @@
+// React Query defaults (spec §7) and the one place that says what each
+// mutation invalidates.
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { MutationOperationId } from './generated/operations';
+import { getGetCurrentUserQueryKey } from './generated/endpoints/auth/auth';
+import { getListProductsQueryKey } from './generated/endpoints/products/products';
+import { getListConversationsQueryKey } from './generated/endpoints/conversations/conversations';
+import { getListNotificationsQueryKey } from './generated/endpoints/notifications/notifications';
+import { getGetFollowUpSettingsQueryKey } from './generated/endpoints/follow-ups/follow-ups';
+import { ApiError } from './mutator';
+
+/**
+ * After each mutation succeeds, these key prefixes are refetched. Typed over every
+ * mutation of the contract, so a new operation cannot be left out.
+ * ['api','products'] covers the list and each product; ['api','conversations']
+ * covers the list, searches, each conversation and its messages.
+ */
+export const invalidatesAfter: Record<MutationOperationId, readonly QueryKey[]> = {
+  login: [getGetCurrentUserQueryKey()],
+  logout: [],
+  createProduct: [getListProductsQueryKey()],
+  updateProduct: [getListProductsQueryKey()],
+  deleteProduct: [getListProductsQueryKey()],
+  importProducts: [getListProductsQueryKey()],
+  updateConversationStatus: [getListConversationsQueryKey()],
+  sendConversationMessage: [getListConversationsQueryKey()],
+  markNotificationRead: [getListNotificationsQueryKey()],
+  markAllNotificationsRead: [getListNotificationsQueryKey()],
+  updateFollowUpSettings: [getGetFollowUpSettingsQueryKey()],
+  runFollowUpCheck: [getListConversationsQueryKey()],
+};
+
+export interface QueryClientHooks {
+  /** A call other than the session check answered 401: the session has ended. */
+  onSessionExpired?: () => void;
+}
+
+const isSessionCheck = (key: QueryKey | undefined) =>
+  JSON.stringify(key) === JSON.stringify(getGetCurrentUserQueryKey());
+
+export function createQueryClient(hooks: QueryClientHooks = {}): QueryClient {
+  const expired = (error: unknown) => error instanceof ApiError && error.status === 401;
+  let client: QueryClient;
+  client = new QueryClient({
+    defaultOptions: {
+      // Spec §7: cached data never goes stale, no refetch on focus, no polling, no retry.
+      queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false },
+      mutations: { retry: false },
+    },
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (expired(error) && !isSessionCheck(query.queryKey)) hooks.onSessionExpired?.();
+      },
+    }),
+    mutationCache: new MutationCache({
+      onSuccess: async (_data, _variables, _context, mutation) => {
+        const operation = mutation.options.mutationKey?.[0] as MutationOperationId | undefined;
+        const keys = operation ? invalidatesAfter[operation] : undefined;
+        await Promise.all((keys ?? []).map((queryKey) => client.invalidateQueries({ queryKey })));
+      },
+      onError: (error, _variables, _context, mutation) => {
+        const operation = mutation.options.mutationKey?.[0];
+        if (expired(error) && operation !== 'login') hooks.onSessionExpired?.();
+      },
+    }),
+  });
+  return client;
+}

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useGetCurrentUser } from '../../api/generated/endpoints/auth/auth';
+
+/** Spec §2 Access guard: one current-user lookup, no retry; 'Loading...' meanwhile; failure or nothing → /login. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const me = useGetCurrentUser({ query: { retry: false, staleTime: Infinity } });
+  if (me.isPending) {
+    return (
+      <div className="center-screen" role="status">
+        Loading...
+      </div>
+    );
+  }
+  if (me.isError || !me.data) return <Navigate to="/login" replace />;
+  return <>{children}</>;
+}

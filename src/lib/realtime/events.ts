@@ -1,0 +1,62 @@
+// What each socket message means for the cache. The socket is only a notifier:
+// React Query refetches; nothing here stores server data.
+import type { InvalidateQueryFilters } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { realtimeMessages } from '../../api/generated/realtime/messages';
+import { getListUnreadNotificationsQueryKey, getListNotificationsQueryKey } from '../../api/generated/endpoints/notifications/notifications';
+import {
+  getGetConversationQueryKey,
+  getListConversationsQueryKey,
+  getSearchConversationsQueryKey,
+} from '../../api/generated/endpoints/conversations/conversations';
+
+export type RealtimeEventType = keyof typeof realtimeMessages;
+export type RealtimeEventOf<T extends RealtimeEventType> = z.infer<(typeof realtimeMessages)[T]>;
+export type RealtimeEvent = { [T in RealtimeEventType]: RealtimeEventOf<T> }[RealtimeEventType];
+
+/** Every conversation list on screen: the plain list and any filtered search. */
+const conversationLists: InvalidateQueryFilters[] = [
+  { queryKey: getListConversationsQueryKey(), exact: true },
+  { queryKey: getSearchConversationsQueryKey() },
+];
+
+/**
+ * Event type → queries to refetch. A mapped type over the contract's messages:
+ * a message added to asyncapi.yaml does not compile until it has an entry here.
+ */
+export const invalidationsFor: { [T in RealtimeEventType]: (event: RealtimeEventOf<T>) => InvalidateQueryFilters[] } = {
+  notification: () => [
+    { queryKey: getListUnreadNotificationsQueryKey() },
+    { queryKey: getListNotificationsQueryKey() },
+    ...conversationLists,
+  ],
+  // The conversation with data.id and its messages share the prefix ['api','conversations', id].
+  conversation_update: (event) => [...conversationLists, { queryKey: getGetConversationQueryKey(event.data.id) }],
+};
+
+export type ParseResult = { ok: true; event: RealtimeEvent } | { ok: false; reason: string };
+
+/** Reads one text frame. Anything that is not a message of the contract is refused with a reason. */
+export function parseRealtimeMessage(raw: string): ParseResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { ok: false, reason: 'not JSON' };
+  }
+  const type = (json as { type?: unknown } | null)?.type;
+  if (typeof type !== 'string' || !(type in realtimeMessages)) {
+    return { ok: false, reason: `unknown message type ${JSON.stringify(type)}` };
+  }
+  const result = realtimeMessages[type as RealtimeEventType].safeParse(json);
+  if (!result.success) {
+    return { ok: false, reason: result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  }
+  return { ok: true, event: result.data as RealtimeEvent };
+}
+
+export function invalidationsForEvent(event: RealtimeEvent): InvalidateQueryFilters[] {
+  // The table is indexed by the event's own type, so the pairing is sound.
+  const entry = invalidationsFor[event.type] as (e: RealtimeEvent) => InvalidateQueryFilters[];
+  return entry(event);
+}

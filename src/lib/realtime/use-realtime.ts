@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useToast } from '../toast/toast-context';
+import { connectRealtime } from './connection';
+import { invalidationsForEvent, parseRealtimeMessage } from './events';
+
+/** Keeps the socket open while the signed-in shell is mounted. */
+export function useRealtime() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+
+  useEffect(
+    () =>
+      connectRealtime({
+        baseDelayMs: 500,
+        maxDelayMs: 15_000,
+        onMessage: (raw) => {
+          const parsed = parseRealtimeMessage(raw);
+          if (!parsed.ok) {
+            console.warn(`Realtime message ignored (${parsed.reason}):`, raw);
+            return;
+          }
+          const { event } = parsed;
+          for (const filters of invalidationsForEvent(event)) void queryClient.invalidateQueries(filters);
+          if (event.type === 'notification') {
+            toast({ title: 'New Admin Action Required', description: event.data.message, variant: 'destructive' });
+          }
+        },
+        // Events sent while the socket was down are gone: refetch everything on screen.
+        onReconnect: () => void queryClient.invalidateQueries({ refetchType: 'active' }),
+      }),
+    [queryClient, toast],
+  );
+}
