@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import 'primereact/resources/themes/lara-light-blue/theme.css';
 import 'primereact/resources/primereact.min.css';
 import 'primeicons/primeicons.css';
 import './styles.css';
@@ -14,7 +13,7 @@ const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppProviders>
+    <AppProviders onSignedOut={() => void router.navigate('/login', { replace: true })}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

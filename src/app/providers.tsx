@@ -1,16 +1,36 @@
 import { useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { PrimeReactProvider } from 'primereact/api';
 import { createQueryClient } from '../api/query-client';
 import { ToastProvider } from '../lib/toast/toast-provider';
+import { useToast } from '../lib/toast/toast-context';
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => createQueryClient());
+export function AppProviders({ children, onSignedOut }: { children: ReactNode; onSignedOut: () => void }) {
   return (
     <PrimeReactProvider value={{ ripple: false }}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>{children}</ToastProvider>
-      </QueryClientProvider>
+      <ToastProvider>
+        <QueryProvider onSignedOut={onSignedOut}>{children}</QueryProvider>
+      </ToastProvider>
     </PrimeReactProvider>
   );
+}
+
+function QueryProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut: () => void }) {
+  const toast = useToast();
+  const [queryClient] = useState<QueryClient>(() => {
+    let handling = false;
+    const client = createQueryClient({
+      // Beyond the spec: a 401 after sign-in means the session ended; say so and go to /login.
+      onSessionExpired: () => {
+        if (handling) return;
+        handling = true;
+        client.clear();
+        toast({ title: 'Session ended', description: 'Your session has expired. Please log in again.', variant: 'destructive' });
+        onSignedOut();
+        setTimeout(() => (handling = false), 1000);
+      },
+    });
+    return client;
+  });
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

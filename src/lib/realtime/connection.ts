@@ -55,6 +55,10 @@ export function connectRealtime(options: RealtimeConnectionOptions): () => void 
   return () => {
     stopped = true;
     clearTimeout(timer);
-    socket?.close();
+    const current = socket;
+    if (!current) return;
+    // Closing a socket that is still connecting makes the browser log a warning; wait for it to open.
+    if (current.readyState === current.CONNECTING) current.onopen = () => current.close();
+    else current.close();
   };
 }
