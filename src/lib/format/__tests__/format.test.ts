@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatKES, formatPriceRange } from '../money';
+import { formatResponseTime } from '../duration';
+import { isoDay } from '../date';
+
+describe('money', () => {
+  it('formats KES with separators and at most two decimals', () => {
+    expect(formatKES(8500)).toBe('KES 8,500');
+    expect(formatKES(24500.5)).toBe('KES 24,500.5');
+    expect(formatAmount(1234567.891)).toBe('1,234,567.89');
+  });
+  it("reads a range as 'start - end KES'", () => {
+    expect(formatPriceRange(8500, 12000)).toBe('8,500 - 12,000 KES');
+  });
+});
+
+describe('response time', () => {
+  it('switches units at 60 s and 3600 s', () => {
+    expect(formatResponseTime(42)).toBe('42s');
+    expect(formatResponseTime(59.4)).toBe('59s');
+    expect(formatResponseTime(60)).toBe('1m');
+    expect(formatResponseTime(754)).toBe('13m');
+    expect(formatResponseTime(3599)).toBe('60m');
+    expect(formatResponseTime(3600)).toBe('1h');
+    expect(formatResponseTime(9000)).toBe('3h');
+  });
+});
+
+describe('isoDay', () => {
+  it('uses the local calendar day', () => {
+    expect(isoDay(new Date(2026, 10, 2, 23, 59))).toBe('2026-11-02');
+  });
+});
