@@ -70,7 +70,8 @@ export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<
 
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, text, response.statusText);
-  if (response.status === 204 || text === '') return undefined as T;
+  // No body: null rather than undefined, which React Query refuses as query data.
+  if (response.status === 204 || text === '') return null as T;
 
   const contentType = response.headers.get('content-type') ?? '';
   if (!contentType.includes('json')) return text as T;

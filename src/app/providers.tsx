@@ -24,7 +24,7 @@ function QueryProvider({ children, onSignedOut }: { children: ReactNode; onSigne
       onSessionExpired: () => {
         if (handling) return;
         handling = true;
-        client.clear();
+        // The login screen clears the cache when it mounts.
         toast({ title: 'Session ended', description: 'Your session has expired. Please log in again.', variant: 'destructive' });
         onSignedOut();
         setTimeout(() => (handling = false), 1000);

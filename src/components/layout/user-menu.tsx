@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { Menu } from 'primereact/menu';
 import { Button } from 'primereact/button';
 import { useGetCurrentUser, useLogout } from '../../api/generated/endpoints/auth/auth';
@@ -9,15 +8,12 @@ import { useGetCurrentUser, useLogout } from '../../api/generated/endpoints/auth
 export function UserMenu() {
   const menu = useRef<Menu>(null);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const me = useGetCurrentUser({ query: { retry: false } });
   const username = me.data?.username ?? 'Account';
 
-  const leave = () => {
-    // Whether or not the server knew the logout call, nothing of this session stays on screen.
-    queryClient.clear();
-    navigate('/login', { replace: true });
-  };
+  // Whether or not the server knew the logout call, go to /login; the login
+  // screen drops every cached answer of this session.
+  const leave = () => navigate('/login', { replace: true });
   const logout = useLogout({ mutation: { onSettled: leave } });
 
   return (

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { InputText } from 'primereact/inputtext';
@@ -7,16 +8,19 @@ import { useLogin } from '../../api/generated/endpoints/auth/auth';
 import { serverMessage } from '../../api/mutator';
 import { appConfig } from '../../app/config';
 import { useToast } from '../../lib/toast/toast-context';
-import { loginFormSchema, type LoginForm } from './login-schema';
+import { loginFormMessages, loginFormSchema, type LoginForm } from './login-schema';
 
 export function LoginPage() {
   const toast = useToast();
+  const queryClient = useQueryClient();
+  // Nothing of an earlier session stays in memory once the login screen shows.
+  useEffect(() => queryClient.clear(), [queryClient]);
   const [showPassword, setShowPassword] = useState(false);
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), defaultValues: { username: '', password: '' } });
+  } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema, loginFormMessages), defaultValues: { username: '', password: '' } });
 
   const login = useLogin({
     mutation: {

@@ -1,0 +1,159 @@
+// Spec §2 Login and Access guard, §5 login validation, §8 login messages.
+import { expect, test } from './fixtures/test';
+
+test.describe('access guard', () => {
+  test('shows Loading... centred while the session check runs, then the screen', async ({ page, signIn }) => {
+    await signIn();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/me', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.goto('/products');
+    const loading = page.getByRole('status').filter({ hasText: 'Loading...' });
+    await expect(loading).toBeVisible();
+    const box = (await loading.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(4);
+    expect(Math.abs(box.y + box.height / 2 - viewport.height / 2)).toBeLessThan(4);
+    release();
+    await expect(loading).toBeHidden();
+    await expect(page).toHaveURL(/\/products$/);
+  });
+
+  test('sends a visitor without a session to /login, for every screen', async ({ page, allowFailedRequest }) => {
+    allowFailedRequest('/api/auth/me', 401);
+    for (const path of ['/', '/products/edit/3', '/conversations/102', '/settings', '/no-such-page']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByText('Admin Dashboard Login')).toBeVisible();
+    }
+  });
+
+  test('checks the session once, without retrying a failure', async ({ page, mockPrefer }) => {
+    await mockPrefer('**/api/auth/me', 'code=500');
+    let calls = 0;
+    page.on('request', (request) => void (new URL(request.url()).pathname === '/api/auth/me' && calls++));
+    await page.goto('/analytics');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.waitForTimeout(500);
+    expect(calls).toBe(1);
+  });
+
+  test('an empty answer to the session check counts as no session', async ({ page, signIn }) => {
+    await signIn();
+    await page.route('**/api/auth/me', (route) => route.fulfill({ status: 204, body: '' }));
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('login screen', () => {
+  test.beforeEach(async ({ page, allowFailedRequest }) => {
+    allowFailedRequest('/api/auth/me', 401);
+    await page.goto('/login');
+  });
+
+  test('shows the business name, subtitle, fields and the powered-by footer', async ({ page }) => {
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stone & Sinks');
+    await expect(page.getByText('Admin Dashboard Login')).toBeVisible();
+    await expect(page.getByLabel('Username')).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
+    await expect(page.getByText(/^Powered by .+/)).toBeVisible();
+    // No shell around the login screen.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  });
+
+  test('the show/hide toggle reveals and hides the password', async ({ page }) => {
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('stone-and-sinks');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+  });
+
+  test('requires both fields, with the spec’s messages, and sends nothing', async ({ page }) => {
+    let sent = 0;
+    page.on('request', (r) => void (r.url().endsWith('/api/auth/login') && sent++));
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await page.getByLabel('Username').fill('admin');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Username is required')).toBeHidden();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    expect(sent).toBe(0);
+  });
+
+  test('reads Logging in... while pending, then loads / in full with the session', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/login', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill('stone-and-sinks');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+    const navigation = page.waitForEvent('framenavigated');
+    release();
+    await navigation;
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('a refused login shows Login failed with the server’s message and keeps the input', async ({ page, mockPrefer }) => {
+    await mockPrefer('**/api/auth/login', 'code=401');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    const toast = page.getByRole('alert');
+    await expect(toast).toContainText('Login failed');
+    await expect(toast).toContainText('Invalid username or password');
+    await expect(page.getByLabel('Username')).toHaveValue('admin');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('wrong-password');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('without a server message the toast says Invalid credentials', async ({ page, allowFailedRequest }) => {
+    allowFailedRequest('/api/auth/login', 401);
+    await page.route('**/api/auth/login', (route) => route.fulfill({ status: 401, body: '' }));
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill('nope');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('alert')).toContainText('Invalid credentials');
+  });
+});
+
+test.describe('session', () => {
+  test.use({ authenticated: true });
+
+  test('a 401 from a later call ends the session: toast and back to /login', async ({ page, mockPrefer }) => {
+    await mockPrefer('**/api/products', 'code=401');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('alert')).toContainText('Session ended');
+  });
+
+  test('the user control shows who is signed in and signs out', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Account: admin' }).click();
+    await expect(page.getByText('Signed in as admin')).toBeVisible();
+    const logout = page.waitForRequest((r) => r.url().endsWith('/api/auth/logout') && r.method() === 'POST');
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await logout;
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('signing out still leaves when the server does not know the logout call', async ({ page, allowFailedRequest }) => {
+    allowFailedRequest('/api/auth/logout', 404);
+    await page.route('**/api/auth/logout', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Account: admin' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

@@ -1,0 +1,74 @@
+// Between a Product, the form's inputs and the multipart body the contract takes.
+import type { Product } from '../../api/generated/model/product';
+import type { ProductCreateForm } from '../../api/generated/model/productCreateForm';
+import { isStone } from './product-display';
+import type { ProductFormOutput, ProductFormValues } from './product-form-schema';
+
+/** A new product: granite, active, stock 0 (spec §2, §3). */
+export const NEW_PRODUCT_VALUES: ProductFormValues = {
+  name: '',
+  category: 'granite',
+  dimensions: '',
+  description: '',
+  startingPrice: '',
+  endingPrice: '',
+  color: null,
+  installationPricePerSlab: '',
+  material: null,
+  bowlConfiguration: null,
+  stock: '0',
+  isActive: true,
+  productImage: null,
+  installationImages: [],
+};
+
+const amountText = (amount: number | null | undefined): string => (amount == null ? '' : String(amount));
+
+/** The inputs of the edit form, filled from the stored product. Images stay as URLs on the product; the file inputs start empty. */
+export function productToFormValues(product: Product): ProductFormValues {
+  return {
+    name: product.name,
+    category: product.category,
+    dimensions: product.dimensions ?? '',
+    description: product.description ?? '',
+    startingPrice: amountText(product.startingPrice),
+    endingPrice: amountText(product.endingPrice),
+    color: product.color ?? null,
+    installationPricePerSlab: amountText(product.installationPricePerSlab),
+    material: product.material ?? null,
+    bowlConfiguration: product.bowlConfiguration ?? null,
+    stock: String(product.stock),
+    isActive: product.isActive,
+    productImage: null,
+    installationImages: [],
+  };
+}
+
+/**
+ * The multipart body for create and update: empty values omitted (spec §7),
+ * stone fields only for stones and sink fields only for sinks, so values
+ * typed before the category changed are not sent.
+ */
+export function toProductBody(values: ProductFormOutput): ProductCreateForm {
+  const body: ProductCreateForm = {
+    name: values.name,
+    category: values.category,
+    dimensions: values.dimensions,
+    description: values.description,
+    startingPrice: values.startingPrice,
+    endingPrice: values.endingPrice,
+    stock: values.stock,
+    isActive: values.isActive,
+    productImage: values.productImage,
+    installationImages: values.installationImages?.length ? values.installationImages : undefined,
+  };
+  if (isStone(values.category)) {
+    body.color = values.color;
+    body.installationPricePerSlab = values.installationPricePerSlab;
+  } else {
+    body.material = values.material;
+    body.bowlConfiguration = values.bowlConfiguration;
+  }
+  // Left-out keys, not keys holding undefined: what is sent is what is listed.
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as ProductCreateForm;
+}
