@@ -23,7 +23,7 @@ test.describe('signed in', () => {
 
   test('a notification pushed through the realtime mock reaches the page', async ({ page, realtime }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Live updates: connected' })).toBeVisible();
     await realtime.push('notification', { message: 'Customer asks about delivery to Thika' });
     const toast = page.getByRole('alert');
     await expect(toast).toContainText('New Admin Action Required');

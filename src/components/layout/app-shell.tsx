@@ -8,13 +8,14 @@ import { Tooltip } from '../ui/tooltip';
 import { Sidebar } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
+import { LiveIndicator } from './live-indicator';
 import { useSidebar } from './use-sidebar';
 
 export function AppShell() {
   const unread = useUnreadCount();
   const sidebar = useSidebar();
   const { pathname } = useLocation();
-  useRealtime();
+  const live = useRealtime();
 
   // Beyond the spec: the unread count also shows in the browser tab.
   useEffect(() => {
@@ -54,6 +55,7 @@ export function AppShell() {
             />
           </Tooltip>
           <div className="topbar-spacer" />
+          <LiveIndicator status={live} />
           <ThemeToggle />
           <UserMenu />
         </header>

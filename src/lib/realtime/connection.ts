@@ -40,11 +40,12 @@ export function connectRealtime(options: RealtimeConnectionOptions): () => void 
       everOpened = true;
     };
     socket.onmessage = (event) => {
-      if (typeof event.data === 'string') onMessage(event.data);
+      if (!stopped && typeof event.data === 'string') onMessage(event.data);
     };
     socket.onclose = () => {
-      onStatus?.('closed');
+      // After stop() nothing reaches the caller any more.
       if (stopped) return;
+      onStatus?.('closed');
       timer = setTimeout(open, backoffDelay(attempt++, baseDelayMs, maxDelayMs));
     };
     // An error is always followed by close, which schedules the retry.

@@ -1,19 +1,23 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../toast/toast-context';
 import { connectRealtime } from './connection';
 import { invalidationsForEvent, parseRealtimeMessage } from './events';
 
-/** Keeps the socket open while the signed-in shell is mounted. */
-export function useRealtime() {
+export type RealtimeStatus = 'connecting' | 'open' | 'closed';
+
+/** Keeps the socket open while the signed-in shell is mounted; returns its state. */
+export function useRealtime(): RealtimeStatus {
   const queryClient = useQueryClient();
   const toast = useToast();
+  const [status, setStatus] = useState<RealtimeStatus>('connecting');
 
   useEffect(
     () =>
       connectRealtime({
         baseDelayMs: 500,
         maxDelayMs: 15_000,
+        onStatus: setStatus,
         onMessage: (raw) => {
           const parsed = parseRealtimeMessage(raw);
           if (!parsed.ok) {
@@ -31,4 +35,5 @@ export function useRealtime() {
       }),
     [queryClient, toast],
   );
+  return status;
 }

@@ -1,0 +1,180 @@
+// Spec §2 Shell, §3 client preferences, §9 sizes: sidebar, theme, toasts, 404.
+import { expect, test } from './fixtures/test';
+
+test.use({ authenticated: true });
+
+const sidebarWidth = (page: import('@playwright/test').Page) =>
+  page.getByRole('complementary', { name: 'Sidebar' }).evaluate((el) => el.getBoundingClientRect().width);
+
+test.describe('sidebar on desktop', () => {
+  test('lists the six entries in order, the business name, and marks the active one', async ({ page }) => {
+    await page.goto('/products/edit/3');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Products', 'Conversations', 'Notifications5', 'Analytics', 'Settings']);
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toContainText('Stone & Sinks');
+    await expect(nav.getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
+    await page.goto('/');
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('shows a red unread count on Notifications', async ({ page }) => {
+    await page.goto('/');
+    const badge = page.getByTestId('unread-badge');
+    await expect(badge).toHaveText('5');
+    await expect(badge).toHaveCSS('background-color', 'rgb(220, 38, 38)');
+  });
+
+  test('no badge when nothing is unread', async ({ page, mockPrefer }) => {
+    await mockPrefer('**/api/notifications/unread', 'example=empty');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+  });
+
+  test('is 16rem wide, collapses to 3rem with the button and Ctrl+B, and remembers it in a cookie', async ({ page, context }) => {
+    await page.goto('/');
+    expect(await sidebarWidth(page)).toBe(256);
+
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
+    await expect.poll(() => sidebarWidth(page)).toBe(48);
+    let cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state');
+    expect(cookie?.value).toBe('false');
+    // 7 days (604800 s), give or take the seconds the test takes.
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(604_800 - 60);
+    expect(cookie!.expires - Date.now() / 1000).toBeLessThanOrEqual(604_800);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    expect(await sidebarWidth(page)).toBe(48);
+
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => sidebarWidth(page)).toBe(256);
+    cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state');
+    expect(cookie?.value).toBe('true');
+
+    await page.keyboard.press('Meta+b');
+    await expect.poll(() => sidebarWidth(page)).toBe(48);
+  });
+
+  test('collapsed, entries are icons with their title as a tooltip at once', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => sidebarWidth(page)).toBe(48);
+    const analytics = page.getByRole('link', { name: 'Analytics' });
+    await expect(analytics.getByText('Analytics')).toBeHidden();
+    await analytics.hover();
+    // Inside the sidebar tooltips have no delay (elsewhere 700 ms).
+    await expect(page.getByRole('tooltip')).toHaveText('Analytics', { timeout: 300 });
+  });
+});
+
+test.describe('sidebar on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('is a sheet 18rem wide that slides in from the toggle and closes on navigation', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Sidebar' });
+    await expect(sheet).toBeVisible();
+    await expect.poll(() => sheet.evaluate((el) => el.getBoundingClientRect().width)).toBe(288);
+    await sheet.getByRole('link', { name: 'Products' }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(sheet).toHaveCount(0);
+    await page.keyboard.press('Control+b');
+    await expect(sheet).toBeVisible();
+  });
+});
+
+test.describe('theme', () => {
+  test('defaults to light, toggles to dark, and a reload paints dark from the first frame', async ({ page }) => {
+    // Record what the first frame looks like, before any app code runs.
+    await page.addInitScript(() => {
+      requestAnimationFrame(() => {
+        (window as unknown as { firstFrame: object }).firstFrame = {
+          dark: document.documentElement.classList.contains('dark'),
+          background: getComputedStyle(document.documentElement).backgroundColor,
+        };
+      });
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    const lightBackground = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe(lightBackground);
+    const darkBackground = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    const firstFrame = await page.evaluate(() => (window as unknown as { firstFrame: { dark: boolean; background: string } }).firstFrame);
+    expect(firstFrame).toEqual({ dark: true, background: darkBackground });
+
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+  });
+});
+
+test.describe('toasts', () => {
+  test('one at a time, bottom-right and at most 420 px wide from 768 px', async ({ page, realtime }) => {
+    await page.goto('/');
+    await expect(page.getByRole('status', { name: 'Live updates: connected' })).toBeVisible();
+    await realtime.push('notification', { message: 'First customer question' });
+    await expect(page.getByRole('alert')).toContainText('First customer question');
+    await realtime.push('notification', { message: 'Second customer question' });
+    await expect(page.getByRole('alert')).toContainText('Second customer question');
+    await expect(page.locator('.toast')).toHaveCount(1);
+
+    const box = (await page.getByRole('alert').boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.x + box.width).toBeGreaterThan(viewport.width - 40);
+    expect(box.y + box.height).toBeGreaterThan(viewport.height - 40);
+    expect(box.width).toBeLessThanOrEqual(420);
+  });
+
+  test('F8 moves focus to the notifications region; a swipe right of 50 px dismisses', async ({ page, realtime }) => {
+    await page.goto('/');
+    await expect(page.getByRole('status', { name: 'Live updates: connected' })).toBeVisible();
+    await realtime.push('notification', { message: 'Swipe me away' });
+    const toast = page.getByRole('alert');
+    await expect(toast).toBeVisible();
+    await page.keyboard.press('F8');
+    await expect(page.getByRole('list', { name: 'Notifications (F8)' })).toBeFocused();
+
+    const box = (await toast.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 50, box.y + box.height / 2, { steps: 3 });
+    await page.mouse.up();
+    await expect(toast).toBeVisible(); // 30 px: not far enough
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 90, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(toast).toHaveCount(0);
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+    test('toasts appear at the top', async ({ page, realtime }) => {
+      await page.goto('/');
+      await expect(page.getByRole('status', { name: 'Live updates: connected' })).toBeVisible();
+      await realtime.push('notification', { message: 'Top of the screen' });
+      const box = (await page.getByRole('alert').boundingBox())!;
+      expect(box.y).toBeLessThan(40);
+    });
+  });
+});
+
+test('an unknown path shows the 404 card inside the shell', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
