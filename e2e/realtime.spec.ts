@@ -1,0 +1,93 @@
+// Spec §4 real-time messages and §7 unread polling, through the realtime mock.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+
+test.use({ authenticated: true });
+
+const live = (page: Page) => page.getByRole('status', { name: 'Live updates: connected' });
+
+/** Counts the requests to an API path (exact pathname) from now on. */
+function countRequests(page: Page, pathname: string) {
+  let count = 0;
+  page.on('request', (request) => void (new URL(request.url()).pathname === pathname && count++));
+  return () => count;
+}
+
+test('a notification shows the destructive toast and refreshes unread, notifications and conversations', async ({ page, realtime, mockPrefer }) => {
+  // Nothing unread at first; after the event the server has five.
+  await mockPrefer('**/api/notifications/unread', 'example=empty', { times: 1 });
+  await page.goto('/');
+  await expect(live(page)).toBeVisible();
+  await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+  const conversations = countRequests(page, '/api/conversations');
+
+  await realtime.push('notification', { type: 'unclear_request', message: 'Unclear request from +254733902114', conversationId: 104 });
+
+  const toast = page.getByRole('alert');
+  await expect(toast).toContainText('New Admin Action Required');
+  await expect(toast).toContainText('Unclear request from +254733902114');
+  await expect(toast).toHaveAttribute('data-variant', 'destructive');
+  await expect(page.getByTestId('unread-badge')).toHaveText('5');
+  await expect(page).toHaveTitle(/^\(5\) /);
+  await expect.poll(conversations).toBe(1);
+});
+
+test('conversation_update refreshes the list, and the open conversation only when its id matches', async ({ page, realtime }) => {
+  await page.goto('/conversations/102');
+  await expect(live(page)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Brian Otieno' })).toBeVisible();
+  const detail = countRequests(page, '/api/conversations/102');
+  const messages = countRequests(page, '/api/conversations/102/messages');
+
+  await realtime.push('conversation_update', { id: 103 });
+  await page.waitForTimeout(500);
+  expect(detail()).toBe(0);
+  expect(messages()).toBe(0);
+
+  await realtime.push('conversation_update', { id: 102 });
+  await expect.poll(detail).toBe(1);
+  await expect.poll(messages).toBe(1);
+
+  await page.goto('/conversations');
+  await expect(live(page)).toBeVisible();
+  const list = countRequests(page, '/api/conversations');
+  await realtime.push('conversation_update', { id: 110 });
+  await expect.poll(list).toBe(1);
+});
+
+test('a frame that is not a contract message is only logged', async ({ page, realtime }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+  await page.goto('/');
+  await expect(live(page)).toBeVisible();
+  await realtime.raw('this is not json');
+  await realtime.raw('{"type":"order_paid","data":{"id":1}}');
+  await expect.poll(() => warnings.filter((w) => w.startsWith('Realtime message ignored')).length).toBe(2);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});
+
+test('after the socket drops it reconnects and refetches what is on screen, so a missed event is not lost', async ({ page, realtime, mockPrefer }) => {
+  await mockPrefer('**/api/notifications/unread', 'example=empty', { times: 1 });
+  await page.goto('/');
+  await expect(live(page)).toBeVisible();
+  await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+
+  await realtime.drop();
+  // While it was away, five notifications arrived (the next unread answer is the populated example).
+  await expect(page.getByRole('status', { name: /Live updates: (reconnecting|connecting)/ })).toBeVisible();
+  await expect(live(page)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('unread-badge')).toHaveText('5');
+});
+
+test('unread notifications are polled every 30 seconds', async ({ page }) => {
+  await page.clock.install();
+  const unread = countRequests(page, '/api/notifications/unread');
+  await page.goto('/');
+  await expect(page.getByTestId('unread-badge')).toHaveText('5');
+  expect(unread()).toBe(1);
+  await page.clock.runFor(29_000);
+  expect(unread()).toBe(1);
+  await page.clock.runFor(1_500);
+  await expect.poll(unread).toBe(2);
+});
