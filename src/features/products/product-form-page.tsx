@@ -1,14 +1,54 @@
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { Button } from 'primereact/button';
 import { useGetProduct } from '../../api/generated/endpoints/products/products';
+import { ApiError } from '../../api/mutator';
+import { ProductForm } from './components/product-form';
+import './products.css';
 
+/** /products/new and /products/edit/:id (spec §2). */
 export function ProductFormPage() {
   const { id } = useParams();
-  const productId = id ? Number(id) : undefined;
-  const product = useGetProduct(productId ?? 0, { query: { enabled: productId !== undefined } });
+  const editing = id !== undefined;
   return (
-    <div className="page">
-      <h1>{productId ? 'Edit Product' : 'Add New Product'}</h1>
-      {product.data && <p>{product.data.name}</p>}
+    <div className="page product-form-page">
+      <header>
+        <h1>{editing ? 'Edit Product' : 'Add New Product'}</h1>
+        <p className="muted">
+          <Link to="/products">Products</Link> / {editing ? 'Edit' : 'New'}
+        </p>
+      </header>
+      {editing ? <EditProduct idParam={id} /> : <ProductForm />}
     </div>
   );
+}
+
+/** The edit form appears once the record has loaded, filled from it. */
+function EditProduct({ idParam }: { idParam: string }) {
+  const productId = /^\d+$/.test(idParam) ? Number(idParam) : 0;
+  const product = useGetProduct(productId, { query: { enabled: productId > 0 } });
+
+  if (productId === 0 || (product.error instanceof ApiError && product.error.status === 404)) {
+    return (
+      <div className="card form-state" role="alert">
+        <p>Product not found. It may have been deleted.</p>
+        <Link to="/products">Back to products</Link>
+      </div>
+    );
+  }
+  if (product.isError) {
+    return (
+      <div className="card form-state" role="alert">
+        <p>Failed to load product.</p>
+        <Button type="button" label="Try again" icon="pi pi-refresh" outlined size="small" onClick={() => void product.refetch()} />
+      </div>
+    );
+  }
+  if (!product.data) {
+    return (
+      <p className="list-state" role="status">
+        <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Loading product...
+      </p>
+    );
+  }
+  return <ProductForm key={product.data.id} product={product.data} />;
 }

@@ -1,0 +1,53 @@
+import { Dialog } from 'primereact/dialog';
+import { Button } from 'primereact/button';
+import { useDeleteProduct } from '../../../api/generated/endpoints/products/products';
+import type { Product } from '../../../api/generated/model/product';
+import { useToast } from '../../../lib/toast/toast-context';
+
+/** Spec §2 "Delete Product" dialog and §8 messages. The list refetches through the query client's invalidation policy. */
+export function DeleteProductDialog({ product, onClose }: { product: Product | null; onClose: () => void }) {
+  const toast = useToast();
+  const deletion = useDeleteProduct({
+    mutation: {
+      onSuccess: () => {
+        toast({ title: 'Product deleted', description: 'The product has been successfully removed.' });
+        onClose();
+      },
+      // The dialog stays open: Delete again, or Cancel.
+      onError: () => toast({ title: 'Error', description: 'Failed to delete product. Please try again.', variant: 'destructive' }),
+    },
+  });
+
+  const close = () => {
+    if (!deletion.isPending) onClose();
+  };
+
+  return (
+    <Dialog
+      header="Delete Product"
+      visible={product !== null}
+      onHide={close}
+      style={{ width: '28rem' }}
+      breakpoints={{ '640px': '92vw' }}
+      draggable={false}
+      resizable={false}
+      footer={
+        <div className="dialog-actions">
+          {/* Focus starts on Cancel: Enter on an opened dialog must not delete. */}
+          <Button type="button" label="Cancel" outlined autoFocus onClick={close} disabled={deletion.isPending} />
+          <Button
+            type="button"
+            label="Delete"
+            severity="danger"
+            icon="pi pi-trash"
+            loading={deletion.isPending}
+            onClick={() => product && deletion.mutate({ id: product.id })}
+          />
+        </div>
+      }
+    >
+      {product && <p className="delete-product-name">{product.name}</p>}
+      <p className="dialog-text">Are you sure you want to delete this product? This action cannot be undone.</p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,150 @@
+import { useRef } from 'react';
+import { Controller, useFormContext } from 'react-hook-form';
+import { MESSAGES, type ProductFormOutput, type ProductFormValues } from '../product-form-schema';
+import { FilePreview, UrlPreview } from './image-previews';
+
+const isImage = (file: File) => file.type.startsWith('image/');
+const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+
+/**
+ * A visually hidden file input behind a button-like label: the input keeps
+ * its label, focus and keyboard; the previews below show what was chosen.
+ */
+function FilePicker({ id, label, buttonLabel, multiple, describedBy, onFiles }: {
+  id: string;
+  label: string;
+  buttonLabel: string;
+  multiple?: boolean;
+  describedBy?: string;
+  onFiles: (files: File[]) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        accept="image/*"
+        multiple={multiple}
+        className="sr-only file-picker"
+        aria-describedby={describedBy}
+        onChange={(event) => {
+          onFiles(Array.from(event.target.files ?? []));
+          // Cleared so that choosing the same file again (after removing it) still counts.
+          if (input.current) input.current.value = '';
+        }}
+      />
+      <label htmlFor={id} className="p-button p-component p-button-outlined p-button-sm file-button" aria-hidden="true">
+        <span className="p-button-icon p-button-icon-left pi pi-images" />
+        <span className="p-button-label">{buttonLabel}</span>
+      </label>
+    </>
+  );
+}
+
+/** One product image (spec §2): a preview of the chosen file, or of the stored image. */
+export function ProductImageField({ currentUrl }: { currentUrl?: string | null }) {
+  const { control, setError, clearErrors } = useFormContext<ProductFormValues, unknown, ProductFormOutput>();
+  return (
+    <Controller
+      name="productImage"
+      control={control}
+      render={({ field, fieldState }) => {
+        const file = field.value;
+        const hint = currentUrl ? 'A new image replaces the current one when you save.' : 'One image file.';
+        return (
+          <div className="field">
+            <FilePicker
+              id="productImage"
+              label="Product Image"
+              buttonLabel={file || currentUrl ? 'Change Image' : 'Choose Image'}
+              describedBy={`productImage-hint${fieldState.error ? ' productImage-error' : ''}`}
+              onFiles={([chosen]) => {
+                if (!chosen) return;
+                if (!isImage(chosen)) return setError('productImage', { message: MESSAGES.notAnImage });
+                clearErrors('productImage');
+                field.onChange(chosen);
+              }}
+            />
+            {(file || currentUrl) && (
+              <ul className="image-previews" aria-label="Product image preview">
+                {file ? <FilePreview file={file} onRemove={() => field.onChange(null)} /> : <UrlPreview url={currentUrl!} alt="Current product image" />}
+              </ul>
+            )}
+            <small id="productImage-hint" className="field-hint">
+              {hint}
+            </small>
+            {fieldState.error && (
+              <small id="productImage-error" className="field-error">
+                {fieldState.error.message}
+              </small>
+            )}
+          </div>
+        );
+      }}
+    />
+  );
+}
+
+/** Several installation images (spec §2). On update the contract replaces the stored list with the files sent. */
+export function InstallationImagesField({ currentUrls }: { currentUrls: readonly string[] }) {
+  const { control, setError, clearErrors } = useFormContext<ProductFormValues, unknown, ProductFormOutput>();
+  return (
+    <Controller
+      name="installationImages"
+      control={control}
+      render={({ field, fieldState }) => {
+        const files = field.value;
+        const replacing = files.length > 0 && currentUrls.length > 0;
+        const hint = replacing
+          ? `These replace the ${currentUrls.length} current installation ${currentUrls.length === 1 ? 'image' : 'images'} when you save.`
+          : 'Choose as many images as you like, one or several at a time.';
+        return (
+          <div className="field">
+            <FilePicker
+              id="installationImages"
+              label="Installation Images"
+              buttonLabel="Add Images"
+              multiple
+              describedBy={`installationImages-hint${fieldState.error ? ' installationImages-error' : ''}`}
+              onFiles={(chosen) => {
+                const images = chosen.filter(isImage);
+                if (images.length < chosen.length) setError('installationImages', { message: MESSAGES.notAnImage });
+                else clearErrors('installationImages');
+                const added = images.filter((image) => !files.some((file) => sameFile(file, image)));
+                if (added.length) field.onChange([...files, ...added]);
+              }}
+            />
+            {files.length > 0 && (
+              <ul className="image-previews" aria-label="New installation images">
+                {files.map((file, index) => (
+                  <FilePreview key={`${file.name}-${file.size}-${file.lastModified}`} file={file} onRemove={() => field.onChange(files.filter((_, i) => i !== index))} />
+                ))}
+              </ul>
+            )}
+            {currentUrls.length > 0 && (
+              <>
+                <p className="image-group-title">{replacing ? 'Current installation images (to be replaced)' : 'Current installation images'}</p>
+                <ul className="image-previews" aria-label="Current installation images">
+                  {currentUrls.map((url, index) => (
+                    <UrlPreview key={url} url={url} alt={`Installation image ${index + 1}`} />
+                  ))}
+                </ul>
+              </>
+            )}
+            <small id="installationImages-hint" className="field-hint">
+              {hint}
+            </small>
+            {fieldState.error && (
+              <small id="installationImages-error" className="field-error">
+                {fieldState.error.message}
+              </small>
+            )}
+          </div>
+        );
+      }}
+    />
+  );
+}

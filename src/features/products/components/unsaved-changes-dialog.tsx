@@ -1,0 +1,27 @@
+import { Dialog } from 'primereact/dialog';
+import { Button } from 'primereact/button';
+import type { Blocker } from 'react-router-dom';
+
+/** Asks before a navigation would lose what was typed in the form. */
+export function UnsavedChangesDialog({ blocker }: { blocker: Blocker }) {
+  const stay = () => blocker.state === 'blocked' && blocker.reset();
+  return (
+    <Dialog
+      header="Unsaved changes"
+      visible={blocker.state === 'blocked'}
+      onHide={stay}
+      style={{ width: '28rem' }}
+      breakpoints={{ '640px': '92vw' }}
+      draggable={false}
+      resizable={false}
+      footer={
+        <div className="dialog-actions">
+          <Button type="button" label="Keep editing" outlined autoFocus onClick={stay} />
+          <Button type="button" label="Discard changes" severity="danger" onClick={() => blocker.state === 'blocked' && blocker.proceed()} />
+        </div>
+      }
+    >
+      <p className="dialog-text">You have unsaved changes. If you leave this page, they will be lost.</p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,39 @@
+import { useCreateProduct, useUpdateProduct } from '../../api/generated/endpoints/products/products';
+import { useToast } from '../../lib/toast/toast-context';
+import type { ProductFormOutput } from './product-form-schema';
+import { toProductBody } from './product-form-values';
+
+/**
+ * Create (no id) or update a product, with the spec's toasts (§8). The list
+ * and the product refetch through the query client's invalidation policy.
+ * On failure nothing is reset: the form keeps what was typed.
+ */
+export function useSaveProduct(productId: number | undefined, onSaved: () => void) {
+  const toast = useToast();
+  const onError = () => toast({ title: 'Error', description: 'Failed to save product. Please try again.', variant: 'destructive' });
+  const create = useCreateProduct({
+    mutation: {
+      onSuccess: () => {
+        toast({ title: 'Product created', description: 'New product has been added to the catalog.' });
+        onSaved();
+      },
+      onError,
+    },
+  });
+  const update = useUpdateProduct({
+    mutation: {
+      onSuccess: () => {
+        toast({ title: 'Product updated', description: 'Product has been successfully updated.' });
+        onSaved();
+      },
+      onError,
+    },
+  });
+
+  const save = (values: ProductFormOutput) => {
+    const data = toProductBody(values);
+    if (productId === undefined) create.mutate({ data });
+    else update.mutate({ id: productId, data });
+  };
+  return { save, isSaving: create.isPending || update.isPending };
+}
