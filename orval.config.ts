@@ -65,6 +65,10 @@ export default defineConfig({
       client: 'zod',
       clean: true,
       prettier: false,
+      override: {
+        // additionalProperties: false in asyncapi.yaml → unknown keys are refused.
+        zod: { strict: { response: true } },
+      },
     },
   },
 });

@@ -9,9 +9,9 @@ import zod from 'zod';
 /**
  * @summary Payload of the 'notification' socket message
  */
-export const notificationEventResponse = zod.object({
+export const notificationEventResponse = zod.strictObject({
   "type": zod.literal("notification"),
-  "data": zod.object({
+  "data": zod.strictObject({
   "id": zod.number().min(1).describe('Id of the notification, as in GET /api/notifications.'),
   "type": zod.enum(['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request']),
   "message": zod.string().min(1).describe('Text shown in the toast.'),
@@ -24,9 +24,9 @@ export const notificationEventResponse = zod.object({
 /**
  * @summary Payload of the 'conversation_update' socket message
  */
-export const conversationUpdateEventResponse = zod.object({
+export const conversationUpdateEventResponse = zod.strictObject({
   "type": zod.literal("conversation_update"),
-  "data": zod.object({
+  "data": zod.strictObject({
   "id": zod.number().min(1).describe('Id of the conversation that changed.'),
   "status": zod.enum(['bot_active', 'admin_required', 'admin_takeover']).optional()
 })

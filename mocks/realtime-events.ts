@@ -1,0 +1,161 @@
+// The realtime channel's messages (asyncapi.yaml) as the mock sends them:
+// defaults for partial events, validation against the generated zod schemas,
+// and a small client for the mock's control routes (used by the CLI and e2e).
+import zod from 'zod';
+import {
+  conversationUpdateEventResponse,
+  notificationEventResponse,
+} from '../src/api/generated/realtime/realtime.zod';
+import { fakeNotificationMessage } from './faker-data';
+
+export type NotificationEvent = zod.infer<typeof notificationEventResponse>;
+export type ConversationUpdateEvent = zod.infer<typeof conversationUpdateEventResponse>;
+export type RealtimeEvent = NotificationEvent | ConversationUpdateEvent;
+export type RealtimeEventType = RealtimeEvent['type'];
+export type EventData<T extends RealtimeEventType> = Extract<RealtimeEvent, { type: T }>['data'];
+
+export const EVENT_TYPES: readonly RealtimeEventType[] = ['notification', 'conversation_update'];
+
+// asyncapi.yaml declares additionalProperties: false on the envelope and on
+// data, and integer ids; the generated schemas allow extra keys and fractions.
+const integer = (value: number) => Number.isInteger(value);
+const strictEvent = zod.discriminatedUnion('type', [
+  notificationEventResponse
+    .extend({
+      data: notificationEventResponse.shape.data
+        .strict()
+        .refine((d) => integer(d.id), { message: 'id must be an integer', path: ['id'] })
+        .refine((d) => integer(d.conversationId), { message: 'conversationId must be an integer', path: ['conversationId'] }),
+    })
+    .strict(),
+  conversationUpdateEventResponse
+    .extend({
+      data: conversationUpdateEventResponse.shape.data
+        .strict()
+        .refine((d) => integer(d.id), { message: 'id must be an integer', path: ['id'] }),
+    })
+    .strict(),
+]);
+
+export type ValidationResult =
+  | { ok: true; event: RealtimeEvent }
+  | { ok: false; issues: zod.core.$ZodIssue[]; message: string };
+
+/** Checks an envelope against the contract. */
+export function validateEvent(candidate: unknown): ValidationResult {
+  const result = strictEvent.safeParse(candidate);
+  if (result.success) return { ok: true, event: result.data as RealtimeEvent };
+  return { ok: false, issues: result.error.issues, message: zod.prettifyError(result.error) };
+}
+
+// Ids above the contract examples' (notifications 224-232).
+let nextNotificationId = 300;
+
+/**
+ * Completes a partial event with realistic values: a fresh notification id,
+ * conversation 102, type delivery_inquiry, a generated message and the
+ * current time. Fields given are kept as they are (and validated later).
+ */
+export function withDefaults(type: unknown, data: unknown): unknown {
+  const given = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  if (type === 'notification') {
+    const kind = typeof given.type === 'string' ? given.type : 'delivery_inquiry';
+    return {
+      type,
+      data: {
+        id: nextNotificationId++,
+        type: kind,
+        message: fakeNotificationMessage(
+          (['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request'] as const).find((k) => k === kind) ??
+            'delivery_inquiry',
+        ),
+        conversationId: 102,
+        createdAt: new Date().toISOString(),
+        ...given,
+      },
+    };
+  }
+  if (type === 'conversation_update') return { type, data: { id: 102, ...given } };
+  return { type, data };
+}
+
+// ---------------------------------------------------------------------------
+// Control client
+
+/** Cookie that tags a browser's sockets so a test reaches only its own pages. */
+export const CLIENT_TAG_COOKIE = 'rt_client';
+
+export type PushResult = { delivered: number; event: RealtimeEvent };
+export type Status = { clients: number; connections: number };
+
+export class RealtimeControlError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Calls the realtime mock's control routes. With `tag`, only sockets whose
+ * upgrade request carried the cookie rt_client=<tag> are reached; without it,
+ * every connected socket.
+ */
+export function createRealtimeControl(baseUrl: string, tag?: string) {
+  const url = (route: string) => {
+    const target = new URL(`/__control/${route}`, baseUrl);
+    if (tag) target.searchParams.set('client', tag);
+    return target.toString();
+  };
+  const call = async <T>(route: string, init: RequestInit = {}): Promise<T> => {
+    let response: Response;
+    try {
+      response = await fetch(url(route), init);
+    } catch (error) {
+      throw new RealtimeControlError(
+        `realtime mock not reachable at ${baseUrl} (${(error as Error).message}); start it with npm run mock:realtime`,
+        0,
+        undefined,
+      );
+    }
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // keep the text
+    }
+    if (!response.ok) {
+      const detail = body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : text;
+      throw new RealtimeControlError(`${init.method ?? 'GET'} /__control/${route} → ${response.status}: ${detail}`, response.status, body);
+    }
+    return body as T;
+  };
+
+  return {
+    /** Sends one contract event (missing data fields get defaults). */
+    push<T extends RealtimeEventType>(type: T, data: Partial<EventData<T>> = {}): Promise<PushResult> {
+      return call('events', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type, data }),
+      });
+    },
+    /** Sends a text frame as is (e.g. not JSON, or an unknown type). */
+    raw(text: string): Promise<{ delivered: number }> {
+      return call('raw', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: text });
+    },
+    /** Cuts every socket without a close handshake (the browser sees code 1006). */
+    drop(): Promise<{ dropped: number }> {
+      return call('drop', { method: 'POST' });
+    },
+    /** Open sockets now and connections accepted so far. */
+    status(): Promise<Status> {
+      return call('health');
+    },
+  };
+}
+
+export type RealtimeControl = ReturnType<typeof createRealtimeControl>;

@@ -1,0 +1,113 @@
+// End-to-end tests against the mocks: Playwright starts Prism, the realtime
+// mock and Vite on their own ports (E2E_PRISM_PORT 4110, E2E_REALTIME_PORT
+// 4111, E2E_PORT 5183) so a running `npm start` (4010/4011/5173) is left alone.
+// Locally a server already listening on those ports is reused; on CI
+// (CI set) every server is started fresh.
+import { existsSync } from 'node:fs';
+import { chromium, defineConfig, devices } from '@playwright/test';
+import { e2ePorts, httpUrl } from './mocks/ports';
+
+const ports = e2ePorts();
+const baseURL = httpUrl(ports.dev);
+const ci = Boolean(process.env.CI);
+
+/**
+ * The browser: CHROMIUM_PATH if set; else Playwright's own Chromium when it has
+ * been downloaded (`npx playwright install chromium`); else Debian's
+ * /usr/bin/chromium (what .ci/run installs).
+ */
+function chromiumExecutable(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    if (existsSync(chromium.executablePath())) return undefined; // Playwright picks its own
+  } catch {
+    // no browser registry entry on this platform
+  }
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  throw new Error('No Chromium found: set CHROMIUM_PATH, run `npx playwright install chromium`, or `apt-get install chromium`.');
+}
+
+const serverEnv = {
+  PORT: String(ports.dev),
+  PRISM_PORT: String(ports.prism),
+  REALTIME_PORT: String(ports.realtime),
+  // e2e always runs against the mocks, whatever the shell says.
+  API_TARGET: '',
+  MOCK_DYNAMIC: '',
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  forbidOnly: ci,
+  // A flaky test is a bug to fix, not to retry away.
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: chromiumExecutable(),
+          // The machine's network is closed: no background fetches, no QUIC.
+          args: [
+            '--no-sandbox',
+            '--headless',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: [
+    {
+      name: 'prism',
+      command: 'node_modules/.bin/tsx mocks/prism.ts',
+      // Prism answers 401 here without a cookie: that counts as up.
+      url: `${httpUrl(ports.prism)}/api/auth/me`,
+      env: serverEnv,
+      reuseExistingServer: !ci,
+      timeout: 60_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 3_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      name: 'realtime',
+      command: 'node_modules/.bin/tsx mocks/realtime-server.ts',
+      url: `${httpUrl(ports.realtime)}/__control/health`,
+      env: serverEnv,
+      reuseExistingServer: !ci,
+      timeout: 30_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 3_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      name: 'vite',
+      command: 'node_modules/.bin/vite',
+      // Answers even before the app has an index.html.
+      url: `${baseURL}/@vite/client`,
+      env: serverEnv,
+      reuseExistingServer: !ci,
+      timeout: 60_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 3_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+});
