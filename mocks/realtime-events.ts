@@ -6,6 +6,7 @@ import {
   conversationUpdateEventResponse,
   notificationEventResponse,
 } from '../src/api/generated/realtime/realtime.zod';
+import { realtimeMessages } from '../src/api/generated/realtime/messages';
 import { fakeNotificationMessage } from './faker-data';
 
 export type NotificationEvent = zod.infer<typeof notificationEventResponse>;
@@ -14,7 +15,7 @@ export type RealtimeEvent = NotificationEvent | ConversationUpdateEvent;
 export type RealtimeEventType = RealtimeEvent['type'];
 export type EventData<T extends RealtimeEventType> = Extract<RealtimeEvent, { type: T }>['data'];
 
-export const EVENT_TYPES: readonly RealtimeEventType[] = ['notification', 'conversation_update'];
+export const EVENT_TYPES = Object.keys(realtimeMessages) as RealtimeEventType[];
 
 // asyncapi.yaml declares additionalProperties: false on the envelope and on
 // data, and integer ids; the generated schemas allow extra keys and fractions.

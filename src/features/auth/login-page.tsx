@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
-import { useLogin } from '../../api/generated/endpoints/auth/auth';
+import { getGetCurrentUserQueryOptions, useLogin } from '../../api/generated/endpoints/auth/auth';
 import { serverMessage } from '../../api/mutator';
 import { appConfig } from '../../app/config';
 import { useToast } from '../../lib/toast/toast-context';
@@ -24,9 +24,10 @@ export function LoginPage() {
 
   const login = useLogin({
     mutation: {
-      onSuccess: () => {
+      onSuccess: async () => {
         toast({ title: 'Login successful', description: 'Welcome back!' });
-        // Full page load, so every screen starts from a fresh session.
+        // Spec §4: refresh the current user, then a full page load to '/'.
+        await queryClient.fetchQuery(getGetCurrentUserQueryOptions()).catch(() => undefined);
         window.location.assign('/');
       },
       onError: (error) => {
