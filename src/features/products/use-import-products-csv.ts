@@ -6,7 +6,7 @@ import { useToast } from '../../lib/toast/toast-context';
 
 /** A picked CSV held in memory: the bytes sent, and their text to hand failed rows back from. */
 export type PickedCsv = { file: File; text: string };
-export type CompletedImport = { result: ImportResult; fileName: string; text: string };
+export type CompletedImport = { result: ImportResult; text: string };
 
 export const isCsvFileName = (name: string): boolean => /\.csv$/i.test(name.trim());
 
@@ -54,7 +54,7 @@ export function useImportProductsCsv() {
         { data: { file: source.file } },
         {
           onSuccess: (result) => {
-            setCompleted({ result, fileName: source.file.name, text: source.text });
+            setCompleted({ result, text: source.text });
             // Imported: uploading again takes picking a file again.
             setPicked(null);
           },

@@ -21,7 +21,9 @@ function FilePicker({ id, label, buttonLabel, multiple, describedBy, onFiles }: 
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <label htmlFor={id}>{label}</label>
+      <label id={`${id}-label`} htmlFor={id}>
+        {label}
+      </label>
       <input
         ref={input}
         id={id}
@@ -29,6 +31,8 @@ function FilePicker({ id, label, buttonLabel, multiple, describedBy, onFiles }: 
         accept="image/*"
         multiple={multiple}
         className="sr-only file-picker"
+        // Named by the field label alone; the button-like label below only opens the picker.
+        aria-labelledby={`${id}-label`}
         aria-describedby={describedBy}
         onChange={(event) => {
           onFiles(Array.from(event.target.files ?? []));
@@ -68,11 +72,6 @@ export function ProductImageField({ currentUrl }: { currentUrl?: string | null }
                 field.onChange(chosen);
               }}
             />
-            {(file || currentUrl) && (
-              <ul className="image-previews" aria-label="Product image preview">
-                {file ? <FilePreview file={file} onRemove={() => field.onChange(null)} /> : <UrlPreview url={currentUrl!} alt="Current product image" />}
-              </ul>
-            )}
             <small id="productImage-hint" className="field-hint">
               {hint}
             </small>
@@ -80,6 +79,11 @@ export function ProductImageField({ currentUrl }: { currentUrl?: string | null }
               <small id="productImage-error" className="field-error">
                 {fieldState.error.message}
               </small>
+            )}
+            {(file || currentUrl) && (
+              <ul className="image-previews" aria-label="Product image preview">
+                {file ? <FilePreview file={file} onRemove={() => field.onChange(null)} /> : <UrlPreview url={currentUrl!} alt="Current product image" />}
+              </ul>
             )}
           </div>
         );
@@ -117,12 +121,23 @@ export function InstallationImagesField({ currentUrls }: { currentUrls: readonly
                 if (added.length) field.onChange([...files, ...added]);
               }}
             />
+            <small id="installationImages-hint" className="field-hint">
+              {hint}
+            </small>
+            {fieldState.error && (
+              <small id="installationImages-error" className="field-error">
+                {fieldState.error.message}
+              </small>
+            )}
             {files.length > 0 && (
-              <ul className="image-previews" aria-label="New installation images">
-                {files.map((file, index) => (
-                  <FilePreview key={`${file.name}-${file.size}-${file.lastModified}`} file={file} onRemove={() => field.onChange(files.filter((_, i) => i !== index))} />
-                ))}
-              </ul>
+              <>
+                <p className="image-group-title">New installation images ({files.length})</p>
+                <ul className="image-previews" aria-label="New installation images">
+                  {files.map((file, index) => (
+                    <FilePreview key={`${file.name}-${file.size}-${file.lastModified}`} file={file} onRemove={() => field.onChange(files.filter((_, i) => i !== index))} />
+                  ))}
+                </ul>
+              </>
             )}
             {currentUrls.length > 0 && (
               <>
@@ -133,14 +148,6 @@ export function InstallationImagesField({ currentUrls }: { currentUrls: readonly
                   ))}
                 </ul>
               </>
-            )}
-            <small id="installationImages-hint" className="field-hint">
-              {hint}
-            </small>
-            {fieldState.error && (
-              <small id="installationImages-error" className="field-error">
-                {fieldState.error.message}
-              </small>
             )}
           </div>
         );

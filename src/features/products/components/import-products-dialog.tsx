@@ -27,7 +27,14 @@ export function ImportProductsDialog({ visible, onClose }: { visible: boolean; o
       toast({ title: 'Invalid file type', description: 'Please select a CSV file.', variant: 'destructive' });
       return;
     }
-    state.pick(await readPickedCsv(file));
+    try {
+      state.pick(await readPickedCsv(file));
+    } catch {
+      // e.g. the file was moved or changed on disk after it was picked
+      if (input.current) input.current.value = '';
+      state.pick(null);
+      toast({ title: 'Import failed', description: 'The file could not be read. Please select it again.', variant: 'destructive' });
+    }
   };
 
   const clearInput = () => {
