@@ -806,6 +806,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
         };
     };
     createProduct: {
@@ -917,6 +918,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
     deleteProduct: {

@@ -47,6 +47,11 @@ export const listProducts401Response = zod.strictObject({
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')
 
+export const listProducts500Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
 /**
  * Product fields as text plus the image files. Empty values are omitted by the client.
  * @summary Create a product
@@ -188,6 +193,11 @@ export const getProduct401Response = zod.strictObject({
 }).describe('Body of every error response. At least one of the fields is present.')
 
 export const getProduct404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const getProduct500Response = zod.strictObject({
   "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')
