@@ -36,6 +36,21 @@ const serverEnv = {
   MOCK_DYNAMIC: '',
 };
 
+/** One server Playwright starts (or reuses locally), ready when `url` answers. */
+function server(name: string, command: string, url: string, timeout: number) {
+  return {
+    name,
+    command,
+    url,
+    env: serverEnv,
+    reuseExistingServer: !ci,
+    timeout,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 3_000 },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -74,40 +89,10 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      name: 'prism',
-      command: 'node_modules/.bin/tsx mocks/prism.ts',
-      // Prism answers 401 here without a cookie: that counts as up.
-      url: `${httpUrl(ports.prism)}/api/auth/me`,
-      env: serverEnv,
-      reuseExistingServer: !ci,
-      timeout: 60_000,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 3_000 },
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      name: 'realtime',
-      command: 'node_modules/.bin/tsx mocks/realtime-server.ts',
-      url: `${httpUrl(ports.realtime)}/__control/health`,
-      env: serverEnv,
-      reuseExistingServer: !ci,
-      timeout: 30_000,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 3_000 },
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      name: 'vite',
-      command: 'node_modules/.bin/vite',
-      // Answers even before the app has an index.html.
-      url: `${baseURL}/@vite/client`,
-      env: serverEnv,
-      reuseExistingServer: !ci,
-      timeout: 60_000,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 3_000 },
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+    // Prism answers 401 here without a cookie: that counts as up.
+    server('prism', 'node_modules/.bin/tsx mocks/prism.ts', `${httpUrl(ports.prism)}/api/auth/me`, 60_000),
+    server('realtime', 'node_modules/.bin/tsx mocks/realtime-server.ts', `${httpUrl(ports.realtime)}/__control/health`, 30_000),
+    // Answers even before the app has an index.html.
+    server('vite', 'node_modules/.bin/vite', `${baseURL}/@vite/client`, 60_000),
   ],
 });

@@ -40,8 +40,7 @@ const isSessionCheck = (key: QueryKey | undefined) =>
 
 export function createQueryClient(hooks: QueryClientHooks = {}): QueryClient {
   const expired = (error: unknown) => error instanceof ApiError && error.status === 401;
-  let client: QueryClient;
-  client = new QueryClient({
+  const client: QueryClient = new QueryClient({
     defaultOptions: {
       // Spec §7: cached data never goes stale, no refetch on focus, no polling, no retry.
       queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false },

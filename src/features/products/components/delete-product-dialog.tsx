@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { useDeleteProduct } from '../../../api/generated/endpoints/products/products';
 import type { Product } from '../../../api/generated/model/product';
 import { useToast } from '../../../lib/toast/toast-context';
+import { smallDialogProps } from './dialog-props';
 
 /** Spec §2 "Delete Product" dialog and §8 messages. The list refetches through the query client's invalidation policy. */
 export function DeleteProductDialog({ product, onClose }: { product: Product | null; onClose: () => void }) {
@@ -27,10 +28,7 @@ export function DeleteProductDialog({ product, onClose }: { product: Product | n
       header="Delete Product"
       visible={product !== null}
       onHide={close}
-      style={{ width: '28rem' }}
-      breakpoints={{ '640px': '92vw' }}
-      draggable={false}
-      resizable={false}
+      {...smallDialogProps}
       footer={
         <div className="dialog-actions">
           {/* Focus starts on Cancel: Enter on an opened dialog must not delete. */}

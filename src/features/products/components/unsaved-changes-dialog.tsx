@@ -1,6 +1,7 @@
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import type { Blocker } from 'react-router-dom';
+import { smallDialogProps } from './dialog-props';
 
 /** Asks before a navigation would lose what was typed in the form. */
 export function UnsavedChangesDialog({ blocker }: { blocker: Blocker }) {
@@ -10,10 +11,7 @@ export function UnsavedChangesDialog({ blocker }: { blocker: Blocker }) {
       header="Unsaved changes"
       visible={blocker.state === 'blocked'}
       onHide={stay}
-      style={{ width: '28rem' }}
-      breakpoints={{ '640px': '92vw' }}
-      draggable={false}
-      resizable={false}
+      {...smallDialogProps}
       footer={
         <div className="dialog-actions">
           <Button type="button" label="Keep editing" outlined autoFocus onClick={stay} />
