@@ -32,7 +32,7 @@ test('a notification shows the destructive toast and refreshes unread, notificat
   await expect.poll(conversations).toBe(1);
 });
 
-test('conversation_update refreshes the list, and the open conversation only when its id matches', async ({ page, realtime }) => {
+test('conversation_update refreshes the open conversation only when its id matches', async ({ page, realtime }) => {
   await page.goto('/conversations/102');
   await expect(live(page)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Brian Otieno' })).toBeVisible();
@@ -47,9 +47,12 @@ test('conversation_update refreshes the list, and the open conversation only whe
   await realtime.push('conversation_update', { id: 102 });
   await expect.poll(detail).toBe(1);
   await expect.poll(messages).toBe(1);
+});
 
+test('conversation_update refreshes the conversation list on the list screen', async ({ page, realtime }) => {
   await page.goto('/conversations');
   await expect(live(page)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Brian Otieno' })).toBeVisible();
   const list = countRequests(page, '/api/conversations');
   await realtime.push('conversation_update', { id: 110 });
   await expect.poll(list).toBe(1);
