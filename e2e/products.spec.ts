@@ -284,6 +284,8 @@ test.describe('import', () => {
     // Prism 5.14 alone exits on a filename with "=" (mocks/multipart-repair.ts).
     const dialog = await openImport(page);
     await dialog.getByLabel('CSV file').setInputFiles({ ...csvFile, name: 'price=list.csv' });
+    // Routed (and passed on unchanged) so Playwright keeps the multipart body to inspect.
+    await page.route('**/api/products/import', (route) => route.fallback());
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/products/import'));
     await dialog.getByRole('button', { name: 'Upload & Import' }).click();
     expect(((await formDataOf(await sent)).get('file') as File).name).toBe('price=list.csv');
