@@ -47,7 +47,8 @@ function parseDisposition(value: string): Disposition {
   if (extended !== undefined) {
     const encoded = extended.replace(/^[^']*'[^']*'/, '');
     try {
-      filename = decodeURIComponent(encoded);
+      // Back to bytes in the latin1 text the body is handled as (UTF-8 on the wire).
+      filename = Buffer.from(decodeURIComponent(encoded), 'utf8').toString('latin1');
     } catch {
       filename = encoded;
     }
