@@ -205,6 +205,9 @@ async function handle(innerPort: number, req: IncomingMessage, res: ServerRespon
 }
 
 async function main(): Promise<void> {
+  // Prism itself runs on a private port: name the public one here, so `ps`
+  // shows it and `pkill -f "port <PRISM_PORT>"` still stops this mock.
+  process.title = `prism mock runner --port ${port}`;
   const innerPort = await freePort();
   const server = createServer((req, res) => {
     handle(innerPort, req, res).catch((error: Error) => reply(res, 400, error.message));
