@@ -74,6 +74,24 @@ test.describe('login screen', () => {
     await expect(password).toHaveAttribute('type', 'password');
   });
 
+  test('the show/hide control sits inside the password field, which is as wide as the username field', async ({ page }, testInfo) => {
+    const username = (await page.getByLabel('Username', { exact: true }).boundingBox())!;
+    const password = (await page.getByLabel('Password', { exact: true }).boundingBox())!;
+    const toggle = (await page.getByRole('button', { name: 'Show password' }).boundingBox())!;
+    expect(Math.abs(password.x - username.x)).toBeLessThan(1);
+    expect(Math.abs(password.width - username.width)).toBeLessThan(1);
+    expect(Math.abs(password.height - username.height)).toBeLessThan(1);
+    // Wholly inside the input's box, at its right end.
+    expect(toggle.x).toBeGreaterThanOrEqual(password.x + password.width / 2);
+    expect(toggle.x + toggle.width).toBeLessThanOrEqual(password.x + password.width);
+    expect(toggle.y).toBeGreaterThanOrEqual(password.y);
+    expect(toggle.y + toggle.height).toBeLessThanOrEqual(password.y + password.height);
+    // Typed text stops before the control.
+    const paddingRight = await page.getByLabel('Password', { exact: true }).evaluate((el) => parseFloat(getComputedStyle(el).paddingRight));
+    expect(password.x + password.width - paddingRight).toBeLessThanOrEqual(toggle.x + 1);
+    await testInfo.attach('login', { body: await page.locator('.login-card').screenshot(), contentType: 'image/png' });
+  });
+
   test('requires both fields, with the spec’s messages, and sends nothing', async ({ page }) => {
     let sent = 0;
     page.on('request', (r) => void (r.url().endsWith('/api/auth/login') && sent++));

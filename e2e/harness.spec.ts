@@ -161,11 +161,21 @@ test.describe('realtime mock', () => {
   });
 
   test('the mock refuses events outside asyncapi.yaml', async ({ realtime }) => {
-    const pushLoose = realtime.push as (type: string, data: unknown, options: { waitForClient: boolean }) => Promise<unknown>;
+    const pushLoose = realtime.push as (type: string, data: unknown, options: { waitForClient: boolean; exact?: boolean }) => Promise<unknown>;
     await expect(pushLoose('notification', { type: 'price_inquiry' }, { waitForClient: false })).rejects.toThrow(/422.*type/s);
-    await expect(pushLoose('notification', { surprise: true }, { waitForClient: false })).rejects.toThrow(/Unrecognized key/);
+    // exact: no defaults, so the required data.message is missing.
+    await expect(pushLoose('notification', { id: 5 }, { waitForClient: false, exact: true })).rejects.toThrow(/422.*message/s);
     await expect(pushLoose('conversation_update', { id: 1.5 }, { waitForClient: false })).rejects.toThrow(/integer/);
     await expect(pushLoose('order_created', {}, { waitForClient: false })).rejects.toThrow(/422/);
+  });
+
+  test('the mock sends exactly what it is given with exact, unknown fields included (the contract allows them)', async ({ realtime }) => {
+    const minimal = await realtime.push('notification', { message: 'Delivery to Nakuru?' }, { waitForClient: false, exact: true });
+    expect(minimal).toEqual({ type: 'notification', data: { message: 'Delivery to Nakuru?' } });
+    const extra = await realtime.push('notification', { message: 'Deposit?', priority: 'high' }, { waitForClient: false, exact: true });
+    expect(extra.data).toEqual({ message: 'Deposit?', priority: 'high' });
+    const filled = await realtime.push('notification', { message: 'Filled in' }, { waitForClient: false });
+    expect(filled.data).toMatchObject({ message: 'Filled in', type: 'delivery_inquiry', conversationId: 102 });
   });
 });
 

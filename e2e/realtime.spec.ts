@@ -32,6 +32,58 @@ test('a notification shows the destructive toast and refreshes unread, notificat
   await expect.poll(conversations).toBe(1);
 });
 
+test('a minimal notification (only data.message, spec §7) shows the destructive toast and refreshes the unread badge', async ({ page, realtime, mockPrefer }) => {
+  await mockPrefer('**/api/notifications/unread', 'example=empty', { times: 1 });
+  await page.goto('/');
+  await expect(live(page)).toBeVisible();
+  await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+
+  const event = await realtime.push('notification', { message: 'Customer asks about delivery to Kisumu' }, { exact: true });
+  expect(event).toEqual({ type: 'notification', data: { message: 'Customer asks about delivery to Kisumu' } });
+
+  const toast = page.getByRole('alert');
+  await expect(toast).toContainText('New Admin Action Required');
+  await expect(toast).toContainText('Customer asks about delivery to Kisumu');
+  await expect(toast).toHaveAttribute('data-variant', 'destructive');
+  await expect(page.getByTestId('unread-badge')).toHaveText('5');
+});
+
+test('a notification with a field this version does not know is still shown, with a warning for developers', async ({ page, realtime, mockPrefer }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+  await mockPrefer('**/api/notifications/unread', 'example=empty', { times: 1 });
+  await page.goto('/');
+  await expect(live(page)).toBeVisible();
+  await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+
+  await realtime.push('notification', { message: 'Customer wants to pay a deposit by M-Pesa', priority: 'high' }, { exact: true });
+
+  const toast = page.getByRole('alert');
+  await expect(toast).toContainText('New Admin Action Required');
+  await expect(toast).toContainText('Customer wants to pay a deposit by M-Pesa');
+  await expect(toast).toHaveAttribute('data-variant', 'destructive');
+  await expect(page.getByTestId('unread-badge')).toHaveText('5');
+  expect(warnings.filter((w) => w.startsWith('Realtime notification: ignored field(s) data.priority'))).toHaveLength(1);
+});
+
+test('a notification without data.message is ignored with a warning', async ({ page, realtime }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+  await page.goto('/');
+  await expect(live(page)).toBeVisible();
+  await expect(page.getByTestId('unread-badge')).toHaveText('5');
+  const unread = countRequests(page, '/api/notifications/unread');
+
+  // The mock refuses to send it as an event (it breaks the contract), so it goes as a raw frame.
+  await realtime.raw(JSON.stringify({ type: 'notification', data: { id: 240, type: 'delivery_inquiry', conversationId: 102 } }));
+  await expect.poll(() => warnings.filter((w) => w.startsWith('Realtime message ignored') && w.includes('data.message')).length).toBe(1);
+  // A later valid message still arrives, so the one before was looked at and dropped.
+  await realtime.push('conversation_update', { id: 110 });
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(unread()).toBe(0);
+});
+
 test('conversation_update refreshes the open conversation only when its id matches', async ({ page, realtime }) => {
   await page.goto('/conversations/102');
   await expect(live(page)).toBeVisible();

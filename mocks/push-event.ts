@@ -1,20 +1,23 @@
 // `npm run mock:event -- <command>`: drive the realtime mock by hand.
 //
-//   notification [message] [--kind <type>] [--conversation <id>]
+//   notification [message] [--kind <type>] [--conversation <id>] [--minimal]
 //       no message → a generated one (Kenyan number, stone/sink product)
 //       <type>: product_not_found | delivery_inquiry | payment_inquiry | unclear_request
+//       --minimal: only the fields given, no defaults; with no other option the
+//       frame is {"type":"notification","data":{"message":"…"}} (spec §7)
 //   conversation_update [id] [status]        id defaults to 102
 //   raw <text>                               one frame, unchecked (e.g. 'not json')
 //   drop                                     cut every open socket
 //   status                                   open sockets / connections so far
 //
-// Any event may also be given as JSON data: notification '{"conversationId":104}'.
+// Any event may also be given as JSON data: notification '{"conversationId":104}'
+// (with --minimal, exactly that data: notification --minimal '{"message":"Hi","priority":"high"}').
 // Target: REALTIME_URL, or http://127.0.0.1:REALTIME_PORT (default 4011).
 import { NOTIFICATION_TYPES, fakeNotificationMessage, type NotificationType } from './faker-data';
 import { realtimeControlUrl } from './ports';
 import { RealtimeControlError, createRealtimeControl } from './realtime-events';
 
-const usage = `usage: npm run mock:event -- notification [message] [--kind <type>] [--conversation <id>]
+const usage = `usage: npm run mock:event -- notification [message] [--kind <type>] [--conversation <id>] [--minimal]
        npm run mock:event -- conversation_update [id] [bot_active|admin_required|admin_takeover]
        npm run mock:event -- raw <text> | drop | status`;
 
@@ -30,6 +33,12 @@ function takeOption(args: string[], name: string): string | undefined {
   if (value === undefined) fail(`${name} needs a value`);
   args.splice(index, 2);
   return value;
+}
+
+function takeFlag(args: string[], name: string): boolean {
+  const index = args.indexOf(name);
+  if (index !== -1) args.splice(index, 1);
+  return index !== -1;
 }
 
 function asId(text: string, what: string): number {
@@ -54,6 +63,7 @@ async function main(): Promise<void> {
 
   switch (command) {
     case 'notification': {
+      const minimal = takeFlag(rest, '--minimal');
       const kind = takeOption(rest, '--kind');
       const conversation = takeOption(rest, '--conversation');
       if (kind && !NOTIFICATION_TYPES.includes(kind as NotificationType)) {
@@ -62,11 +72,11 @@ async function main(): Promise<void> {
       const data: Record<string, unknown> = jsonData(rest[0]) ?? {};
       if (!jsonData(rest[0])) {
         const type = (kind ?? 'delivery_inquiry') as NotificationType;
-        data.type = type;
+        if (!minimal || kind) data.type = type;
         data.message = rest.length > 0 ? rest.join(' ') : fakeNotificationMessage(type);
       }
       if (conversation) data.conversationId = asId(conversation, '--conversation');
-      const { delivered, event } = await control.push('notification', data);
+      const { delivered, event } = await control.push('notification', data, { exact: minimal });
       console.log(`notification delivered to ${delivered} socket(s): ${JSON.stringify(event)}`);
       break;
     }

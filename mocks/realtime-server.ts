@@ -4,8 +4,10 @@
 // plain HTTP on the same port:
 //
 //   POST /__control/events  {type, data}  one contract event; missing data
-//                                         fields get defaults; anything outside
-//                                         the contract → 422 with the zod issues
+//                                         fields get defaults (?exact=1: none,
+//                                         sent as given); unknown fields pass;
+//                                         anything outside the contract → 422
+//                                         with the zod issues
 //   POST /__control/raw     <any text>    that text as one frame, unchecked
 //   POST /__control/drop                  cut every socket (no close handshake)
 //   GET  /__control/health                {clients, connections}
@@ -95,7 +97,8 @@ async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL
       return;
     }
     const { type, data } = (input ?? {}) as { type?: unknown; data?: unknown };
-    const result = validateEvent(withDefaults(type, data));
+    const exact = url.searchParams.get('exact') === '1';
+    const result = validateEvent(withDefaults(type, data, exact));
     if (!result.ok) {
       log(`✗ rejected ${JSON.stringify(input)}: outside asyncapi.yaml\n${result.message}`);
       reply(res, 422, { message: `event does not match asyncapi.yaml: ${result.message}`, issues: result.issues });

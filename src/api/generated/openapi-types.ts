@@ -130,7 +130,13 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -145,9 +151,23 @@ export interface paths {
         head?: never;
         /**
          * Update a product
-         * @description Same multipart form as create; fields left out keep their value.
-         *     A new productImage replaces the current one; installationImages sent
-         *     here replace the current list.
+         * @description Same multipart form as create, with these edit rules (see ProductUpdateForm):
+         *
+         *     * A field **left out** of the form is **unchanged**.
+         *     * A field **sent empty** (a part whose value is the empty text) is
+         *       **cleared**: the server stores null. Only the optional fields can be
+         *       cleared: dimensions, description, color, installationPricePerSlab,
+         *       material, bowlConfiguration. name, category, startingPrice,
+         *       endingPrice, stock and isActive cannot be empty (400 / 422).
+         *     * When category moves between a stone (granite, marble, quartz) and
+         *       sink, the client sends the other kind's fields empty: stone → sink
+         *       sends color and installationPricePerSlab empty, sink → stone sends
+         *       material and bowlConfiguration empty. The server clears them like any
+         *       other empty field.
+         *     * A new productImage replaces the current one; installationImages sent
+         *       here replace the current list. Images are not cleared by this form.
+         *
+         *     Create (POST /api/products) differs: empty values are left out there.
          */
         patch: operations["updateProduct"];
         trace?: never;
@@ -214,7 +234,13 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -238,7 +264,13 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -299,7 +331,13 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -495,24 +533,40 @@ export interface components {
             /** @description Any number of image files. */
             installationImages?: string[];
         };
-        /** @description Same fields as ProductCreateForm, none required; fields left out keep their value. */
+        /**
+         * @description Same fields as ProductCreateForm, none required. A field left out keeps
+         *     its value. A field sent empty ('') is cleared (stored as null); only
+         *     dimensions, description, color, installationPricePerSlab, material and
+         *     bowlConfiguration may be sent empty.
+         */
         ProductUpdateForm: {
             name?: string;
             category?: components["schemas"]["ProductCategory"];
+            /** @description Empty clears it. */
             dimensions?: string;
+            /** @description Empty clears it. */
             description?: string;
             startingPrice?: components["schemas"]["PriceText"];
             endingPrice?: components["schemas"]["PriceText"];
-            color?: components["schemas"]["StoneColor"];
-            installationPricePerSlab?: components["schemas"]["PriceText"];
-            material?: components["schemas"]["SinkMaterial"];
-            bowlConfiguration?: components["schemas"]["BowlConfiguration"];
+            /** @description Stones only. Empty clears it (sent empty when a stone becomes a sink). */
+            color?: components["schemas"]["StoneColor"] | components["schemas"]["ClearValue"];
+            /** @description Stones only. Empty clears it (sent empty when a stone becomes a sink). */
+            installationPricePerSlab?: components["schemas"]["PriceText"] | components["schemas"]["ClearValue"];
+            /** @description Sinks only. Empty clears it (sent empty when a sink becomes a stone). */
+            material?: components["schemas"]["SinkMaterial"] | components["schemas"]["ClearValue"];
+            /** @description Sinks only. Empty clears it (sent empty when a sink becomes a stone). */
+            bowlConfiguration?: components["schemas"]["BowlConfiguration"] | components["schemas"]["ClearValue"];
             stock?: number;
             isActive?: boolean;
             /** Format: binary */
             productImage?: string;
             installationImages?: string[];
         };
+        /**
+         * @description The empty text in an update form; the server stores null for the field.
+         * @enum {string}
+         */
+        ClearValue: "";
         /**
          * @description A KES amount ≥ 0 with at most two decimals (steps of 0.01), as form text.
          * @example 8500.50
@@ -633,6 +687,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The id in the path is not an integer of 1 or more */
+        InvalidId: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description No session, or the session has ended */
         Unauthorized: {
             headers: {
@@ -671,7 +734,13 @@ export interface components {
         };
     };
     parameters: {
-        /** @example 102 */
+        /**
+         * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+         *     number) is refused before anything is looked up: a server answers 400
+         *     with an ErrorResponse; the mock (Prism) answers 422 with an
+         *     ErrorResponse. A well-formed id that matches nothing is 404.
+         * @example 102
+         */
         Id: number;
         /**
          * @description Conversations whose last message is at or after this instant.
@@ -900,7 +969,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -916,8 +991,10 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
+            400: components["responses"]["InvalidId"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -926,7 +1003,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -940,8 +1023,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["InvalidId"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
         };
     };
     updateProduct: {
@@ -949,7 +1034,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -1097,7 +1188,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -1113,8 +1210,10 @@ export interface operations {
                     "application/json": components["schemas"]["Conversation"];
                 };
             };
+            400: components["responses"]["InvalidId"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
         };
     };
     updateConversationStatus: {
@@ -1122,7 +1221,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -1153,7 +1258,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -1169,8 +1280,10 @@ export interface operations {
                     "application/json": components["schemas"]["Message"][];
                 };
             };
+            400: components["responses"]["InvalidId"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
         };
     };
     sendConversationMessage: {
@@ -1178,7 +1291,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -1260,7 +1379,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -1276,8 +1401,10 @@ export interface operations {
                     "application/json": components["schemas"]["Notification"];
                 };
             };
+            400: components["responses"]["InvalidId"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
         };
     };
     markAllNotificationsRead: {

@@ -9,6 +9,7 @@ import { serverMessage } from '../../api/mutator';
 import { appConfig } from '../../app/config';
 import { useToast } from '../../lib/toast/toast-context';
 import { loginFormMessages, loginFormSchema, type LoginForm } from './login-schema';
+import './login-page.css';
 
 export function LoginPage() {
   const toast = useToast();
@@ -63,7 +64,7 @@ export function LoginPage() {
           </div>
           <div className="field">
             <label htmlFor="password">Password</label>
-            <div className="input-with-action">
+            <div className="password-field">
               <InputText
                 id="password"
                 type={showPassword ? 'text' : 'password'}
@@ -76,6 +77,8 @@ export function LoginPage() {
               <Button
                 type="button"
                 text
+                rounded
+                className="password-toggle"
                 icon={showPassword ? 'pi pi-eye-slash' : 'pi pi-eye'}
                 aria-label={showPassword ? 'Hide password' : 'Show password'}
                 aria-pressed={showPassword}

@@ -1,6 +1,7 @@
 // Between a Product, the form's inputs and the multipart body the contract takes.
 import type { Product } from '../../api/generated/model/product';
 import type { ProductCreateForm } from '../../api/generated/model/productCreateForm';
+import type { ProductUpdateForm } from '../../api/generated/model/productUpdateForm';
 import { isStone } from './product-display';
 import type { ProductFormOutput, ProductFormValues } from './product-form-schema';
 
@@ -45,9 +46,9 @@ export function productToFormValues(product: Product): ProductFormValues {
 }
 
 /**
- * The multipart body for create and update: empty values omitted (spec §7),
- * stone fields only for stones and sink fields only for sinks, so values
- * typed before the category changed are not sent.
+ * The multipart body for create: empty values omitted (spec §7), stone
+ * fields only for stones and sink fields only for sinks, so values typed
+ * before the category changed are not sent.
  */
 export function toProductBody(values: ProductFormOutput): ProductCreateForm {
   const body: ProductCreateForm = {
@@ -71,4 +72,27 @@ export function toProductBody(values: ProductFormOutput): ProductCreateForm {
   }
   // Left-out keys, not keys holding undefined: what is sent is what is listed.
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as ProductCreateForm;
+}
+
+const STONE_FIELDS = ['color', 'installationPricePerSlab'] as const;
+const SINK_FIELDS = ['material', 'bowlConfiguration'] as const;
+/** The optional fields an update may clear by sending them empty (openapi.yaml, ProductUpdateForm). */
+const CLEARABLE_FIELDS = ['dimensions', 'description', ...STONE_FIELDS, ...SINK_FIELDS] as const;
+type ClearableField = (typeof CLEARABLE_FIELDS)[number];
+
+/**
+ * The multipart body for update (openapi.yaml, updateProduct): a field left
+ * out stays as stored, a field sent empty is cleared. So every optional field
+ * the stored product has and the form now leaves empty is sent empty, and a
+ * move between a stone category and sink sends the other kind's fields empty
+ * (a sink keeps no colour, a stone no bowl configuration).
+ */
+export function toProductUpdateBody(values: ProductFormOutput, stored: Product): ProductUpdateForm {
+  const body: ProductUpdateForm = toProductBody(values);
+  const clear = new Set<ClearableField>(CLEARABLE_FIELDS.filter((field) => stored[field] != null && body[field] === undefined));
+  if (isStone(stored.category) !== isStone(values.category)) {
+    for (const field of isStone(values.category) ? SINK_FIELDS : STONE_FIELDS) clear.add(field);
+  }
+  for (const field of clear) body[field] = '';
+  return body;
 }

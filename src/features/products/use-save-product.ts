@@ -1,14 +1,16 @@
 import { useCreateProduct, useUpdateProduct } from '../../api/generated/endpoints/products/products';
 import { useToast } from '../../lib/toast/toast-context';
 import type { ProductFormOutput } from './product-form-schema';
-import { toProductBody } from './product-form-values';
+import type { Product } from '../../api/generated/model/product';
+import { toProductBody, toProductUpdateBody } from './product-form-values';
 
 /**
- * Create (no id) or update a product, with the spec's toasts (§8). The list
+ * Create (no stored product) or update `stored`, with the spec's toasts (§8).
+ * An update clears what the form emptied (see toProductUpdateBody). The list
  * and the product refetch through the query client's invalidation policy.
  * On failure nothing is reset: the form keeps what was typed.
  */
-export function useSaveProduct(productId: number | undefined, onSaved: () => void) {
+export function useSaveProduct(stored: Product | undefined, onSaved: () => void) {
   const toast = useToast();
   const onError = () => toast({ title: 'Error', description: 'Failed to save product. Please try again.', variant: 'destructive' });
   const create = useCreateProduct({
@@ -31,9 +33,8 @@ export function useSaveProduct(productId: number | undefined, onSaved: () => voi
   });
 
   const save = (values: ProductFormOutput) => {
-    const data = toProductBody(values);
-    if (productId === undefined) create.mutate({ data });
-    else update.mutate({ id: productId, data });
+    if (stored === undefined) create.mutate({ data: toProductBody(values) });
+    else update.mutate({ id: stored.id, data: toProductUpdateBody(values, stored) });
   };
   return { save, isSaving: create.isPending || update.isPending };
 }

@@ -25,18 +25,38 @@ const conversationLists: InvalidateQueryFilters[] = [
  * a message added to asyncapi.yaml does not compile until it has an entry here.
  */
 export const invalidationsFor: { [T in RealtimeEventType]: (event: RealtimeEventOf<T>) => InvalidateQueryFilters[] } = {
-  notification: () => [
+  notification: (event) => [
     { queryKey: getListUnreadNotificationsQueryKey() },
     { queryKey: getListNotificationsQueryKey() },
     ...conversationLists,
+    // Optional in the contract: when the server names the conversation, its
+    // detail (and messages) refresh too, since the bot has just handed it over.
+    ...(event.data.conversationId === undefined ? [] : [{ queryKey: getGetConversationQueryKey(event.data.conversationId) }]),
   ],
   // The conversation with data.id and its messages share the prefix ['api','conversations', id].
   conversation_update: (event) => [...conversationLists, { queryKey: getGetConversationQueryKey(event.data.id) }],
 };
 
-export type ParseResult = { ok: true; event: RealtimeEvent } | { ok: false; reason: string };
+/**
+ * ok: the message, with `ignored` naming the fields left aside (unknown to
+ * this version of the contract, or optional ones holding a value it cannot use).
+ */
+export type ParseResult = { ok: true; event: RealtimeEvent; ignored: string[] } | { ok: false; reason: string };
 
-/** Reads one text frame. Anything that is not a message of the contract is refused with a reason. */
+type AnyObject = z.ZodObject<Record<string, z.ZodType>>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const describeIssues = (issues: z.core.$ZodIssue[]) =>
+  issues.map((i) => `${i.path.join('.') || '(message)'}: ${i.message}`).join('; ');
+
+/**
+ * Reads one text frame (asyncapi.yaml): the required fields must hold, the
+ * rest is taken when usable and otherwise set aside, so a server that sends
+ * less (only what the spec promises) or more (a newer version) still reaches
+ * the screen. Not JSON, an unknown type or a bad required field: refused.
+ */
 export function parseRealtimeMessage(raw: string): ParseResult {
   let json: unknown;
   try {
@@ -44,15 +64,37 @@ export function parseRealtimeMessage(raw: string): ParseResult {
   } catch {
     return { ok: false, reason: 'not JSON' };
   }
-  const type = (json as { type?: unknown } | null)?.type;
-  if (typeof type !== 'string' || !(type in realtimeMessages)) {
+  const type = isRecord(json) ? json.type : undefined;
+  if (!isRecord(json) || typeof type !== 'string' || !Object.hasOwn(realtimeMessages, type)) {
     return { ok: false, reason: `unknown message type ${JSON.stringify(type)}` };
   }
-  const result = realtimeMessages[type as RealtimeEventType].safeParse(json);
+  const envelope = realtimeMessages[type as RealtimeEventType] as unknown as AnyObject;
+  const dataSchema = envelope.shape.data as AnyObject;
+  if (!isRecord(json.data)) return { ok: false, reason: 'data: expected an object' };
+
+  const ignored = [
+    ...Object.keys(json).filter((key) => !(key in envelope.shape)),
+    ...Object.keys(json.data)
+      .filter((key) => !(key in dataSchema.shape))
+      .map((key) => `data.${key}`),
+  ];
+  const data = { ...json.data };
+  let result = envelope.safeParse({ ...json, data });
   if (!result.success) {
-    return { ok: false, reason: result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+    // An optional field with a value this client cannot use is set aside, not fatal.
+    const unusable = new Set<string>();
+    for (const issue of result.error.issues) {
+      const [where, key] = issue.path;
+      const field = where === 'data' && typeof key === 'string' ? dataSchema.shape[key] : undefined;
+      if (!field || !field.safeParse(undefined).success) return { ok: false, reason: describeIssues(result.error.issues) };
+      unusable.add(key as string);
+    }
+    for (const key of unusable) delete data[key];
+    ignored.push(...[...unusable].map((key) => `data.${key}`));
+    result = envelope.safeParse({ ...json, data });
+    if (!result.success) return { ok: false, reason: describeIssues(result.error.issues) };
   }
-  return { ok: true, event: result.data as RealtimeEvent };
+  return { ok: true, event: result.data as RealtimeEvent, ignored };
 }
 
 export function invalidationsForEvent(event: RealtimeEvent): InvalidateQueryFilters[] {

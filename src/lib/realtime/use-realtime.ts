@@ -24,7 +24,11 @@ export function useRealtime(): RealtimeStatus {
             console.warn(`Realtime message ignored (${parsed.reason}):`, raw);
             return;
           }
-          const { event } = parsed;
+          const { event, ignored } = parsed;
+          // A newer server may send more than this version knows: act on the rest, tell developers.
+          if (ignored.length > 0 && import.meta.env.DEV) {
+            console.warn(`Realtime ${event.type}: ignored field(s) ${ignored.join(', ')}:`, raw);
+          }
           for (const filters of invalidationsForEvent(event)) void queryClient.invalidateQueries(filters);
           if (event.type === 'notification') {
             toast({ title: 'New Admin Action Required', description: event.data.message, variant: 'destructive' });

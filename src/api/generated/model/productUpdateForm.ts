@@ -16,12 +16,17 @@ WhatsApp chatbot.
  */
 import type { ProductCategory } from './productCategory';
 import type { PriceText } from './priceText';
-import type { StoneColor } from './stoneColor';
-import type { SinkMaterial } from './sinkMaterial';
-import type { BowlConfiguration } from './bowlConfiguration';
+import type { ProductUpdateFormColor } from './productUpdateFormColor';
+import type { ProductUpdateFormInstallationPricePerSlab } from './productUpdateFormInstallationPricePerSlab';
+import type { ProductUpdateFormMaterial } from './productUpdateFormMaterial';
+import type { ProductUpdateFormBowlConfiguration } from './productUpdateFormBowlConfiguration';
 
 /**
- * Same fields as ProductCreateForm, none required; fields left out keep their value.
+ * Same fields as ProductCreateForm, none required. A field left out keeps
+its value. A field sent empty ('') is cleared (stored as null); only
+dimensions, description, color, installationPricePerSlab, material and
+bowlConfiguration may be sent empty.
+
  */
 export interface ProductUpdateForm {
   /**
@@ -30,16 +35,26 @@ export interface ProductUpdateForm {
    */
   name?: string;
   category?: ProductCategory;
-  /** @maxLength 100 */
+  /**
+   * Empty clears it.
+   * @maxLength 100
+   */
   dimensions?: string;
-  /** @maxLength 2000 */
+  /**
+   * Empty clears it.
+   * @maxLength 2000
+   */
   description?: string;
   startingPrice?: PriceText;
   endingPrice?: PriceText;
-  color?: StoneColor;
-  installationPricePerSlab?: PriceText;
-  material?: SinkMaterial;
-  bowlConfiguration?: BowlConfiguration;
+  /** Stones only. Empty clears it (sent empty when a stone becomes a sink). */
+  color?: typeof ProductUpdateFormColor[keyof typeof ProductUpdateFormColor] ;
+  /** Stones only. Empty clears it (sent empty when a stone becomes a sink). */
+  installationPricePerSlab?: ProductUpdateFormInstallationPricePerSlab;
+  /** Sinks only. Empty clears it (sent empty when a sink becomes a stone). */
+  material?: typeof ProductUpdateFormMaterial[keyof typeof ProductUpdateFormMaterial] ;
+  /** Sinks only. Empty clears it (sent empty when a sink becomes a stone). */
+  bowlConfiguration?: typeof ProductUpdateFormBowlConfiguration[keyof typeof ProductUpdateFormBowlConfiguration] ;
   /** @minimum 0 */
   stock?: number;
   isActive?: boolean;

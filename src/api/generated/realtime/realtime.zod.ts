@@ -9,25 +9,25 @@ import zod from 'zod';
 /**
  * @summary Payload of the 'notification' socket message
  */
-export const notificationEventResponse = zod.strictObject({
+export const notificationEventResponse = zod.object({
   "type": zod.literal("notification"),
-  "data": zod.strictObject({
-  "id": zod.number().min(1).describe('Id of the notification, as in GET /api/notifications.'),
-  "type": zod.enum(['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request']),
+  "data": zod.object({
+  "id": zod.number().min(1).optional().describe('Id of the notification, as in GET /api/notifications.'),
+  "type": zod.enum(['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request']).optional(),
   "message": zod.string().min(1).describe('Text shown in the toast.'),
-  "conversationId": zod.number().min(1),
+  "conversationId": zod.number().min(1).optional().describe('The conversation that needs a human.'),
   "createdAt": zod.iso.datetime({}).optional()
-})
+}).describe('Only `message` is required; unknown fields are allowed.')
 })
 
 
 /**
  * @summary Payload of the 'conversation_update' socket message
  */
-export const conversationUpdateEventResponse = zod.strictObject({
+export const conversationUpdateEventResponse = zod.object({
   "type": zod.literal("conversation_update"),
-  "data": zod.strictObject({
+  "data": zod.object({
   "id": zod.number().min(1).describe('Id of the conversation that changed.'),
   "status": zod.enum(['bot_active', 'admin_required', 'admin_takeover']).optional()
-})
+}).describe('Only `id` is required; unknown fields are allowed.')
 })

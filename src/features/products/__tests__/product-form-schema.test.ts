@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productFormSchema, type ProductFormValues } from '../product-form-schema';
-import { NEW_PRODUCT_VALUES, productToFormValues, toProductBody } from '../product-form-values';
+import type { Product } from '../../../api/generated/model/product';
+import { NEW_PRODUCT_VALUES, productToFormValues, toProductBody, toProductUpdateBody } from '../product-form-values';
 
 const valid: ProductFormValues = { ...NEW_PRODUCT_VALUES, name: 'Absolute Black Granite', startingPrice: '8500', endingPrice: '12000' };
 const errorsOf = (values: ProductFormValues) => {
@@ -87,5 +88,53 @@ describe('product body', () => {
     });
     expect(values).toMatchObject({ dimensions: '', endingPrice: '24500.5', installationPricePerSlab: '', stock: '8', productImage: null });
     expect(errorsOf(values)).toEqual({});
+  });
+});
+
+describe('product update body', () => {
+  const granite: Product = {
+    id: 1, name: 'Absolute Black Granite', category: 'granite', dimensions: '3000 x 1800', description: 'Deep black, polished.',
+    startingPrice: 8500, endingPrice: 12000, color: 'Black', installationPricePerSlab: 2500, material: null, bowlConfiguration: null,
+    stock: 14, isActive: true, productImageUrl: null, installationImageUrls: [],
+  };
+  const sink: Product = {
+    ...granite, id: 11, name: 'Blanco Silgranit Single Bowl Sink', category: 'sink', color: null, installationPricePerSlab: null,
+    material: 'Granite Composite', bowlConfiguration: 'Single Bowl',
+  };
+  const edit = (stored: Product, change: Partial<ProductFormValues>) =>
+    toProductUpdateBody(productFormSchema.parse({ ...productToFormValues(stored), ...change }), stored);
+
+  it('sends a field the user emptied as empty (clear), and leaves out one that was already empty', () => {
+    const body = edit({ ...granite, installationPricePerSlab: null }, { description: '  ', dimensions: '' });
+    expect(body).toMatchObject({ description: '', dimensions: '', color: 'Black' });
+    expect(body).not.toHaveProperty('installationPricePerSlab');
+  });
+
+  it('an unchanged product sends nothing empty', () => {
+    expect(Object.values(edit(granite, {}))).not.toContain('');
+  });
+
+  it('stone → sink clears color and installationPricePerSlab', () => {
+    const body = edit(granite, { category: 'sink', material: 'Fireclay' });
+    expect(body).toMatchObject({ category: 'sink', material: 'Fireclay', color: '', installationPricePerSlab: '' });
+    expect(body).not.toHaveProperty('bowlConfiguration');
+  });
+
+  it('sink → stone clears material and bowlConfiguration', () => {
+    const body = edit(sink, { category: 'marble', color: 'White' });
+    expect(body).toMatchObject({ category: 'marble', color: 'White', material: '', bowlConfiguration: '' });
+    expect(body).not.toHaveProperty('installationPricePerSlab');
+  });
+
+  it('granite → quartz keeps the stone fields', () => {
+    const body = edit(granite, { category: 'quartz' });
+    expect(body).toMatchObject({ category: 'quartz', color: 'Black', installationPricePerSlab: '2500' });
+    expect(body).not.toHaveProperty('material');
+  });
+
+  it('create still omits empty values', () => {
+    const body = toProductBody(productFormSchema.parse({ ...valid, description: '', dimensions: '' }));
+    expect(Object.values(body)).not.toContain('');
+    expect(body).not.toHaveProperty('description');
   });
 });

@@ -22,7 +22,7 @@ export function ProductForm({ product }: { product?: Product }) {
     reValidateMode: 'onChange',
   });
   const { blocker, allowLeaving } = useUnsavedChanges(form.formState.isDirty);
-  const { save, isSaving } = useSaveProduct(product?.id, () => {
+  const { save, isSaving } = useSaveProduct(product, () => {
     allowLeaving();
     navigate('/products');
   });

@@ -31,13 +31,26 @@ const cached = [
 ];
 
 describe('realtime messages', () => {
-  it('notification refreshes unread, the notification list and the conversation lists', () => {
+  it('a minimal notification (only data.message, spec §7) refreshes unread, the notification list and the conversation lists', () => {
+    const raw = JSON.stringify({ type: 'notification', data: { message: 'Delivery?' } });
+    expect(parseRealtimeMessage(raw)).toEqual({ ok: true, event: { type: 'notification', data: { message: 'Delivery?' } }, ignored: [] });
+    expect(invalidatedKeys(raw, cached)).toEqual([
+      ['api', 'notifications'],
+      ['api', 'notifications', 'unread'],
+      ['api', 'conversations'],
+      ['api', 'conversations', 'search', { status: 'admin_required' }],
+    ]);
+  });
+
+  it('a notification naming its conversation also refreshes that conversation and its messages', () => {
     const raw = JSON.stringify({ type: 'notification', data: { id: 9, type: 'delivery_inquiry', message: 'Delivery?', conversationId: 102 } });
     expect(invalidatedKeys(raw, cached)).toEqual([
       ['api', 'notifications'],
       ['api', 'notifications', 'unread'],
       ['api', 'conversations'],
       ['api', 'conversations', 'search', { status: 'admin_required' }],
+      ['api', 'conversations', 102],
+      ['api', 'conversations', 102, 'messages'],
     ]);
   });
 
@@ -51,12 +64,54 @@ describe('realtime messages', () => {
     ]);
   });
 
+  it('acts on a message with fields it does not know, and names them', () => {
+    const parsed = parseRealtimeMessage(
+      JSON.stringify({ type: 'notification', data: { message: 'Deposit by M-Pesa', priority: 'high' }, sentBy: 'bot-2' }),
+    );
+    expect(parsed).toEqual({
+      ok: true,
+      event: { type: 'notification', data: { message: 'Deposit by M-Pesa' } },
+      ignored: ['sentBy', 'data.priority'],
+    });
+    const update = parseRealtimeMessage('{"type":"conversation_update","data":{"id":103,"unreadCount":4}}');
+    expect(update).toEqual({ ok: true, event: { type: 'conversation_update', data: { id: 103 } }, ignored: ['data.unreadCount'] });
+  });
+
+  it('sets aside an optional field it cannot use and keeps the message', () => {
+    const parsed = parseRealtimeMessage(
+      JSON.stringify({ type: 'notification', data: { message: 'Call me', conversationId: 'abc', type: 'callback_request', id: 5 } }),
+    );
+    expect(parsed).toEqual({
+      ok: true,
+      event: { type: 'notification', data: { message: 'Call me', id: 5 } },
+      ignored: expect.arrayContaining(['data.conversationId', 'data.type']),
+    });
+  });
+
   it('refuses frames that are not messages of the contract, with a reason', () => {
     expect(parseRealtimeMessage('not json')).toEqual({ ok: false, reason: 'not JSON' });
+    expect(parseRealtimeMessage('null')).toMatchObject({ ok: false, reason: expect.stringContaining('unknown message type') });
     expect(parseRealtimeMessage('{"type":"order_paid","data":{}}')).toMatchObject({ ok: false, reason: expect.stringContaining('order_paid') });
-    const missing = parseRealtimeMessage('{"type":"notification","data":{"id":1}}');
-    expect(missing.ok).toBe(false);
-    expect(!missing.ok && missing.reason).toContain('data.message');
+    expect(parseRealtimeMessage('{"type":"toString","data":{}}')).toMatchObject({ ok: false, reason: expect.stringContaining('toString') });
+    expect(parseRealtimeMessage('{"type":"notification"}')).toEqual({ ok: false, reason: 'data: expected an object' });
+    expect(parseRealtimeMessage('{"type":"notification","data":"hello"}')).toEqual({ ok: false, reason: 'data: expected an object' });
+  });
+
+  it('refuses a message whose required field is missing or invalid', () => {
+    for (const raw of [
+      '{"type":"notification","data":{"id":1,"conversationId":102}}',
+      '{"type":"notification","data":{"message":""}}',
+      '{"type":"notification","data":{"message":42}}',
+    ]) {
+      const parsed = parseRealtimeMessage(raw);
+      expect(parsed.ok, raw).toBe(false);
+      expect(!parsed.ok && parsed.reason, raw).toContain('data.message');
+    }
+    for (const raw of ['{"type":"conversation_update","data":{}}', '{"type":"conversation_update","data":{"id":"102"}}', '{"type":"conversation_update","data":{"id":0}}']) {
+      const parsed = parseRealtimeMessage(raw);
+      expect(parsed.ok, raw).toBe(false);
+      expect(!parsed.ok && parsed.reason, raw).toContain('data.id');
+    }
   });
 });
 

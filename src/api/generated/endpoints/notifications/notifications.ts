@@ -34,10 +34,12 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  InvalidIdResponse,
   MarkAllReadResult,
   NotFoundResponse,
   Notification,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnprocessableResponse
 } from '../../model';
 
 import { apiFetch } from '../../../mutator';
@@ -272,7 +274,7 @@ export const markNotificationRead = async (id: number, options?: RequestInit): P
 
 
 
-export const getMarkNotificationReadMutationOptions = <TError = ErrorType<UnauthorizedResponse | NotFoundResponse>,
+export const getMarkNotificationReadMutationOptions = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markNotificationRead>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof markNotificationRead>>, TError,{id: number}, TContext> => {
 
@@ -299,12 +301,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type MarkNotificationReadMutationResult = NonNullable<Awaited<ReturnType<typeof markNotificationRead>>>
     
-    export type MarkNotificationReadMutationError = ErrorType<UnauthorizedResponse | NotFoundResponse>
+    export type MarkNotificationReadMutationError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>
 
     /**
  * @summary Mark one notification read
  */
-export const useMarkNotificationRead = <TError = ErrorType<UnauthorizedResponse | NotFoundResponse>,
+export const useMarkNotificationRead = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markNotificationRead>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof markNotificationRead>>,

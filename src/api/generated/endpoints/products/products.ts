@@ -37,6 +37,7 @@ import type {
   BadRequestResponse,
   ErrorResponse,
   ImportResult,
+  InvalidIdResponse,
   NotFoundResponse,
   Product,
   ProductCreateForm,
@@ -470,7 +471,7 @@ export const getGetProductQueryKey = (id?: number,) => {
     }
 
     
-export const getGetProductQueryOptions = <TData = Awaited<ReturnType<typeof getProduct>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProduct>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductQueryOptions = <TData = Awaited<ReturnType<typeof getProduct>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProduct>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -489,10 +490,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProductQueryResult = NonNullable<Awaited<ReturnType<typeof getProduct>>>
-export type GetProductQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
+export type GetProductQueryError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>
 
 
-export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProduct>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProduct>>,
@@ -502,7 +503,7 @@ export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TE
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProduct>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProduct>>,
@@ -512,7 +513,7 @@ export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TE
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProduct>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -520,7 +521,7 @@ export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TE
  * @summary One product
  */
 
-export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProduct>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -537,9 +538,23 @@ export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TE
 
 
 /**
- * Same multipart form as create; fields left out keep their value.
-A new productImage replaces the current one; installationImages sent
-here replace the current list.
+ * Same multipart form as create, with these edit rules (see ProductUpdateForm):
+
+* A field **left out** of the form is **unchanged**.
+* A field **sent empty** (a part whose value is the empty text) is
+  **cleared**: the server stores null. Only the optional fields can be
+  cleared: dimensions, description, color, installationPricePerSlab,
+  material, bowlConfiguration. name, category, startingPrice,
+  endingPrice, stock and isActive cannot be empty (400 / 422).
+* When category moves between a stone (granite, marble, quartz) and
+  sink, the client sends the other kind's fields empty: stone → sink
+  sends color and installationPricePerSlab empty, sink → stone sends
+  material and bowlConfiguration empty. The server clears them like any
+  other empty field.
+* A new productImage replaces the current one; installationImages sent
+  here replace the current list. Images are not cleared by this form.
+
+Create (POST /api/products) differs: empty values are left out there.
 
  * @summary Update a product
  */
@@ -680,7 +695,7 @@ export const deleteProduct = async (id: number, options?: RequestInit): Promise<
 
 
 
-export const getDeleteProductMutationOptions = <TError = ErrorType<UnauthorizedResponse | NotFoundResponse>,
+export const getDeleteProductMutationOptions = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProduct>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteProduct>>, TError,{id: number}, TContext> => {
 
@@ -707,12 +722,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteProductMutationResult = NonNullable<Awaited<ReturnType<typeof deleteProduct>>>
     
-    export type DeleteProductMutationError = ErrorType<UnauthorizedResponse | NotFoundResponse>
+    export type DeleteProductMutationError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>
 
     /**
  * @summary Delete a product
  */
-export const useDeleteProduct = <TError = ErrorType<UnauthorizedResponse | NotFoundResponse>,
+export const useDeleteProduct = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProduct>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteProduct>>,

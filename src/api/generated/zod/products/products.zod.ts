@@ -187,6 +187,11 @@ export const getProduct200Response = zod.strictObject({
   "installationImageUrls": zod.array(zod.string().max(getProduct200ResponseInstallationImageUrlsItemMax))
 })
 
+export const getProduct400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
 export const getProduct401Response = zod.strictObject({
   "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
@@ -197,39 +202,58 @@ export const getProduct404Response = zod.strictObject({
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')
 
+export const getProduct422Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
 export const getProduct500Response = zod.strictObject({
   "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')
 
 /**
- * Same multipart form as create; fields left out keep their value.
-A new productImage replaces the current one; installationImages sent
-here replace the current list.
+ * Same multipart form as create, with these edit rules (see ProductUpdateForm):
+
+* A field **left out** of the form is **unchanged**.
+* A field **sent empty** (a part whose value is the empty text) is
+  **cleared**: the server stores null. Only the optional fields can be
+  cleared: dimensions, description, color, installationPricePerSlab,
+  material, bowlConfiguration. name, category, startingPrice,
+  endingPrice, stock and isActive cannot be empty (400 / 422).
+* When category moves between a stone (granite, marble, quartz) and
+  sink, the client sends the other kind's fields empty: stone → sink
+  sends color and installationPricePerSlab empty, sink → stone sends
+  material and bowlConfiguration empty. The server clears them like any
+  other empty field.
+* A new productImage replaces the current one; installationImages sent
+  here replace the current list. Images are not cleared by this form.
+
+Create (POST /api/products) differs: empty values are left out there.
 
  * @summary Update a product
  */
 export const updateProductBodyNameMax = 200;export const updateProductBodyDimensionsMax = 100;export const updateProductBodyDescriptionMax = 2000;export const updateProductBodyStartingPriceRegExp = new RegExp('^\\d{1,9}(\\.\\d{1,2})?$');
 export const updateProductBodyEndingPriceRegExp = new RegExp('^\\d{1,9}(\\.\\d{1,2})?$');
-export const updateProductBodyInstallationPricePerSlabRegExp = new RegExp('^\\d{1,9}(\\.\\d{1,2})?$');
+export const updateProductBodyInstallationPricePerSlabRegExpOne = new RegExp('^\\d{1,9}(\\.\\d{1,2})?$');
 export const updateProductBodyStockMin = 0;
 
 export const updateProductBody = zod.object({
   "name": zod.string().min(1).max(updateProductBodyNameMax).optional(),
   "category": zod.enum(['granite', 'marble', 'quartz', 'sink']).optional(),
-  "dimensions": zod.string().max(updateProductBodyDimensionsMax).optional(),
-  "description": zod.string().max(updateProductBodyDescriptionMax).optional(),
+  "dimensions": zod.string().max(updateProductBodyDimensionsMax).optional().describe('Empty clears it.'),
+  "description": zod.string().max(updateProductBodyDescriptionMax).optional().describe('Empty clears it.'),
   "startingPrice": zod.string().regex(updateProductBodyStartingPriceRegExp).optional().describe('A KES amount ≥ 0 with at most two decimals (steps of 0.01), as form text.'),
   "endingPrice": zod.string().regex(updateProductBodyEndingPriceRegExp).optional().describe('A KES amount ≥ 0 with at most two decimals (steps of 0.01), as form text.'),
-  "color": zod.enum(['Black', 'White', 'Grey', 'Beige', 'Brown', 'Green', 'Blue', 'Red', 'Gold', 'Silver', 'Multicolor']).optional(),
-  "installationPricePerSlab": zod.string().regex(updateProductBodyInstallationPricePerSlabRegExp).optional().describe('A KES amount ≥ 0 with at most two decimals (steps of 0.01), as form text.'),
-  "material": zod.enum(['Stainless Steel', 'Granite Composite', 'Ceramic', 'Quartz', 'Cast Iron', 'Fireclay']).optional(),
-  "bowlConfiguration": zod.enum(['Single Bowl', 'Double Bowl', 'Triple Bowl', '1.5 Bowl']).optional(),
+  "color": zod.union([zod.enum(['Black', 'White', 'Grey', 'Beige', 'Brown', 'Green', 'Blue', 'Red', 'Gold', 'Silver', 'Multicolor']),zod.enum(['']).describe('The empty text in an update form; the server stores null for the field.')]).optional().describe('Stones only. Empty clears it (sent empty when a stone becomes a sink).'),
+  "installationPricePerSlab": zod.union([zod.string().regex(updateProductBodyInstallationPricePerSlabRegExpOne).describe('A KES amount ≥ 0 with at most two decimals (steps of 0.01), as form text.'),zod.enum(['']).describe('The empty text in an update form; the server stores null for the field.')]).optional().describe('Stones only. Empty clears it (sent empty when a stone becomes a sink).'),
+  "material": zod.union([zod.enum(['Stainless Steel', 'Granite Composite', 'Ceramic', 'Quartz', 'Cast Iron', 'Fireclay']),zod.enum(['']).describe('The empty text in an update form; the server stores null for the field.')]).optional().describe('Sinks only. Empty clears it (sent empty when a sink becomes a stone).'),
+  "bowlConfiguration": zod.union([zod.enum(['Single Bowl', 'Double Bowl', 'Triple Bowl', '1.5 Bowl']),zod.enum(['']).describe('The empty text in an update form; the server stores null for the field.')]).optional().describe('Sinks only. Empty clears it (sent empty when a sink becomes a stone).'),
   "stock": zod.number().min(updateProductBodyStockMin).optional(),
   "isActive": zod.boolean().optional(),
   "productImage": zod.instanceof(File).optional(),
   "installationImages": zod.array(zod.instanceof(File)).optional()
-}).describe('Same fields as ProductCreateForm, none required; fields left out keep their value.')
+}).describe('Same fields as ProductCreateForm, none required. A field left out keeps\nits value. A field sent empty (\'\') is cleared (stored as null); only\ndimensions, description, color, installationPricePerSlab, material and\nbowlConfiguration may be sent empty.\n')
 
 export const updateProduct200ResponseNameMax = 200;export const updateProduct200ResponseDimensionsMax = 100;export const updateProduct200ResponseDescriptionMax = 2000;export const updateProduct200ResponseStartingPriceMin = 0;export const updateProduct200ResponseEndingPriceMin = 0;export const updateProduct200ResponseInstallationPricePerSlabMin = 0;export const updateProduct200ResponseStockDefault = 0;
 export const updateProduct200ResponseStockMin = 0;export const updateProduct200ResponseIsActiveDefault = true;export const updateProduct200ResponseProductImageUrlMax = 2048;export const updateProduct200ResponseInstallationImageUrlsItemMax = 2048;
@@ -275,12 +299,22 @@ export const updateProduct422Response = zod.strictObject({
 /**
  * @summary Delete a product
  */
+export const deleteProduct400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
 export const deleteProduct401Response = zod.strictObject({
   "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')
 
 export const deleteProduct404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const deleteProduct422Response = zod.strictObject({
   "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')
