@@ -1232,6 +1232,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
         };
     };
     listUnreadNotifications: {
@@ -1253,6 +1254,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
         };
     };
     markNotificationRead: {

@@ -37,6 +37,7 @@ import type {
   MarkAllReadResult,
   NotFoundResponse,
   Notification,
+  ServerErrorResponse,
   UnauthorizedResponse
 } from '../../model';
 
@@ -81,7 +82,7 @@ export const getListNotificationsQueryKey = () => {
     }
 
     
-export const getListNotificationsQueryOptions = <TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListNotificationsQueryOptions = <TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -100,10 +101,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListNotificationsQueryResult = NonNullable<Awaited<ReturnType<typeof listNotifications>>>
-export type ListNotificationsQueryError = ErrorType<UnauthorizedResponse>
+export type ListNotificationsQueryError = ErrorType<UnauthorizedResponse | ServerErrorResponse>
 
 
-export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listNotifications>>,
@@ -113,7 +114,7 @@ export function useListNotifications<TData = Awaited<ReturnType<typeof listNotif
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listNotifications>>,
@@ -123,7 +124,7 @@ export function useListNotifications<TData = Awaited<ReturnType<typeof listNotif
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -131,7 +132,7 @@ export function useListNotifications<TData = Awaited<ReturnType<typeof listNotif
  * @summary List notifications
  */
 
-export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -181,7 +182,7 @@ export const getListUnreadNotificationsQueryKey = () => {
     }
 
     
-export const getListUnreadNotificationsQueryOptions = <TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListUnreadNotificationsQueryOptions = <TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -200,10 +201,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListUnreadNotificationsQueryResult = NonNullable<Awaited<ReturnType<typeof listUnreadNotifications>>>
-export type ListUnreadNotificationsQueryError = ErrorType<UnauthorizedResponse>
+export type ListUnreadNotificationsQueryError = ErrorType<UnauthorizedResponse | ServerErrorResponse>
 
 
-export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUnreadNotifications>>,
@@ -213,7 +214,7 @@ export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof lis
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUnreadNotifications>>,
@@ -223,7 +224,7 @@ export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof lis
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -231,7 +232,7 @@ export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof lis
  * @summary Unread notifications
  */
 
-export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
