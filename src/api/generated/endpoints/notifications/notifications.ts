@@ -343,7 +343,7 @@ export const markAllNotificationsRead = async ( options?: RequestInit): Promise<
 
 
 
-export const getMarkAllNotificationsReadMutationOptions = <TError = ErrorType<UnauthorizedResponse>,
+export const getMarkAllNotificationsReadMutationOptions = <TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markAllNotificationsRead>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof markAllNotificationsRead>>, TError,void, TContext> => {
 
@@ -370,12 +370,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type MarkAllNotificationsReadMutationResult = NonNullable<Awaited<ReturnType<typeof markAllNotificationsRead>>>
     
-    export type MarkAllNotificationsReadMutationError = ErrorType<UnauthorizedResponse>
+    export type MarkAllNotificationsReadMutationError = ErrorType<UnauthorizedResponse | ServerErrorResponse>
 
     /**
  * @summary Mark every notification read
  */
-export const useMarkAllNotificationsRead = <TError = ErrorType<UnauthorizedResponse>,
+export const useMarkAllNotificationsRead = <TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markAllNotificationsRead>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof markAllNotificationsRead>>,
