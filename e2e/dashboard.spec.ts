@@ -1,6 +1,7 @@
 // Spec §2 "Dashboard", §9 list limits: counters, Recent Products, Pending
 // Actions and Quick Actions against openapi.yaml's examples (Prism).
 import type { Locator, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/test';
 
 test.use({ authenticated: true });
@@ -205,4 +206,20 @@ test.describe('Quick Actions', () => {
     await region(page, 'Quick Actions').getByRole('link', { name: 'Add New Product' }).click();
     await expect(page).toHaveURL(/\/products\/new$/);
   });
+});
+
+test.describe('accessibility', () => {
+  for (const theme of ['light', 'dark']) {
+    test(`the screen has no WCAG 2.1 A/AA violation (contrast included) in the ${theme} theme`, async ({ page }) => {
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+      await page.goto('/');
+      await expect(page.getByText('Brian Otieno')).toBeVisible();
+      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+      // The theme's colours are in place (its stylesheet loads beside the app).
+      await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--surface-card').trim())).not.toBe('');
+      const result = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const found = result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`));
+      expect(found).toEqual([]);
+    });
+  }
 });

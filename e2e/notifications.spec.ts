@@ -8,6 +8,7 @@
 // example of the state after marking (oneRead/fourUnread, allRead/empty), as a
 // real server would answer, and the counts stay.
 import type { Locator, Page, Request } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/test';
 
 test.use({ authenticated: true });
@@ -215,4 +216,20 @@ test.describe('marking read', () => {
     await page.keyboard.press('Shift+Tab');
     await expect(button).toBeFocused();
   });
+});
+
+test.describe('accessibility', () => {
+  for (const theme of ['light', 'dark']) {
+    test(`the screen has no WCAG 2.1 A/AA violation (contrast included) in the ${theme} theme`, async ({ page }) => {
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+      await page.goto('/notifications');
+      await expect(subtitle(page)).toBeVisible();
+      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+      // The theme's colours are in place (its stylesheet loads beside the app).
+      await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--surface-card').trim())).not.toBe('');
+      const result = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const found = result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`));
+      expect(found).toEqual([]);
+    });
+  }
 });
