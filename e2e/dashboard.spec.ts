@@ -208,18 +208,26 @@ test.describe('Quick Actions', () => {
   });
 });
 
+/** WCAG 2.1 A/AA (contrast included) of the main area, once the theme's colours are in place. */
+async function expectAccessible(page: Page) {
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--surface-card').trim())).not.toBe('');
+  const result = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`))).toEqual([]);
+}
+
 test.describe('accessibility', () => {
   for (const theme of ['light', 'dark']) {
-    test(`the screen has no WCAG 2.1 A/AA violation (contrast included) in the ${theme} theme`, async ({ page }) => {
+    test(`the screen has no WCAG 2.1 A/AA violation (contrast included) in the ${theme} theme, loaded or failed`, async ({ page, mockPrefer }) => {
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
       await page.goto('/');
       await expect(page.getByText('Brian Otieno')).toBeVisible();
       await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
-      // The theme's colours are in place (its stylesheet loads beside the app).
-      await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--surface-card').trim())).not.toBe('');
-      const result = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const found = result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`));
-      expect(found).toEqual([]);
+      await expectAccessible(page);
+
+      await mockPrefer('**/api/products', 'code=500');
+      await page.reload();
+      await expect(page.getByText('Failed to load products.')).toBeVisible();
+      await expectAccessible(page);
     });
   }
 });

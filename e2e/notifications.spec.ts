@@ -104,6 +104,17 @@ test.describe('list', () => {
     await expect(markAll(page)).toHaveCount(0);
   });
 
+  test('says it is loading, with no subtitle or Mark All as Read yet', async ({ page }) => {
+    const list = await holdRequests(page, '**/api/notifications', 'GET');
+    await page.goto('/notifications');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading notifications...' })).toBeVisible();
+    await expect(subtitle(page)).toHaveCount(0);
+    await expect(markAll(page)).toHaveCount(0);
+    list.release();
+    await expect(cards(page)).toHaveCount(8);
+    await expect(subtitle(page)).toHaveText('5 unread notifications');
+  });
+
   test('says the list failed to load, and Try again loads it', async ({ page, mockPrefer }) => {
     await mockPrefer('**/api/notifications', 'code=500', { times: 1 });
     await page.goto('/notifications');
