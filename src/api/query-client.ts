@@ -24,6 +24,7 @@ export const invalidatesAfter: Record<MutationOperationId, readonly QueryKey[]> 
   importProducts: [getListProductsQueryKey()],
   updateConversationStatus: [getListConversationsQueryKey()],
   sendConversationMessage: [getListConversationsQueryKey()],
+  // ['api','notifications'] is also the prefix of the unread list, so both refetch.
   markNotificationRead: [getListNotificationsQueryKey()],
   markAllNotificationsRead: [getListNotificationsQueryKey()],
   updateFollowUpSettings: [getGetFollowUpSettingsQueryKey()],

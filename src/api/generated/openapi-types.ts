@@ -1351,6 +1351,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
         };
     };
     listUnreadNotifications: {
@@ -1372,6 +1373,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
         };
     };
     markNotificationRead: {
@@ -1426,6 +1428,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
         };
     };
     getAnalyticsOverview: {

@@ -1,37 +1,144 @@
+import { Link } from 'react-router-dom';
 import { useListProducts } from '../../api/generated/endpoints/products/products';
 import { useListConversations } from '../../api/generated/endpoints/conversations/conversations';
-import { useUnreadCount } from '../notifications/use-unread-count';
+import { VariantBadge } from '../../components/ui/variant-badge';
+import { formatDateTime } from '../../lib/format/date';
+import { formatPriceRange } from '../../lib/format/money';
+import { useUnreadNotifications } from '../notifications/use-unread-count';
+import {
+  CATEGORY_LABELS,
+  attentionCaption,
+  countActiveProducts,
+  countNeedingAttention,
+  customerLabel,
+  pendingConversations,
+  productsCaption,
+  recentProducts,
+} from './dashboard-selectors';
+import { DashboardList } from './dashboard-list';
+import { StatCard } from './stat-card';
+import './dashboard.css';
 
-// The dashboard's lists (Recent Products, Pending Actions, Quick Actions) land with their own issue.
+/** / (spec §2 "Dashboard"): three counters, Recent Products, Pending Actions, Quick Actions. */
 export function DashboardPage() {
   const products = useListProducts();
   const conversations = useListConversations();
-  const unread = useUnreadCount();
-
-  const activeProducts = products.data?.filter((p) => p.isActive).length;
-  const active = conversations.data?.length;
-  const attention = conversations.data?.filter((c) => c.status === 'admin_required').length;
+  const unread = useUnreadNotifications();
+  const unreadCount = unread.data?.length ?? 0;
 
   return (
-    <div className="page">
-      <h1>Dashboard</h1>
+    <div className="page dashboard-page">
+      <header>
+        <h1>Dashboard</h1>
+        <p className="muted">Overview of products, customer conversations and notifications</p>
+      </header>
+
       <div className="stat-grid">
-        <section className="card stat" aria-label="Active Products">
-          <h2>Active Products</h2>
-          <p className="stat-value">{activeProducts ?? '…'}</p>
-          <p className="muted">{products.data ? `${products.data.length} total` : ''}</p>
-        </section>
-        <section className="card stat" aria-label="Active Conversations">
-          <h2>Active Conversations</h2>
-          <p className="stat-value">{active ?? '…'}</p>
-          <p className="muted">{attention !== undefined ? `${attention} need attention` : ''}</p>
-        </section>
-        <section className="card stat" aria-label="Unread Notifications">
-          <h2>Unread Notifications</h2>
-          <p className="stat-value">{unread}</p>
-          <p className="muted">New customer inquiries</p>
-        </section>
+        <StatCard
+          title="Active Products"
+          icon="pi pi-box"
+          state={products.status}
+          value={products.data && countActiveProducts(products.data)}
+          caption={products.data && productsCaption(products.data.length)}
+          onRetry={() => void products.refetch()}
+        />
+        <StatCard
+          title="Active Conversations"
+          icon="pi pi-comments"
+          state={conversations.status}
+          value={conversations.data?.length}
+          caption={conversations.data && attentionCaption(countNeedingAttention(conversations.data))}
+          onRetry={() => void conversations.refetch()}
+        />
+        <StatCard
+          title="Unread Notifications"
+          icon="pi pi-bell"
+          state={unread.status}
+          value={unread.data?.length}
+          description="New customer inquiries"
+          onRetry={() => void unread.refetch()}
+        />
       </div>
+
+      <div className="dashboard-panels">
+        <DashboardList
+          title="Recent Products"
+          to="/products"
+          linkLabel="View all products"
+          state={products.status}
+          loadingText="Loading products..."
+          errorText="Failed to load products."
+          emptyText="No products yet"
+          onRetry={() => void products.refetch()}
+        >
+          {recentProducts(products.data ?? []).map((product) => (
+            <li key={product.id} className="dashboard-item">
+              <div className="dashboard-item-text">
+                <span className="dashboard-item-title">{product.name}</span>
+                <span className="muted">
+                  {CATEGORY_LABELS[product.category]} · {formatPriceRange(product.startingPrice, product.endingPrice)}
+                </span>
+              </div>
+              <VariantBadge variant={product.isActive ? 'success' : 'secondary'}>{product.isActive ? 'Active' : 'Inactive'}</VariantBadge>
+            </li>
+          ))}
+        </DashboardList>
+
+        <DashboardList
+          title="Pending Actions"
+          to="/conversations"
+          linkLabel="View all conversations"
+          state={conversations.status}
+          loadingText="Loading conversations..."
+          errorText="Failed to load conversations."
+          emptyText="No pending conversations"
+          onRetry={() => void conversations.refetch()}
+        >
+          {pendingConversations(conversations.data ?? []).map((conversation) => {
+            const who = customerLabel(conversation);
+            return (
+              <li key={conversation.id} className="dashboard-item">
+                <div className="dashboard-item-text">
+                  <span className="dashboard-item-title">{who}</span>
+                  <time className="muted" dateTime={conversation.lastMessageAt}>
+                    {formatDateTime(conversation.lastMessageAt)}
+                  </time>
+                </div>
+                <Link
+                  to={`/conversations/${conversation.id}`}
+                  className="p-button p-component p-button-outlined p-button-sm dashboard-item-action"
+                  aria-label={`View conversation with ${who}`}
+                >
+                  <span className="p-button-label">View</span>
+                </Link>
+              </li>
+            );
+          })}
+        </DashboardList>
+      </div>
+
+      <section className="card dashboard-panel" aria-labelledby="panel-quick-actions">
+        <h2 id="panel-quick-actions">Quick Actions</h2>
+        <div className="quick-actions">
+          <Link to="/products/new" className="quick-action">
+            <i className="pi pi-plus" aria-hidden="true" />
+            <span>Add New Product</span>
+          </Link>
+          <Link to="/conversations" className="quick-action">
+            <i className="pi pi-comments" aria-hidden="true" />
+            <span>Monitor Conversations</span>
+          </Link>
+          <Link to="/notifications" className="quick-action">
+            <i className="pi pi-bell" aria-hidden="true" />
+            <span>View Notifications</span>
+            {unreadCount > 0 && (
+              <span className="count-badge" data-testid="quick-unread-badge" aria-label={`${unreadCount} unread`}>
+                {unreadCount}
+              </span>
+            )}
+          </Link>
+        </div>
+      </section>
     </div>
   );
 }

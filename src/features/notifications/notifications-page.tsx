@@ -1,11 +1,67 @@
+import { useCallback } from 'react';
+import { Button } from 'primereact/button';
 import { useListNotifications } from '../../api/generated/endpoints/notifications/notifications';
+import { countUnread, unreadSubtitle } from './notification-display';
+import { NotificationCard } from './notification-card';
+import { useMarkAllRead, useMarkRead } from './use-mark-read';
+import './notifications.css';
 
+/** /notifications (spec §2 "Notifications"). */
 export function NotificationsPage() {
   const notifications = useListNotifications();
+  const markRead = useMarkRead();
+  const markAllRead = useMarkAllRead();
+  const { mutate: markOne } = markRead;
+  const onMarkRead = useCallback((id: number) => markOne({ id }), [markOne]);
+
+  const list = notifications.data;
+  // The subtitle and the button describe the cards below them, so they count the list.
+  const unread = list ? countUnread(list) : 0;
+
   return (
-    <div className="page">
-      <h1>Notifications</h1>
-      <ul>{notifications.data?.map((n) => <li key={n.id}>{n.message}</li>)}</ul>
+    <div className="page notifications-page">
+      <header className="notifications-header">
+        <div>
+          <h1>Notifications</h1>
+          {list && (
+            <p className="muted" aria-live="polite" data-testid="notifications-subtitle">
+              {unreadSubtitle(unread)}
+            </p>
+          )}
+        </div>
+        {unread > 0 && (
+          <Button
+            type="button"
+            label="Mark All as Read"
+            icon="pi pi-check-circle"
+            outlined
+            disabled={markAllRead.isPending}
+            onClick={() => markAllRead.mutate()}
+          />
+        )}
+      </header>
+
+      {notifications.isPending ? (
+        <p className="card notifications-state" role="status">
+          <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Loading notifications...
+        </p>
+      ) : notifications.isError ? (
+        <div className="card notifications-state" role="alert">
+          <p>Failed to load notifications.</p>
+          <Button type="button" label="Try again" icon="pi pi-refresh" outlined size="small" onClick={() => void notifications.refetch()} />
+        </div>
+      ) : list!.length === 0 ? (
+        <div className="card notifications-state notifications-empty">
+          <i className="pi pi-bell" aria-hidden="true" />
+          <p>No notifications yet</p>
+        </div>
+      ) : (
+        <ul className="notification-list" aria-label="Notifications">
+          {list!.map((notification) => (
+            <NotificationCard key={notification.id} notification={notification} onMarkRead={onMarkRead} />
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -38,6 +38,7 @@ import type {
   MarkAllReadResult,
   NotFoundResponse,
   Notification,
+  ServerErrorResponse,
   UnauthorizedResponse,
   UnprocessableResponse
 } from '../../model';
@@ -83,7 +84,7 @@ export const getListNotificationsQueryKey = () => {
     }
 
     
-export const getListNotificationsQueryOptions = <TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListNotificationsQueryOptions = <TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -102,10 +103,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListNotificationsQueryResult = NonNullable<Awaited<ReturnType<typeof listNotifications>>>
-export type ListNotificationsQueryError = ErrorType<UnauthorizedResponse>
+export type ListNotificationsQueryError = ErrorType<UnauthorizedResponse | ServerErrorResponse>
 
 
-export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listNotifications>>,
@@ -115,7 +116,7 @@ export function useListNotifications<TData = Awaited<ReturnType<typeof listNotif
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listNotifications>>,
@@ -125,7 +126,7 @@ export function useListNotifications<TData = Awaited<ReturnType<typeof listNotif
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -133,7 +134,7 @@ export function useListNotifications<TData = Awaited<ReturnType<typeof listNotif
  * @summary List notifications
  */
 
-export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -183,7 +184,7 @@ export const getListUnreadNotificationsQueryKey = () => {
     }
 
     
-export const getListUnreadNotificationsQueryOptions = <TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListUnreadNotificationsQueryOptions = <TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -202,10 +203,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListUnreadNotificationsQueryResult = NonNullable<Awaited<ReturnType<typeof listUnreadNotifications>>>
-export type ListUnreadNotificationsQueryError = ErrorType<UnauthorizedResponse>
+export type ListUnreadNotificationsQueryError = ErrorType<UnauthorizedResponse | ServerErrorResponse>
 
 
-export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUnreadNotifications>>,
@@ -215,7 +216,7 @@ export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof lis
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUnreadNotifications>>,
@@ -225,7 +226,7 @@ export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof lis
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -233,7 +234,7 @@ export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof lis
  * @summary Unread notifications
  */
 
-export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -344,7 +345,7 @@ export const markAllNotificationsRead = async ( options?: RequestInit): Promise<
 
 
 
-export const getMarkAllNotificationsReadMutationOptions = <TError = ErrorType<UnauthorizedResponse>,
+export const getMarkAllNotificationsReadMutationOptions = <TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markAllNotificationsRead>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof markAllNotificationsRead>>, TError,void, TContext> => {
 
@@ -371,12 +372,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type MarkAllNotificationsReadMutationResult = NonNullable<Awaited<ReturnType<typeof markAllNotificationsRead>>>
     
-    export type MarkAllNotificationsReadMutationError = ErrorType<UnauthorizedResponse>
+    export type MarkAllNotificationsReadMutationError = ErrorType<UnauthorizedResponse | ServerErrorResponse>
 
     /**
  * @summary Mark every notification read
  */
-export const useMarkAllNotificationsRead = <TError = ErrorType<UnauthorizedResponse>,
+export const useMarkAllNotificationsRead = <TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markAllNotificationsRead>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof markAllNotificationsRead>>,

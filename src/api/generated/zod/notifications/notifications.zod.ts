@@ -35,6 +35,11 @@ export const listNotifications401Response = zod.strictObject({
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')
 
+export const listNotifications500Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
 /**
  * Polled every 30 seconds; its length drives the badges and counters.
  * @summary Unread notifications
@@ -50,6 +55,11 @@ export const listUnreadNotifications200ResponseItem = zod.strictObject({
 export const listUnreadNotifications200Response = zod.array(listUnreadNotifications200ResponseItem)
 
 export const listUnreadNotifications401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const listUnreadNotifications500Response = zod.strictObject({
   "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')
@@ -96,6 +106,11 @@ export const markAllNotificationsRead200Response = zod.strictObject({
 })
 
 export const markAllNotificationsRead401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const markAllNotificationsRead500Response = zod.strictObject({
   "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')

@@ -1,0 +1,233 @@
+// Spec §2 "Dashboard", §9 list limits: counters, Recent Products, Pending
+// Actions and Quick Actions against openapi.yaml's examples (Prism).
+import type { Locator, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures/test';
+
+test.use({ authenticated: true });
+
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const figure = (card: Locator) => card.getByTestId('stat-value');
+const caption = (card: Locator) => card.getByTestId('stat-caption');
+const items = (panel: Locator) => panel.getByRole('listitem');
+
+/** A date-time as the page formats it: the browser's own locale and time zone. */
+const localDateTime = (page: Page, iso: string) =>
+  page.evaluate((value) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)), iso);
+
+/** Holds matching GET requests back until `release()` is called, to see loading states. */
+async function holdRequests(page: Page, url: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    await released;
+    await route.fallback();
+  });
+  return release;
+}
+
+test.describe('counters', () => {
+  test('show active products over the total, conversations with those needing attention, and unread notifications', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    // openapi.yaml: 13 products, 11 active; 12 conversations, 7 admin_required; 5 unread.
+    const products = region(page, 'Active Products');
+    await expect(figure(products)).toHaveText('11');
+    await expect(caption(products)).toHaveText('13 total');
+    const conversations = region(page, 'Active Conversations');
+    await expect(figure(conversations)).toHaveText('12');
+    await expect(caption(conversations)).toHaveText('7 need attention');
+    const unread = region(page, 'Unread Notifications');
+    await expect(figure(unread)).toHaveText('5');
+    await expect(unread).toContainText('New customer inquiries');
+  });
+
+  test('read 0 when the lists are empty', async ({ page, mockPrefer }) => {
+    await mockPrefer('**/api/products', 'example=empty');
+    await mockPrefer('**/api/conversations', 'example=empty');
+    await mockPrefer('**/api/notifications/unread', 'example=empty');
+    await page.goto('/');
+    await expect(figure(region(page, 'Active Products'))).toHaveText('0');
+    await expect(caption(region(page, 'Active Products'))).toHaveText('0 total');
+    await expect(figure(region(page, 'Active Conversations'))).toHaveText('0');
+    await expect(caption(region(page, 'Active Conversations'))).toHaveText('0 need attention');
+    await expect(figure(region(page, 'Unread Notifications'))).toHaveText('0');
+  });
+
+  test('say they are loading, not 0, until their call answers', async ({ page }) => {
+    const releaseProducts = await holdRequests(page, '**/api/products');
+    const releaseUnread = await holdRequests(page, '**/api/notifications/unread');
+    await page.goto('/');
+    const products = region(page, 'Active Products');
+    const unread = region(page, 'Unread Notifications');
+    await expect(figure(region(page, 'Active Conversations'))).toHaveText('12');
+    await expect(products).toHaveAttribute('aria-busy', 'true');
+    await expect(figure(products)).toHaveText('Loading...');
+    await expect(caption(products)).toHaveCount(0);
+    await expect(figure(unread)).toHaveText('Loading...');
+    await expect(region(page, 'Recent Products').getByRole('status')).toHaveText('Loading products...');
+
+    releaseProducts();
+    releaseUnread();
+    await expect(figure(products)).toHaveText('11');
+    await expect(products).toHaveAttribute('aria-busy', 'false');
+    await expect(figure(unread)).toHaveText('5');
+  });
+
+  test('say a failed call left them unavailable, and Try again loads them', async ({ page, mockPrefer }) => {
+    await mockPrefer('**/api/products', 'code=500', { times: 1 });
+    await mockPrefer('**/api/notifications/unread', 'code=500', { times: 1 });
+    await page.goto('/');
+    const products = region(page, 'Active Products');
+    await expect(figure(products)).toHaveText('Unavailable');
+    await expect(caption(products)).toHaveCount(0);
+    await expect(figure(region(page, 'Unread Notifications'))).toHaveText('Unavailable');
+    await expect(region(page, 'Recent Products').getByRole('alert')).toContainText('Failed to load products.');
+    // The conversations call answered: its figures stand.
+    await expect(figure(region(page, 'Active Conversations'))).toHaveText('12');
+
+    await products.getByRole('button', { name: 'Try again' }).click();
+    await expect(figure(products)).toHaveText('11');
+    await expect(items(region(page, 'Recent Products'))).toHaveCount(5);
+    await region(page, 'Unread Notifications').getByRole('button', { name: 'Try again' }).click();
+    await expect(figure(region(page, 'Unread Notifications'))).toHaveText('5');
+  });
+});
+
+test.describe('Recent Products', () => {
+  test('lists the first 5 products with category, price range and status, and links to /products', async ({ page }) => {
+    await page.goto('/');
+    const panel = region(page, 'Recent Products');
+    await expect(items(panel)).toHaveText([
+      'Absolute Black GraniteGranite · 8,500 - 12,000 KESActive',
+      'Galaxy Black GraniteGranite · 11,000 - 15,500 KESActive',
+      'Kashmir White GraniteGranite · 9,500 - 13,000 KESActive',
+      'Tan Brown GraniteGranite · 7,800 - 10,500 KESActive',
+      'Carrara White MarbleMarble · 14,000 - 19,500 KESActive',
+    ]);
+    await panel.getByRole('link', { name: 'View all products' }).click();
+    await expect(page).toHaveURL(/\/products$/);
+  });
+
+  test('shows fewer when there are fewer, with Inactive products badged', async ({ page, mockPrefer }) => {
+    await mockPrefer('**/api/products', 'example=fewWithInactive');
+    await page.goto('/');
+    const panel = region(page, 'Recent Products');
+    await expect(items(panel)).toHaveText([
+      'Calacatta Gold QuartzQuartz · 18,000 - 24,500.5 KESActive',
+      'Ceramic 1.5 Bowl SinkSink · 15,000 - 18,000 KESInactive',
+      'Carrara White MarbleMarble · 14,000 - 19,500 KESActive',
+    ]);
+    await expect(items(panel).nth(1).locator('[data-variant]')).toHaveAttribute('data-variant', 'secondary');
+    await expect(items(panel).nth(0).locator('[data-variant]')).toHaveAttribute('data-variant', 'success');
+    await expect(figure(region(page, 'Active Products'))).toHaveText('2');
+    await expect(caption(region(page, 'Active Products'))).toHaveText('3 total');
+  });
+
+  test("says 'No products yet' when there are none", async ({ page, mockPrefer }) => {
+    await mockPrefer('**/api/products', 'example=empty');
+    await page.goto('/');
+    const panel = region(page, 'Recent Products');
+    await expect(panel).toContainText('No products yet');
+    await expect(items(panel)).toHaveCount(0);
+    await expect(panel.getByRole('link', { name: 'View all products' })).toHaveAttribute('href', '/products');
+  });
+});
+
+test.describe('Pending Actions', () => {
+  test('lists the first 5 conversations waiting for a human, by name or else phone, with the last-message time', async ({ page }) => {
+    await page.goto('/');
+    const panel = region(page, 'Pending Actions');
+    // admin_required in list order: 102, 104 (no name), 105, 106, 107; 108 and 109 are beyond five.
+    const expected = [
+      { id: 102, who: 'Brian Otieno', at: '2026-11-22T08:14:05.000Z' },
+      { id: 104, who: '+254733902114', at: '2026-11-22T07:48:30.000Z' },
+      { id: 105, who: 'Peter Mwangi', at: '2026-11-22T06:55:19.000Z' },
+      { id: 106, who: 'Faith Njeri', at: '2026-11-21T19:12:03.000Z' },
+      { id: 107, who: 'Kevin Kiprop', at: '2026-11-21T16:40:25.000Z' },
+    ];
+    const texts = await Promise.all(expected.map(async ({ who, at }) => `${who}${await localDateTime(page, at)}View`));
+    await expect(items(panel)).toHaveText(texts);
+    for (const [index, { id, who }] of expected.entries()) {
+      await expect(items(panel).nth(index).getByRole('link', { name: `View conversation with ${who}` })).toHaveAttribute('href', `/conversations/${id}`);
+    }
+    // Neither the bot's nor the admins' conversations.
+    await expect(panel).not.toContainText('Wanjiru Kamau');
+    await expect(panel).not.toContainText('Achieng Odhiambo');
+    await expect(panel).not.toContainText('Grace Akinyi');
+
+    await items(panel).first().getByRole('link', { name: /^View/ }).click();
+    await expect(page).toHaveURL(/\/conversations\/102$/);
+  });
+
+  test("says 'No pending conversations' when none waits, and links to /conversations", async ({ page, mockPrefer }) => {
+    await mockPrefer('**/api/conversations', 'example=empty');
+    await page.goto('/');
+    const panel = region(page, 'Pending Actions');
+    await expect(panel).toContainText('No pending conversations');
+    await expect(items(panel)).toHaveCount(0);
+    await panel.getByRole('link', { name: 'View all conversations' }).click();
+    await expect(page).toHaveURL(/\/conversations$/);
+  });
+
+  test('says the conversations failed to load', async ({ page, mockPrefer }) => {
+    await mockPrefer('**/api/conversations', 'code=500', { times: 1 });
+    await page.goto('/');
+    await expect(region(page, 'Pending Actions').getByRole('alert')).toContainText('Failed to load conversations.');
+    await expect(figure(region(page, 'Active Conversations'))).toHaveText('Unavailable');
+  });
+});
+
+test.describe('Quick Actions', () => {
+  test('link to the new product form, the conversations and the notifications with the unread count', async ({ page }) => {
+    await page.goto('/');
+    const panel = region(page, 'Quick Actions');
+    await expect(panel.getByRole('link')).toHaveText(['Add New Product', 'Monitor Conversations', 'View Notifications5']);
+    await expect(panel.getByRole('link', { name: 'Add New Product' })).toHaveAttribute('href', '/products/new');
+    await expect(panel.getByRole('link', { name: 'Monitor Conversations' })).toHaveAttribute('href', '/conversations');
+    await expect(panel.getByTestId('quick-unread-badge')).toHaveText('5');
+    await panel.getByRole('link', { name: /View Notifications/ }).click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  });
+
+  test('show no badge when nothing is unread', async ({ page, mockPrefer }) => {
+    await mockPrefer('**/api/notifications/unread', 'example=empty');
+    await page.goto('/');
+    const panel = region(page, 'Quick Actions');
+    await expect(figure(region(page, 'Unread Notifications'))).toHaveText('0');
+    await expect(panel.getByRole('link', { name: 'View Notifications' })).toHaveText('View Notifications');
+    await expect(panel.getByTestId('quick-unread-badge')).toHaveCount(0);
+  });
+
+  test('Add New Product opens the form', async ({ page }) => {
+    await page.goto('/');
+    await region(page, 'Quick Actions').getByRole('link', { name: 'Add New Product' }).click();
+    await expect(page).toHaveURL(/\/products\/new$/);
+  });
+});
+
+/** WCAG 2.1 A/AA (contrast included) of the main area, once the theme's colours are in place. */
+async function expectAccessible(page: Page) {
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--surface-card').trim())).not.toBe('');
+  const result = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`))).toEqual([]);
+}
+
+test.describe('accessibility', () => {
+  for (const theme of ['light', 'dark']) {
+    test(`the screen has no WCAG 2.1 A/AA violation (contrast included) in the ${theme} theme, loaded or failed`, async ({ page, mockPrefer }) => {
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+      await page.goto('/');
+      await expect(page.getByText('Brian Otieno')).toBeVisible();
+      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+      await expectAccessible(page);
+
+      await mockPrefer('**/api/products', 'code=500');
+      await page.reload();
+      await expect(page.getByText('Failed to load products.')).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+});

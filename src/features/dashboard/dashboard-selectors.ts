@@ -1,0 +1,39 @@
+// What the dashboard picks out of the product and conversation lists (spec §2 "Dashboard", §9 limits).
+import type { Conversation } from '../../api/generated/model/conversation';
+import type { Product } from '../../api/generated/model/product';
+import type { ProductCategory } from '../../api/generated/model/productCategory';
+
+/** Spec §9: at most 5 recent products and 5 pending conversations. */
+export const DASHBOARD_LIST_LIMIT = 5;
+
+/** The first five products, in the order the server lists them. */
+export const recentProducts = (products: readonly Product[]): Product[] => products.slice(0, DASHBOARD_LIST_LIMIT);
+
+/** The first five conversations waiting for a human (status admin_required). */
+export function pendingConversations(conversations: readonly Conversation[]): Conversation[] {
+  const pending: Conversation[] = [];
+  for (const conversation of conversations) {
+    if (conversation.status !== 'admin_required') continue;
+    pending.push(conversation);
+    if (pending.length === DASHBOARD_LIST_LIMIT) break;
+  }
+  return pending;
+}
+
+export const countActiveProducts = (products: readonly Product[]): number => products.filter((p) => p.isActive).length;
+
+export const countNeedingAttention = (conversations: readonly Conversation[]): number =>
+  conversations.filter((c) => c.status === 'admin_required').length;
+
+/** The customer's name, or else the phone number (a blank name counts as none). */
+export const customerLabel = (conversation: Conversation): string => conversation.customerName?.trim() || conversation.whatsappPhoneNumber;
+
+export const CATEGORY_LABELS: Record<ProductCategory, string> = {
+  granite: 'Granite',
+  marble: 'Marble',
+  quartz: 'Quartz',
+  sink: 'Sink',
+};
+
+export const productsCaption = (total: number): string => `${total} total`;
+export const attentionCaption = (count: number): string => `${count} ${count === 1 ? 'needs' : 'need'} attention`;

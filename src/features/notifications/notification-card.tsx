@@ -1,0 +1,53 @@
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import type { Notification } from '../../api/generated/model/notification';
+import { VariantBadge } from '../../components/ui/variant-badge';
+import { formatDateTime } from '../../lib/format/date';
+import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPE_VARIANTS } from './notification-display';
+
+type Props = {
+  notification: Notification;
+  onMarkRead: (id: number) => void;
+};
+
+/** One notification (spec §2): type badge, 'Unread' badge, message, time, mark-read button, View link. */
+export const NotificationCard = memo(function NotificationCard({ notification, onMarkRead }: Props) {
+  const { id, type, message, isRead, createdAt, conversationId } = notification;
+  const label = NOTIFICATION_TYPE_LABELS[type];
+  return (
+    <li className={`card notification-card ${isRead ? '' : 'notification-unread'}`} data-testid="notification-card" data-id={id}>
+      <div className="notification-body">
+        <div className="notification-badges">
+          <VariantBadge variant={NOTIFICATION_TYPE_VARIANTS[type]}>{label}</VariantBadge>
+          {!isRead && <VariantBadge variant="outline">Unread</VariantBadge>}
+        </div>
+        {/* Text content: a message is never read as HTML. */}
+        <p className="notification-message">{message}</p>
+        <time className="muted notification-time" dateTime={createdAt}>
+          {formatDateTime(createdAt)}
+        </time>
+      </div>
+      <div className="notification-actions">
+        {!isRead && (
+          <button
+            type="button"
+            className="p-button p-component p-button-icon-only p-button-outlined p-button-rounded"
+            aria-label={`Mark as read: ${label}, ${message}`}
+            title="Mark as read"
+            onClick={() => onMarkRead(id)}
+          >
+            <span className="p-button-icon pi pi-check" aria-hidden="true" />
+          </button>
+        )}
+        <Link
+          to={`/conversations/${conversationId}`}
+          className="p-button p-component p-button-outlined p-button-sm notification-view"
+          aria-label={`View conversation: ${label}, ${message}`}
+        >
+          <span className="p-button-icon p-button-icon-left pi pi-external-link" aria-hidden="true" />
+          <span className="p-button-label">View</span>
+        </Link>
+      </div>
+    </li>
+  );
+});

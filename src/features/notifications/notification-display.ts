@@ -1,0 +1,44 @@
+// How a notification reads on screen (spec §2 "Notifications", §4 notification types).
+import type { Notification } from '../../api/generated/model/notification';
+import type { NotificationType } from '../../api/generated/model/notificationType';
+import type { BadgeVariant } from '../../components/ui/variant-badge';
+
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
+  product_not_found: 'Product Not Found',
+  delivery_inquiry: 'Delivery Inquiry',
+  payment_inquiry: 'Payment Inquiry',
+  unclear_request: 'Unclear Request',
+};
+
+/**
+ * Spec §4: Unclear Request is destructive, the others default or secondary.
+ * A missing product is the one the business can act on (stock it), so it gets
+ * the stronger default; delivery and payment questions are routine.
+ */
+export const NOTIFICATION_TYPE_VARIANTS: Record<NotificationType, BadgeVariant> = {
+  product_not_found: 'default',
+  delivery_inquiry: 'secondary',
+  payment_inquiry: 'secondary',
+  unclear_request: 'destructive',
+};
+
+/** '{n} unread notification(s)' or 'All caught up'. */
+export function unreadSubtitle(unread: number): string {
+  if (unread <= 0) return 'All caught up';
+  return `${unread} unread ${unread === 1 ? 'notification' : 'notifications'}`;
+}
+
+export const countUnread = (notifications: readonly Notification[]): number => notifications.filter((n) => !n.isRead).length;
+
+// The optimistic cache edits of marking read (see use-mark-read.ts).
+
+/** The list with notification `id` read. */
+export const withRead = (list: readonly Notification[], id: number): Notification[] =>
+  list.map((n) => (n.id === id && !n.isRead ? { ...n, isRead: true } : n));
+
+/** The list with every notification read. */
+export const withAllRead = (list: readonly Notification[]): Notification[] =>
+  list.map((n) => (n.isRead ? n : { ...n, isRead: true }));
+
+/** The unread list without notification `id`. */
+export const withoutId = (list: readonly Notification[], id: number): Notification[] => list.filter((n) => n.id !== id);
