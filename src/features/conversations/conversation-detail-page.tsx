@@ -63,10 +63,10 @@ export function ConversationDetailPage() {
               Failed to load messages
             </p>
           ) : (
-            <MessagePanel key={id} messages={messages.data} followNextRef={followNext} />
+            <MessagePanel key={`messages-${id}`} messages={messages.data} followNextRef={followNext} />
           )}
           <MessageComposer
-            key={id}
+            key={`composer-${id}`}
             conversationId={id}
             takeover={takeover}
             onSend={() => (followNext.current = true)}
