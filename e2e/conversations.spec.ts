@@ -146,7 +146,7 @@ test.describe('conversation list', () => {
     await expect(page.getByLabel('Product Mentioned')).toHaveAttribute('placeholder', 'Search by product name...');
     await expect(page.locator('.filter-grid .p-dropdown')).toContainText('All statuses');
     await page.locator('.filter-grid .p-dropdown').click();
-    await expect(page.getByRole('option')).toHaveText(['All Statuses', 'Bot Active', 'Admin Required', 'Admin Takeover']);
+    await expect(page.locator('.p-dropdown-panel').getByRole('option')).toHaveText(['All Statuses', 'Bot Active', 'Admin Required', 'Admin Takeover']);
     await page.keyboard.press('Escape');
     await toggle.click();
     await expect(page.getByRole('heading', { name: 'Filter Conversations' })).toBeHidden();
@@ -335,5 +335,279 @@ test.describe('conversation list', () => {
     const search = page.waitForRequest(isSearch);
     await realtime.push('conversation_update', { id: 102 });
     expect(queryOf(await search)).toEqual({ status: 'admin_required' });
+  });
+});
+
+// ---------------------------------------------------------------------------
+
+type MessageJson = { id: number; sender: string; content: string; timestamp: string; messageType?: string };
+
+/**
+ * Serves the contract's populated messages stretched to counts[n] on the n-th
+ * request (the last count after that): Prism's answer, with more of them.
+ */
+async function serveMessages(page: Page, counts: number[]) {
+  let call = 0;
+  await page.route('**/api/conversations/102/messages', async (route: Route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const response = await route.fetch();
+    const base = (await response.json()) as MessageJson[];
+    const count = counts[Math.min(call++, counts.length - 1)];
+    const json = Array.from({ length: count }, (_, i) => ({ ...base[i % base.length], id: 5000 + i, content: `Message ${i + 1}` }));
+    await route.fulfill({ response, json });
+  });
+}
+
+const scroller = (page: Page) => page.getByRole('log', { name: 'Messages' });
+const bubbles = (page: Page) => scroller(page).locator('.message-bubble');
+const takeoverSwitch = (page: Page) => page.getByRole('switch', { name: 'Admin Takeover' });
+const composer = (page: Page) => page.getByLabel('Message', { exact: true });
+const sendButton = (page: Page) => page.getByRole('button', { name: 'Send message' });
+const info = (page: Page) => page.getByRole('region', { name: 'Conversation Info' });
+const infoValue = (page: Page, term: string) => info(page).locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
+const distanceFromBottom = (page: Page) => scroller(page).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+
+test.describe('conversation detail', () => {
+  test('heading, phone, back button and the info panel with an offer', async ({ page }) => {
+    await page.goto('/conversations/102');
+    await expect(page.getByRole('heading', { name: 'Brian Otieno', level: 1 })).toBeVisible();
+    await expect(page.getByText('+254722418390')).toBeVisible();
+    await expect(takeoverSwitch(page)).not.toBeChecked();
+
+    await expect(info(page).locator('dt')).toHaveText(['Status', 'Started', 'Last Activity', 'Current Product Interest', 'Current Offer']);
+    await expect(infoValue(page, 'Status')).toHaveText('Admin Required');
+    await expect(infoValue(page, 'Started')).toHaveText('Nov 19, 2026, 1:40 PM');
+    await expect(infoValue(page, 'Last Activity')).toHaveText('Nov 22, 2026, 11:14 AM');
+    // The product's name, read through the product call (Prism's granite example).
+    await expect(infoValue(page, 'Current Product Interest')).toHaveText('Absolute Black Granite');
+    await expect(infoValue(page, 'Current Offer')).toHaveText('KES 9,800Round 2');
+
+    await page.getByRole('link', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/conversations$/);
+  });
+
+  test('no name: the fallback heading; no product or offer: no such lines', async ({ page, mockPrefer }) => {
+    await mockPrefer('**/api/conversations/104', 'example=unnamed');
+    await page.goto('/conversations/104');
+    await expect(page.getByRole('heading', { name: 'Customer Conversation', level: 1 })).toBeVisible();
+    await expect(page.getByText('+254733902114')).toBeVisible();
+    await expect(info(page).locator('dt')).toHaveText(['Status', 'Started', 'Last Activity']);
+  });
+
+  test('a product interest without an offer shows no offer line', async ({ page, mockPrefer }) => {
+    await mockPrefer('**/api/conversations/101', 'example=botActive');
+    await page.goto('/conversations/101');
+    await expect(page.getByRole('heading', { name: 'Wanjiru Kamau' })).toBeVisible();
+    await expect(infoValue(page, 'Status')).toHaveText('Bot Active');
+    await expect(info(page).locator('dt')).toHaveText(['Status', 'Started', 'Last Activity', 'Current Product Interest']);
+  });
+
+  test('messages: sender sides and labels, 600 px panel, 70 % bubbles, opening at the newest', async ({ page }) => {
+    await page.goto('/conversations/102');
+    await expect(bubbles(page)).toHaveCount(8);
+    await expect(bubbles(page).locator('.message-sender')).toHaveText(['Customer', 'Bot', 'Customer', 'Bot', 'Customer', 'Bot', 'Customer', 'Admin']);
+    await expect(bubbles(page).last()).toContainText('Hello Brian, this is Joyce from the showroom.');
+    // 2026-11-22T08:16:40Z in Nairobi.
+    await expect(bubbles(page).last().locator('time')).toHaveText('Nov 22, 2026, 11:16 AM');
+
+    const panel = await scroller(page).boundingBox();
+    expect(panel!.height).toBe(600);
+    const box = async (index: number) => (await bubbles(page).nth(index).boundingBox())!;
+    const customer = await box(6);
+    const admin = await box(7);
+    const bot = await box(5);
+    const inner = await scroller(page).evaluate((el) => {
+      const style = getComputedStyle(el);
+      return el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    });
+    // Customer hugs the left edge, bot and admin the right one.
+    expect(customer.x - panel!.x).toBeLessThan(20);
+    expect(panel!.x + panel!.width - (admin.x + admin.width)).toBeLessThan(30);
+    expect(panel!.x + panel!.width - (bot.x + bot.width)).toBeLessThan(30);
+    for (const b of [customer, admin, bot]) expect(b.width).toBeLessThanOrEqual(inner * 0.7 + 1);
+    // The longest message wraps at 70 %, it does not stretch further.
+    expect((await box(1)).width).toBeCloseTo(inner * 0.7, 0);
+
+    expect(await distanceFromBottom(page)).toBeLessThanOrEqual(1);
+  });
+
+  test('message text is shown as text, never as HTML, line breaks kept', async ({ page, mockPrefer }) => {
+    await mockPrefer('**/api/conversations/102/messages', 'example=markup');
+    await page.goto('/conversations/102');
+    await expect(bubbles(page).first().locator('.message-content')).toHaveText('<b>Urgent</b>: is the <img src=x onerror=alert(1)> sink in stock?');
+    await expect(scroller(page).locator('b, img')).toHaveCount(0);
+    const lines = await bubbles(page).nth(1).locator('.message-content').evaluate((el) => (el as HTMLElement).innerText.split('\n'));
+    expect(lines).toEqual(['Yes, in stock:', '- Franke Double Bowl', '- Blanco Single Bowl']);
+  });
+
+  test('takeover on: PATCH admin_takeover, refetch, toast, composer opens', async ({ page, mockPrefer }) => {
+    await page.goto('/conversations/102');
+    await expect(takeoverSwitch(page)).not.toBeChecked();
+    await expect(composer(page)).toBeDisabled();
+    await expect(composer(page)).toHaveAttribute('placeholder', 'Enable admin mode to send messages');
+    await expect(sendButton(page)).toBeDisabled();
+
+    // From now on the server has the conversation in admin_takeover.
+    await mockPrefer('**/api/conversations/102', 'example=adminTakeover', { method: 'GET' });
+    const patch = page.waitForRequest((r) => r.method() === 'PATCH' && new URL(r.url()).pathname === '/api/conversations/102');
+    const refetch = page.waitForRequest((r) => r.method() === 'GET' && new URL(r.url()).pathname === '/api/conversations/102');
+    await takeoverSwitch(page).click();
+    expect((await patch).postDataJSON()).toEqual({ status: 'admin_takeover' });
+    await refetch;
+    await expectToast(page, 'Status updated', 'Conversation status has been updated');
+    await expect(takeoverSwitch(page)).toBeChecked();
+    await expect(infoValue(page, 'Status')).toHaveText('Admin Takeover');
+    await expect(composer(page)).toBeEnabled();
+    await expect(composer(page)).toHaveAttribute('placeholder', 'Type your message...');
+  });
+
+  test('takeover off: PATCH bot_active, refetch, toast, composer closes', async ({ page, mockPrefer }) => {
+    await mockPrefer('**/api/conversations/102', 'example=adminTakeover', { method: 'GET', times: 1 });
+    await page.goto('/conversations/102');
+    await expect(takeoverSwitch(page)).toBeChecked();
+    await expect(composer(page)).toBeEnabled();
+
+    await mockPrefer('**/api/conversations/102', 'example=botActive', { method: 'GET' });
+    const patch = page.waitForRequest((r) => r.method() === 'PATCH');
+    await takeoverSwitch(page).click();
+    expect((await patch).postDataJSON()).toEqual({ status: 'bot_active' });
+    await expectToast(page, 'Status updated', 'Conversation status has been updated');
+    await expect(takeoverSwitch(page)).not.toBeChecked();
+    await expect(composer(page)).toBeDisabled();
+  });
+
+  test('a failed status change puts the switch back and says so', async ({ page, mockPrefer }) => {
+    await page.goto('/conversations/102');
+    await expect(takeoverSwitch(page)).not.toBeChecked();
+    await mockPrefer('**/api/conversations/102', 'code=404', { method: 'PATCH' });
+    const release = await holdRequests(page, '**/api/conversations/102', 'PATCH');
+    await takeoverSwitch(page).click();
+    // On its way: the switch shows what was asked for and takes no second change.
+    await expect(takeoverSwitch(page)).toBeChecked();
+    await expect(takeoverSwitch(page)).toBeDisabled();
+    release();
+    await expectToast(page, 'Error', 'Failed to update conversation status');
+    await expect(page.locator('.toast')).toHaveAttribute('data-variant', 'destructive');
+    await expect(takeoverSwitch(page)).not.toBeChecked();
+    await expect(takeoverSwitch(page)).toBeEnabled();
+    await expect(composer(page)).toBeDisabled();
+  });
+
+  test.describe('composer in takeover', () => {
+    test.beforeEach(async ({ mockPrefer }) => {
+      await mockPrefer('**/api/conversations/102', 'example=adminTakeover', { method: 'GET' });
+    });
+
+    test('send is disabled for blank text; Shift+Enter makes a new line', async ({ page }) => {
+      await page.goto('/conversations/102');
+      await expect(composer(page)).toBeEnabled();
+      await expect(sendButton(page)).toBeDisabled();
+      await composer(page).fill('   \n  ');
+      await expect(sendButton(page)).toBeDisabled();
+      const posts = recordRequests(page, '/api/conversations/102/messages', 'POST');
+      await composer(page).press('Enter');
+      await composer(page).fill('Line one');
+      await composer(page).press('Shift+Enter');
+      await composer(page).pressSequentially('Line two');
+      await expect(composer(page)).toHaveValue('Line one\nLine two');
+      await expect(sendButton(page)).toBeEnabled();
+      expect(posts).toHaveLength(0);
+    });
+
+    test('Enter sends once, then the messages are refetched and the input cleared', async ({ page }) => {
+      await page.goto('/conversations/102');
+      await expect(bubbles(page)).toHaveCount(8);
+      const posts = recordRequests(page, '/api/conversations/102/messages', 'POST');
+      const refetches = recordRequests(page, '/api/conversations/102/messages');
+      const release = await holdRequests(page, '**/api/conversations/102/messages', 'POST');
+
+      await composer(page).fill('  Habari Brian, delivery to Nakuru is on Thursday.  ');
+      await composer(page).press('Enter');
+      // Pending: a second Enter or click sends nothing more.
+      await expect(sendButton(page)).toBeDisabled();
+      await composer(page).press('Enter');
+      await sendButton(page).click({ force: true });
+      release();
+      await expect(composer(page)).toHaveValue('');
+      expect(posts).toHaveLength(1);
+      expect(posts[0].postDataJSON()).toEqual({ content: 'Habari Brian, delivery to Nakuru is on Thursday.', messageType: 'text' });
+      expect(refetches.length).toBeGreaterThanOrEqual(1);
+    });
+
+    test('the send button sends too', async ({ page }) => {
+      await page.goto('/conversations/102');
+      await composer(page).fill('Karibu!');
+      const post = page.waitForRequest((r) => r.method() === 'POST');
+      await sendButton(page).click();
+      expect((await post).postDataJSON()).toEqual({ content: 'Karibu!', messageType: 'text' });
+      await expect(composer(page)).toHaveValue('');
+    });
+
+    test('a failed send shows the destructive toast and keeps the text', async ({ page, mockPrefer }) => {
+      await mockPrefer('**/api/conversations/102/messages', 'code=409', { method: 'POST' });
+      await page.goto('/conversations/102');
+      await composer(page).fill('Are you still there?');
+      await composer(page).press('Enter');
+      await expectToast(page, 'Error', 'Failed to send message');
+      await expect(page.locator('.toast')).toHaveAttribute('data-variant', 'destructive');
+      await expect(composer(page)).toHaveValue('Are you still there?');
+      await expect(sendButton(page)).toBeEnabled();
+    });
+  });
+
+  test('thousands of messages: opens at the newest, earlier ones come in as the reader scrolls up', async ({ page, mockPrefer }) => {
+    await mockPrefer('**/api/conversations/102/messages', 'dynamic=true');
+    await page.goto('/conversations/102');
+    const rendered = bubbles(page);
+    await expect(rendered).toHaveCount(100);
+    expect(await distanceFromBottom(page)).toBeLessThanOrEqual(1);
+
+    // Scrolled to the top: 100 more, and the message that was on top stays in view.
+    const firstBefore = await rendered.first().locator('.message-content').textContent();
+    await scroller(page).evaluate((el) => (el.scrollTop = 0));
+    await expect(rendered).toHaveCount(200);
+    const anchor = scroller(page).locator('.message-content', { hasText: firstBefore! }).first();
+    await expect(anchor).toBeInViewport();
+    // The button does the same for keyboard users (activated in place: scrolling to it would load by itself).
+    await page.getByRole('button', { name: 'Show earlier messages' }).dispatchEvent('click');
+    await expect(rendered).toHaveCount(300);
+  });
+
+  test("new messages while scrolled up do not move the view; 'new messages' jumps to them", async ({ page, realtime }) => {
+    await serveMessages(page, [40, 42, 43]);
+    await page.goto('/conversations/102');
+    await expect(bubbles(page)).toHaveCount(40);
+    expect(await distanceFromBottom(page)).toBeLessThanOrEqual(1);
+
+    await scroller(page).evaluate((el) => (el.scrollTop = 200));
+    const before = await scroller(page).evaluate((el) => el.scrollTop);
+    await realtime.push('conversation_update', { id: 102 });
+    await expect(bubbles(page)).toHaveCount(42);
+    expect(await scroller(page).evaluate((el) => el.scrollTop)).toBe(before);
+    const jump = page.getByRole('button', { name: '2 new messages' });
+    await jump.click();
+    await expect(jump).toBeHidden();
+    await expect.poll(() => distanceFromBottom(page)).toBeLessThanOrEqual(1);
+
+    // At the bottom, the next one simply follows.
+    await realtime.push('conversation_update', { id: 102 });
+    await expect(bubbles(page)).toHaveCount(43);
+    await expect(bubbles(page).last()).toContainText('Message 43');
+    await expect.poll(() => distanceFromBottom(page)).toBeLessThanOrEqual(1);
+    await expect(page.getByRole('button', { name: /new message/ })).toHaveCount(0);
+  });
+
+  test('a conversation_update for the open conversation refetches it and its messages; another id does not', async ({ page, realtime }) => {
+    await page.goto('/conversations/102');
+    await expect(bubbles(page)).toHaveCount(8);
+    const detail = recordRequests(page, '/api/conversations/102');
+    const messages = recordRequests(page, '/api/conversations/102/messages');
+    await realtime.push('conversation_update', { id: 103 });
+    await realtime.push('conversation_update', { id: 102 });
+    await expect.poll(() => detail.length).toBe(1);
+    await expect.poll(() => messages.length).toBe(1);
+    // Only the matching event refetched: one each, not two.
+    await page.waitForTimeout(300);
+    expect([detail.length, messages.length]).toEqual([1, 1]);
   });
 });
