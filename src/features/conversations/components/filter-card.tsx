@@ -83,6 +83,8 @@ export function FilterCard({ filters, update }: FilterCardProps) {
             optionLabel="label"
             optionValue="value"
             placeholder="All statuses"
+            // PrimeReact's hidden native select duplicates the combobox for screen readers.
+            pt={{ select: { 'aria-hidden': true } }}
             onChange={(event) => update({ status: (event.value as ConversationStatus | '' | null) || undefined })}
           />
         </div>

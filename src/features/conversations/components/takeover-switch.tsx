@@ -36,6 +36,8 @@ export function TakeoverSwitch({ conversation }: { conversation: Conversation })
         checked={checked}
         disabled={update.isPending}
         onChange={(event) => void change(Boolean(event.value))}
+        // The inner input is the switch; a second checkbox role around it nests one control in another.
+        pt={{ root: { role: undefined, 'aria-checked': undefined } }}
       />
       <label htmlFor="admin-takeover">Admin Takeover</label>
     </div>
