@@ -141,10 +141,10 @@ async function benchCount(url: string, count: number, rate: number) {
     // Open: from navigation start (page clock 0) to the newest message shown at the bottom.
     await page.goto(`${url}/conversations/102`);
     const open = await frameWhen(page, `${lastContentIs(`Message ${count}:`)} && ${atBottom}`, 0);
-    const rendered = await page.evaluate(bubbleCount);
+    const rendered = (await page.evaluate(bubbleCount)) as number;
     // When the messages response had arrived: what comes after is parsing, the contract check and rendering.
     const arrived = await page.evaluate(
-      () => performance.getEntriesByType('resource').find((e) => e.name.endsWith('/api/conversations/102/messages'))?.responseEnd ?? NaN,
+      () => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.endsWith('/api/conversations/102/messages'))?.responseEnd ?? NaN,
     );
 
     // Earlier: scroll to the top, until more bubbles are in.

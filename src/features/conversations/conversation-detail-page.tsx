@@ -45,8 +45,17 @@ export function ConversationDetailPage() {
         <div className="conversation-heading">
           {back}
           <div>
-            <h1>{data ? (data.customerName ?? 'Customer Conversation') : 'Customer Conversation'}</h1>
-            <p className="muted">{data?.whatsappPhoneNumber}</p>
+            {data ? (
+              <>
+                <h1>{data.customerName ?? 'Customer Conversation'}</h1>
+                <p className="muted">{data.whatsappPhoneNumber}</p>
+              </>
+            ) : (
+              // No fallback name before the conversation is known: it may well have a name.
+              <p className="muted" role="status">
+                Loading conversation...
+              </p>
+            )}
           </div>
         </div>
         {data && <TakeoverSwitch key={data.id} conversation={data} />}
@@ -72,13 +81,7 @@ export function ConversationDetailPage() {
             onSend={() => (followNext.current = true)}
           />
         </section>
-        {data ? (
-          <ConversationInfo conversation={data} />
-        ) : (
-          <p className="conv-state" role="status">
-            Loading conversation...
-          </p>
-        )}
+        {data && <ConversationInfo conversation={data} />}
       </div>
     </div>
   );
