@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { addLocale, localeOptions } from 'primereact/api';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
@@ -112,13 +112,18 @@ export function FilterCard({ filters, update }: FilterCardProps) {
  */
 function useTypedFilter(value: string, commit: (text: string) => void) {
   const [text, setText] = useState(value);
+  // The latest commit without restarting the pause: a re-render while typing (a list arriving) must not delay it.
+  const commitRef = useRef(commit);
+  useEffect(() => {
+    commitRef.current = commit;
+  });
   useEffect(() => {
     setText((current) => (current.trim() === value ? current : value));
   }, [value]);
   useEffect(() => {
     if (text.trim() === value) return;
-    const timer = setTimeout(() => commit(text), TYPING_DELAY_MS);
+    const timer = setTimeout(() => commitRef.current(text), TYPING_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text, value, commit]);
+  }, [text, value]);
   return [text, setText] as const;
 }
