@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { filtersFromQuery, filtersToQuery, type ConversationFilters } from './filters';
 
@@ -13,16 +13,25 @@ export function useConversationFilters() {
   // Keyed by the query text: the same filters keep the same object (and query key).
   const filters = useMemo(() => filtersFromQuery(new URLSearchParams(key)), [key]);
 
+  // Two changes can land before the URL has re-rendered the page (two typed
+  // filters settling at once): each builds on the one before, not on the
+  // filters of the last render, or the second would undo the first.
+  const latest = useRef({ key, filters, pending: false });
+  if (latest.current.key === key) latest.current.pending = false;
+  else if (!latest.current.pending) latest.current = { key, filters, pending: false };
+
   const setFilters = useCallback(
     (next: ConversationFilters) => {
-      const nextQuery = filtersToQuery(next);
-      if (nextQuery.toString() !== key) setQuery(nextQuery, { replace: true });
+      const nextKey = filtersToQuery(next).toString();
+      if (nextKey === latest.current.key) return;
+      latest.current = { key: nextKey, filters: filtersFromQuery(new URLSearchParams(nextKey)), pending: true };
+      setQuery(new URLSearchParams(nextKey), { replace: true });
     },
-    [key, setQuery],
+    [setQuery],
   );
   const update = useCallback(
-    (patch: Partial<ConversationFilters>) => setFilters({ ...filters, ...patch }),
-    [filters, setFilters],
+    (patch: Partial<ConversationFilters>) => setFilters({ ...latest.current.filters, ...patch }),
+    [setFilters],
   );
   return { filters, setFilters, update };
 }
