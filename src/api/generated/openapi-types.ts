@@ -1214,6 +1214,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
         };
     };
     updateConversationStatus: {
@@ -1284,6 +1285,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
         };
     };
     sendConversationMessage: {

@@ -1,15 +1,88 @@
-import { useParams } from 'react-router-dom';
+import { useRef } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import { useGetConversation, useListConversationMessages } from '../../api/generated/endpoints/conversations/conversations';
+import { ApiError } from '../../api/mutator';
+import { ConversationInfo } from './components/conversation-info';
+import { MessageComposer } from './components/message-composer';
+import { MessagePanel } from './components/message-panel';
+import { TakeoverSwitch } from './components/takeover-switch';
+import './conversations.css';
 
+/** /conversations/:id (spec §2 "Conversation detail"). */
 export function ConversationDetailPage() {
-  const id = Number(useParams().id);
+  const raw = useParams().id;
+  const id = /^\d+$/.test(raw ?? '') ? Number(raw) : 0;
   const conversation = useGetConversation(id);
   const messages = useListConversationMessages(id);
+  // The admin's own message is shown even when they had scrolled up.
+  const followNext = useRef(false);
+
+  const back = (
+    <Link to="/conversations" className="p-button p-button-text p-component back-link">
+      <span className="p-button-icon p-button-icon-left pi pi-arrow-left" aria-hidden="true" />
+      <span className="p-button-label">Back</span>
+    </Link>
+  );
+
+  if (!id || conversation.isError) {
+    const notFound = !id || (conversation.error instanceof ApiError && conversation.error.status === 404);
+    return (
+      <div className="page conversation-detail-page">
+        <div>{back}</div>
+        <p className="conv-state" role="alert">
+          {notFound ? 'Conversation not found' : 'Failed to load conversation'}
+        </p>
+      </div>
+    );
+  }
+
+  const data = conversation.data;
+  const takeover = data?.status === 'admin_takeover';
+
   return (
-    <div className="page">
-      <h1>{conversation.data?.customerName ?? 'Customer Conversation'}</h1>
-      <p className="muted">{conversation.data?.whatsappPhoneNumber}</p>
-      <ul>{messages.data?.map((m) => <li key={m.id}>{m.content}</li>)}</ul>
+    <div className="page conversation-detail-page">
+      <header className="conv-header">
+        <div className="conversation-heading">
+          {back}
+          <div>
+            {data ? (
+              <>
+                <h1>{data.customerName ?? 'Customer Conversation'}</h1>
+                <p className="muted">{data.whatsappPhoneNumber}</p>
+              </>
+            ) : (
+              // No fallback name before the conversation is known: it may well have a name.
+              <p className="muted" role="status">
+                Loading conversation...
+              </p>
+            )}
+          </div>
+        </div>
+        {data && <TakeoverSwitch key={data.id} conversation={data} />}
+      </header>
+
+      <div className="conversation-layout">
+        <section className="card conversation-messages" aria-label="Conversation">
+          {messages.isPending ? (
+            <p className="conv-state message-panel-state" role="status">
+              <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Loading messages...
+            </p>
+          ) : messages.isError ? (
+            <p className="conv-state message-panel-state" role="alert">
+              Failed to load messages
+            </p>
+          ) : (
+            <MessagePanel key={`messages-${id}`} messages={messages.data} followNextRef={followNext} />
+          )}
+          <MessageComposer
+            key={`composer-${id}`}
+            conversationId={id}
+            takeover={takeover}
+            onSend={() => (followNext.current = true)}
+          />
+        </section>
+        {data && <ConversationInfo conversation={data} />}
+      </div>
     </div>
   );
 }

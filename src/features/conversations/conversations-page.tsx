@@ -1,20 +1,76 @@
-import { Link } from 'react-router-dom';
-import { useListConversations } from '../../api/generated/endpoints/conversations/conversations';
+import { useState } from 'react';
+import { Button } from 'primereact/button';
+import { getExportConversationsUrl } from '../../api/generated/endpoints/conversations/conversations';
+import { ActiveFilters } from './components/active-filters';
+import { ConversationCard } from './components/conversation-card';
+import { FilterCard } from './components/filter-card';
+import { hasActiveFilters, noFilters, resultCount, toSearchParams } from './filters';
+import { useConversationFilters } from './use-conversation-filters';
+import { useConversationList } from './use-conversation-list';
+import './conversations.css';
 
+const apiBase: string = import.meta.env.VITE_API_BASE_URL ?? '';
+
+/** /conversations (spec §2 "Conversation list"). */
 export function ConversationsPage() {
-  const conversations = useListConversations();
+  const { filters, setFilters, update } = useConversationFilters();
+  const { filtering, result } = useConversationList(filters);
+  // A shared or reloaded filtered link opens with its filters in view.
+  const [showFilters, setShowFilters] = useState(() => hasActiveFilters(filters));
+
+  // Spec §7: a browser navigation, so the server's CSV arrives as a download.
+  const exportCsv = () => window.location.assign(`${apiBase}${getExportConversationsUrl(toSearchParams(filters))}`);
+
   return (
-    <div className="page">
-      <h1>Conversations</h1>
-      <p className="muted">Monitor and manage customer conversations</p>
-      {conversations.isPending ? (
-        <p>Loading conversations...</p>
+    <div className="page conversations-page">
+      <header className="conv-header">
+        <div>
+          <h1>Conversations</h1>
+          <p className="muted">Monitor and manage customer conversations</p>
+        </div>
+        <div className="conv-actions">
+          <Button
+            type="button"
+            label="Filters"
+            icon="pi pi-filter"
+            outlined={!showFilters}
+            aria-expanded={showFilters}
+            aria-controls="conversation-filters"
+            onClick={() => setShowFilters((shown) => !shown)}
+          />
+          <Button type="button" label="Export CSV" icon="pi pi-download" outlined onClick={exportCsv} />
+        </div>
+      </header>
+
+      <div id="conversation-filters" hidden={!showFilters}>
+        {showFilters && <FilterCard filters={filters} update={update} />}
+      </div>
+
+      {filtering && (
+        <div className="filter-summary">
+          <ActiveFilters filters={filters} update={update} clearAll={() => setFilters(noFilters)} />
+          {result.data && (
+            <p className="muted" role="status" data-testid="result-count">
+              {resultCount(result.data.length)}
+            </p>
+          )}
+        </div>
+      )}
+
+      {result.isPending ? (
+        <p className="conv-state" role="status">
+          <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Loading conversations...
+        </p>
+      ) : result.isError ? (
+        <p className="conv-state conv-error" role="alert">
+          Failed to fetch conversations
+        </p>
+      ) : result.data.length === 0 ? (
+        <p className="conv-state">{filtering ? 'No conversations match your filters' : 'No conversations yet'}</p>
       ) : (
-        <ul>
-          {conversations.data?.map((c) => (
-            <li key={c.id}>
-              <Link to={`/conversations/${c.id}`}>{c.customerName ?? 'Unknown Customer'}</Link>
-            </li>
+        <ul className="conversation-list">
+          {result.data.map((conversation) => (
+            <ConversationCard key={conversation.id} conversation={conversation} />
           ))}
         </ul>
       )}

@@ -10,3 +10,7 @@ export function isoDay(date: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+/** A calendar day in the browser's locale, e.g. "Nov 5, 2026". */
+export const formatDate = (value: Date | string): string => date.format(typeof value === 'string' ? new Date(value) : value);

@@ -403,7 +403,7 @@ export const getGetConversationQueryKey = (id?: number,) => {
     }
 
     
-export const getGetConversationQueryOptions = <TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConversation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetConversationQueryOptions = <TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConversation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -422,10 +422,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetConversationQueryResult = NonNullable<Awaited<ReturnType<typeof getConversation>>>
-export type GetConversationQueryError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>
+export type GetConversationQueryError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>
 
 
-export function useGetConversation<TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>>(
+export function useGetConversation<TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConversation>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getConversation>>,
@@ -435,7 +435,7 @@ export function useGetConversation<TData = Awaited<ReturnType<typeof getConversa
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetConversation<TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>>(
+export function useGetConversation<TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConversation>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getConversation>>,
@@ -445,7 +445,7 @@ export function useGetConversation<TData = Awaited<ReturnType<typeof getConversa
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetConversation<TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>>(
+export function useGetConversation<TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConversation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -453,7 +453,7 @@ export function useGetConversation<TData = Awaited<ReturnType<typeof getConversa
  * @summary One conversation
  */
 
-export function useGetConversation<TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>>(
+export function useGetConversation<TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConversation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -575,7 +575,7 @@ export const getListConversationMessagesQueryKey = (id?: number,) => {
     }
 
     
-export const getListConversationMessagesQueryOptions = <TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversationMessages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListConversationMessagesQueryOptions = <TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversationMessages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListConversationMessagesQueryResult = NonNullable<Awaited<ReturnType<typeof listConversationMessages>>>
-export type ListConversationMessagesQueryError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>
+export type ListConversationMessagesQueryError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>
 
 
-export function useListConversationMessages<TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>>(
+export function useListConversationMessages<TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversationMessages>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listConversationMessages>>,
@@ -607,7 +607,7 @@ export function useListConversationMessages<TData = Awaited<ReturnType<typeof li
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListConversationMessages<TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>>(
+export function useListConversationMessages<TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversationMessages>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listConversationMessages>>,
@@ -617,7 +617,7 @@ export function useListConversationMessages<TData = Awaited<ReturnType<typeof li
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListConversationMessages<TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>>(
+export function useListConversationMessages<TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversationMessages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +625,7 @@ export function useListConversationMessages<TData = Awaited<ReturnType<typeof li
  * @summary Messages of a conversation
  */
 
-export function useListConversationMessages<TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>>(
+export function useListConversationMessages<TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversationMessages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

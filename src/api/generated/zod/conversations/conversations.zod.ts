@@ -169,6 +169,11 @@ export const getConversation422Response = zod.strictObject({
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')
 
+export const getConversation500Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
 /**
  * The takeover switch sets admin_takeover (on) or bot_active (off).
  * @summary Change a conversation's status
@@ -226,7 +231,7 @@ export const listConversationMessages200ResponseItem = zod.strictObject({
   "timestamp": zod.iso.datetime({}),
   "messageType": zod.string().max(listConversationMessages200ResponseMessageTypeMax).optional().describe('\"text\" for messages sent by an admin; the bot may use others.')
 })
-export const listConversationMessages200Response = zod.array(listConversationMessages200ResponseItem)
+export const listConversationMessages200Response = zod.array(listConversationMessages200ResponseItem).max(5000)
 
 export const listConversationMessages400Response = zod.strictObject({
   "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
@@ -244,6 +249,11 @@ export const listConversationMessages404Response = zod.strictObject({
 }).describe('Body of every error response. At least one of the fields is present.')
 
 export const listConversationMessages422Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const listConversationMessages500Response = zod.strictObject({
   "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')

@@ -1,0 +1,42 @@
+import { Button } from 'primereact/button';
+import { formatDate } from '../../../lib/format/date';
+import type { ConversationFilters } from '../filters';
+import { statusLabels } from '../status';
+
+interface ActiveFiltersProps {
+  filters: ConversationFilters;
+  update: (patch: Partial<ConversationFilters>) => void;
+  clearAll: () => void;
+}
+
+/** Spec §2: each active filter as a removable badge, and 'Clear All'. */
+export function ActiveFilters({ filters, update, clearAll }: ActiveFiltersProps) {
+  const badges: Array<{ name: string; value: string; clear: Partial<ConversationFilters> }> = [];
+  if (filters.startDate) badges.push({ name: 'Start', value: formatDate(filters.startDate), clear: { startDate: undefined } });
+  if (filters.endDate) badges.push({ name: 'End', value: formatDate(filters.endDate), clear: { endDate: undefined } });
+  if (filters.customerPhone) badges.push({ name: 'Phone', value: filters.customerPhone, clear: { customerPhone: '' } });
+  if (filters.status) badges.push({ name: 'Status', value: statusLabels[filters.status], clear: { status: undefined } });
+  if (filters.productMentioned) badges.push({ name: 'Product', value: filters.productMentioned, clear: { productMentioned: '' } });
+  if (badges.length === 0) return null;
+
+  return (
+    <div className="active-filters" role="group" aria-label="Active filters">
+      {badges.map((badge) => (
+        <span key={badge.name} className="filter-badge">
+          <span>
+            {badge.name}: {badge.value}
+          </span>
+          <button
+            type="button"
+            className="filter-badge-remove"
+            aria-label={`Remove ${badge.name} filter`}
+            onClick={() => update(badge.clear)}
+          >
+            <i className="pi pi-times" aria-hidden="true" />
+          </button>
+        </span>
+      ))}
+      <Button type="button" label="Clear All" text size="small" onClick={clearAll} />
+    </div>
+  );
+}

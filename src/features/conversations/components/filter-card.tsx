@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState } from 'react';
+import { addLocale, localeOptions } from 'primereact/api';
+import { Calendar } from 'primereact/calendar';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import type { ConversationStatus } from '../../../api/generated/model/conversationStatus';
+import { PHONE_MAX_LENGTH, PRODUCT_MAX_LENGTH, type ConversationFilters } from '../filters';
+import { conversationStatuses, statusLabels } from '../status';
+
+/** Typing settles for this long before the filter (URL and search) follows. */
+const TYPING_DELAY_MS = 300;
+
+/** Spec §9: calendar weeks start on Sunday, whatever the app's default locale says. */
+const CALENDAR_LOCALE = 'en-week-from-sunday';
+addLocale(CALENDAR_LOCALE, { ...localeOptions('en'), firstDayOfWeek: 0 });
+
+const STATUS_OPTIONS = [
+  { label: 'All Statuses', value: '' },
+  ...conversationStatuses.map((status) => ({ label: statusLabels[status], value: status })),
+];
+
+interface FilterCardProps {
+  filters: ConversationFilters;
+  update: (patch: Partial<ConversationFilters>) => void;
+}
+
+/** Spec §2 'Filter Conversations'. */
+export function FilterCard({ filters, update }: FilterCardProps) {
+  const [phone, setPhone] = useTypedFilter(filters.customerPhone, (customerPhone) => update({ customerPhone }));
+  const [product, setProduct] = useTypedFilter(filters.productMentioned, (productMentioned) => update({ productMentioned }));
+
+  return (
+    <section className="card filter-card" aria-labelledby="filter-card-title">
+      <h2 id="filter-card-title">Filter Conversations</h2>
+      <div className="filter-grid">
+        <div className="field">
+          <label htmlFor="filter-start-date">Start Date</label>
+          <Calendar
+            inputId="filter-start-date"
+            value={filters.startDate ?? null}
+            onChange={(event) => update({ startDate: (event.value as Date | null) ?? undefined })}
+            selectionMode="single"
+            placeholder="Pick a date"
+            locale={CALENDAR_LOCALE}
+            maxDate={filters.endDate}
+            showIcon
+            showButtonBar
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="filter-end-date">End Date</label>
+          <Calendar
+            inputId="filter-end-date"
+            value={filters.endDate ?? null}
+            onChange={(event) => update({ endDate: (event.value as Date | null) ?? undefined })}
+            selectionMode="single"
+            placeholder="Pick a date"
+            locale={CALENDAR_LOCALE}
+            minDate={filters.startDate}
+            showIcon
+            showButtonBar
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="filter-phone">Customer Phone</label>
+          <InputText
+            id="filter-phone"
+            type="search"
+            inputMode="tel"
+            placeholder="Search by phone number..."
+            value={phone}
+            maxLength={PHONE_MAX_LENGTH}
+            onChange={(event) => setPhone(event.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="filter-status">Status</label>
+          <Dropdown
+            inputId="filter-status"
+            value={filters.status ?? null}
+            options={STATUS_OPTIONS}
+            optionLabel="label"
+            optionValue="value"
+            placeholder="All statuses"
+            // PrimeReact's hidden native select duplicates the combobox for screen readers.
+            pt={{ select: { 'aria-hidden': true } }}
+            onChange={(event) => update({ status: (event.value as ConversationStatus | '' | null) || undefined })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="filter-product">Product Mentioned</label>
+          <InputText
+            id="filter-product"
+            type="search"
+            placeholder="Search by product name..."
+            value={product}
+            maxLength={PRODUCT_MAX_LENGTH}
+            onChange={(event) => setProduct(event.target.value)}
+            autoComplete="off"
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A text filter: the input answers each keystroke, the filter follows once
+ * typing pauses. A change from outside (a badge removed, Clear All, a link)
+ * replaces what the input shows.
+ */
+function useTypedFilter(value: string, commit: (text: string) => void) {
+  const [text, setText] = useState(value);
+  // The latest commit without restarting the pause: a re-render while typing (a list arriving) must not delay it.
+  const commitRef = useRef(commit);
+  useEffect(() => {
+    commitRef.current = commit;
+  });
+  useEffect(() => {
+    setText((current) => (current.trim() === value ? current : value));
+  }, [value]);
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = setTimeout(() => commitRef.current(text), TYPING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return [text, setText] as const;
+}
