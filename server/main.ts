@@ -1,0 +1,80 @@
+// `npm run server`: the reference server. Reads the configuration, opens the
+// database (PGlite in DATA_DIR, or DATABASE_URL), applies migrations, creates
+// the first admin, seeds demo data into an empty database, listens, and shuts
+// down cleanly on SIGTERM / SIGINT.
+//
+//   --simulate[=N]   also play customers and the bot, N events a minute (default 6)
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/connection';
+import { migrate } from './db/migrate';
+import type { OutboxSender } from './outbox/sender';
+import { seedDemo } from './seed';
+import { createSimulator } from './simulate';
+
+async function loadSender(): Promise<OutboxSender | undefined> {
+  const path = process.env.OUTBOX_SENDER;
+  if (!path) return undefined;
+  const module = (await import(pathToFileURL(resolve(path)).href)) as { default: OutboxSender };
+  return module.default;
+}
+
+async function main() {
+  const config = loadConfig();
+  const simulateArg = process.argv.find((a) => a.startsWith('--simulate'));
+  const simulateRate = simulateArg ? Number(simulateArg.split('=')[1] ?? 6) || 6 : config.simulateRate;
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
+  const applied = await migrate(database);
+  const sender = await loadSender();
+  const app = await buildApp({ database, config, sender, logger: process.env.LOG_REQUESTS === 'true' });
+  const log = (line: string) => console.log(`[server] ${line}`);
+  log(`database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL server (DATABASE_URL)'}${applied.length ? `; migrations applied: ${applied.join(', ')}` : ''}`);
+  if (await app.services.auth.ensureFirstAdmin(config.adminUsername, config.adminPassword)) {
+    log(`created the first admin "${config.adminUsername}"${process.env.ADMIN_PASSWORD ? '' : ' with the development password admin123 (set ADMIN_PASSWORD)'}`);
+  }
+  if (config.demoSeed && (await seedDemo(database.db, app.services))) log('seeded demo products and conversations');
+  log(`outbox sender: ${sender ? sender.name : 'none (messages to customers are recorded in the outbox table only)'}`);
+
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log(`listening on http://${config.host}:${port} (API under /api, realtime at /ws)`);
+
+  const timers: (() => void)[] = [];
+  if (config.followUpIntervalMs > 0) {
+    const interval = setInterval(() => {
+      app.services.followUps.check().then(
+        (result) => result.count > 0 && log(result.message),
+        () => {}, // disabled: nothing to do
+      );
+    }, config.followUpIntervalMs);
+    timers.push(() => clearInterval(interval));
+  }
+  if (simulateRate > 0) {
+    log(`simulating customers and the bot: about ${simulateRate} events a minute`);
+    timers.push(createSimulator(database.db, app.services).start(simulateRate, (line) => log(`simulate: ${line}`)));
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    for (const clear of timers) clear();
+    await app.close();
+    await app.services.outbox.idle();
+    await database.close();
+    process.exit(0);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
+}
+
+main().catch((error) => {
+  console.error('[server] failed to start:', error);
+  process.exit(1);
+});
