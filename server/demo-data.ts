@@ -37,7 +37,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
 
 export const NOTIFICATION_TEXTS = {
   product_not_found: (f: Faker) => `Customer asked for ${f.helpers.arrayElement(['Nero Marquina marble', 'a black undermount sink with a 1.5 bowl', 'Blue Pearl granite', 'a copper farmhouse sink'])}, which is not in the catalogue`,
-  delivery_inquiry: (f: Faker) => `Customer asks about delivery to ${f.helpers.arrayElement(TOWNS)} for ${f.number.int({ min: 1, max: 6 })} slabs`,
+  delivery_inquiry: (f: Faker) => `Customer asks about delivery to ${f.helpers.arrayElement(TOWNS)} for ${f.number.int({ min: 2, max: 6 })} slabs`,
   payment_inquiry: (f: Faker) => f.helpers.arrayElement(['Customer wants to pay a deposit by M-Pesa and the balance on delivery', 'Customer asks for a proforma invoice for a company purchase', 'Customer asks whether payment in instalments is possible']),
   unclear_request: (_f: Faker, phone: string) => `Unclear request from ${phone}`,
 } as const;

@@ -3,7 +3,7 @@
 // the first admin, seeds demo data into an empty database, listens, and shuts
 // down cleanly on SIGTERM / SIGINT.
 //
-//   --simulate[=N]   also play customers and the bot, N events a minute (default 6)
+//   --simulate [--rate=N]   also play customers and the bot, N events a minute (default 6)
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from './app';
@@ -23,8 +23,8 @@ async function loadSender(): Promise<OutboxSender | undefined> {
 
 async function main() {
   const config = loadConfig();
-  const simulateArg = process.argv.find((a) => a.startsWith('--simulate'));
-  const simulateRate = simulateArg ? Number(simulateArg.split('=')[1] ?? 6) || 6 : config.simulateRate;
+  const rateArg = process.argv.find((a) => a.startsWith('--rate='));
+  const simulateRate = process.argv.includes('--simulate') ? Number(rateArg?.slice(7)) || config.simulateRate || 6 : config.simulateRate;
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
   const applied = await migrate(database);
