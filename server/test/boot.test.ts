@@ -17,7 +17,8 @@ async function signIn(url: string): Promise<string> {
   return res.headers.get('set-cookie')!.split(';')[0];
 }
 
-const get = async (url: string, cookie: string) => (await fetch(url, { headers: { cookie } })).json();
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads of JSON bodies
+const get = async (url: string, cookie: string): Promise<any> => (await fetch(url, { headers: { cookie } })).json();
 
 describe('server on PGlite', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'boot-pglite-'));
