@@ -53,6 +53,12 @@ async function main() {
     }, config.followUpIntervalMs);
     timers.push(() => clearInterval(interval));
   }
+  if (sender) {
+    // Retries what a sender could not deliver earlier, and delivers what was queued while the server was down.
+    app.services.outbox.kick();
+    const retry = setInterval(() => app.services.outbox.kick(), 60_000);
+    timers.push(() => clearInterval(retry));
+  }
   if (simulateRate > 0) {
     log(`simulating customers and the bot: about ${simulateRate} events a minute`);
     timers.push(createSimulator(database.db, app.services).start(simulateRate, (line) => log(`simulate: ${line}`)));

@@ -19,13 +19,15 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
-export async function startTestServer(overrides: Partial<AppOptions['config']> & { database?: Database } = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<AppOptions['config']> & { database?: Database; sender?: AppOptions['sender'] } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'server-test-'));
   const database = overrides.database ?? (await openDatabase({}));
   await migrate(database);
   const clock = { now: new Date() };
+  const { database: _database, sender, ...config } = overrides;
   const app = await buildApp({
     database,
+    sender,
     now: () => clock.now,
     validateResponses: true,
     config: {
@@ -37,7 +39,7 @@ export async function startTestServer(overrides: Partial<AppOptions['config']> &
       trustProxy: false,
       maxImageBytes: 1024 * 1024,
       testControl: false,
-      ...overrides,
+      ...config,
     },
   });
   await app.ready();
