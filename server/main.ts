@@ -30,7 +30,7 @@ async function main() {
   const applied = await migrate(database);
   const sender = await loadSender();
   const app = await buildApp({ database, config, sender, logger: process.env.LOG_REQUESTS === 'true' });
-  const log = (line: string) => console.log(`[server] ${line}`);
+  const log = (line: string) => console.log(line);
   log(`database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL server (DATABASE_URL)'}${applied.length ? `; migrations applied: ${applied.join(', ')}` : ''}`);
   if (await app.services.auth.ensureFirstAdmin(config.adminUsername, config.adminPassword)) {
     log(`created the first admin "${config.adminUsername}"${process.env.ADMIN_PASSWORD ? '' : ' with the development password admin123 (set ADMIN_PASSWORD)'}`);
