@@ -1,4 +1,5 @@
 // Flows that need state: against the reference server, through the real UI.
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, SERVER_URL } from '../playwright.server.config';
 
@@ -89,4 +90,39 @@ test('a handoff shows the toast and raises the badge; marking it read survives a
   expect(marked.status()).toBe(200);
   await page.reload();
   await expect.poll(unread).toBe(before);
+});
+
+test('imports a CSV, then exports it with the imported rows (formulas neutralized) and updates on a second import', async ({ page }) => {
+  await signIn(page);
+  const stamp = Date.now();
+  const header = 'Type,Name,Color/Material,Dimensions (mm),Starting Price,Ending Price,Installation Price,Description,Product Image URL,Installation Image URLs';
+  const csv = [
+    header,
+    `granite,"Ruby Red Granite, ${stamp}",Red,3000 x 1800,9000,12500,2500,"Deep red, ""polished""",https://example.com/ruby.jpg,https://example.com/k1.jpg;https://example.com/k2.jpg`,
+    `sink,=Hyperlink Sink ${stamp},Ceramic,800 x 500 x 200,15000,19000,,,,`,
+    `quartz,Bad Row ${stamp},,1 x 1,abc,2,,,,`,
+  ].join('\n');
+  const importFile = async () => {
+    await page.goto('/products');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Products from CSV' });
+    await dialog.getByLabel('CSV file').setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByRole('button', { name: 'Upload & Import' }).click();
+    return dialog;
+  };
+  const dialog = await importFile();
+  await expect(toast(page).locator('.toast-description')).toHaveText('Imported: 2, Updated: 0, Failed: 1');
+  await expect(dialog.getByRole('list', { name: 'Errors' }).getByRole('listitem')).toHaveText([`Row 4: Starting Price is not a number ("abc")`]);
+
+  await page.goto('/products');
+  await expect(rows(page).filter({ hasText: `Ruby Red Granite, ${stamp}` })).toHaveCount(1);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const exported = await readFile((await (await download).path())!, 'utf8');
+  expect(exported.split('\n')[0]).toBe(header);
+  expect(exported).toContain(`granite,"Ruby Red Granite, ${stamp}",Red,3000 x 1800,9000,12500,2500,"Deep red, ""polished""",https://example.com/ruby.jpg,https://example.com/k1.jpg;https://example.com/k2.jpg`);
+  expect(exported).toContain(`sink,'=Hyperlink Sink ${stamp},Ceramic,800 x 500 x 200,15000,19000,,,,`);
+
+  await importFile();
+  await expect(toast(page).locator('.toast-description')).toHaveText('Imported: 0, Updated: 2, Failed: 1');
 });
