@@ -147,3 +147,15 @@ describe('analytics and follow-ups', () => {
     expect(disabled.json()).toEqual({ message: 'Follow-ups are disabled' });
   });
 });
+
+describe('lists serialized by the database', () => {
+  it('match the mapped rows exactly, with and without filters', async () => {
+    const services = server.app.services;
+    await services.inbound.offer((await services.conversations.list())[0].id, 9800.5, 2);
+    for (const filter of [{}, { status: 'admin_required' }, { customerPhone: '0722' }, { productMentioned: 'granite' }]) {
+      const mapped = await services.conversations.list(filter);
+      expect(JSON.parse(await services.conversations.listJson(filter))).toEqual(mapped);
+    }
+    expect(JSON.parse(await services.conversations.listJson({ status: 'bot_active', customerPhone: '999999999' }))).toEqual([]);
+  });
+});

@@ -109,6 +109,13 @@ describe('products', () => {
     expect((await server.app.inject({ method: 'PATCH', url: '/api/conversations/999999', payload: { status: 'bot_active' }, headers: { cookie: server.cookie } })).statusCode).toBe(404);
   });
 
+  it('serializes the list in the database exactly as the mapper does', async () => {
+    const products = server.app.services.products;
+    const mapped = await products.list();
+    expect(mapped.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.parse(await products.listJson())).toEqual(mapped);
+  });
+
   it('deletes a product and its image files', async () => {
     const created = (await send('POST', '/api/products', graniteForm())).json();
     const res = await server.app.inject({ method: 'DELETE', url: `/api/products/${created.id}`, headers: { cookie: server.cookie } });

@@ -5,8 +5,9 @@ import type { ConversationFilter } from './repository';
 export function conversationsRoutes({ services }: RouteContext): Handlers {
   const conversations = services.conversations;
   return {
-    listConversations: () => conversations.list(),
-    searchConversations: (request) => conversations.list(request.query as ConversationFilter),
+    listConversations: async (_request, reply) => reply.type('application/json').send(await conversations.listJson()),
+    searchConversations: async (request, reply) =>
+      reply.type('application/json').send(await conversations.listJson(request.query as ConversationFilter)),
     async exportConversations(request, reply) {
       const csv = await conversations.exportCsv(request.query as ConversationFilter);
       return reply

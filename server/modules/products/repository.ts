@@ -8,6 +8,21 @@ export type ProductUpdate = Updateable<ProductsTable>;
 export function productsRepository(db: Kysely<DB>) {
   return {
     list: () => db.selectFrom('products').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
+    /** The list as API JSON built by PostgreSQL (see conversations' listJson); mapper.ts is the reference shape. */
+    listJson: async () =>
+      (
+        await db
+          .selectFrom('products')
+          .select(
+            sql<string>`coalesce(json_agg(json_build_object(
+              'id', id, 'name', name, 'category', category, 'dimensions', dimensions, 'description', description,
+              'startingPrice', starting_price, 'endingPrice', ending_price, 'color', color,
+              'installationPricePerSlab', installation_price_per_slab, 'material', material, 'bowlConfiguration', bowl_configuration,
+              'stock', stock, 'isActive', is_active, 'productImageUrl', product_image_url, 'installationImageUrls', installation_image_urls
+            ) order by created_at desc, id desc), '[]')::text`.as('json'),
+          )
+          .executeTakeFirstOrThrow()
+      ).json,
     find: (id: number) => db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst(),
     findByCategoryAndName: (category: string, name: string) =>
       db

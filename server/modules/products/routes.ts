@@ -5,7 +5,7 @@ import { readProductForm } from './form';
 export function productsRoutes({ services, maxImageBytes }: RouteContext): Handlers {
   const products = services.products;
   return {
-    listProducts: () => products.list(),
+    listProducts: async (_request, reply) => reply.type('application/json').send(await products.listJson()),
     getProduct: (request) => products.get(idParam(request)),
     async createProduct(request, reply) {
       const form = await readProductForm(request, 'createProduct', maxImageBytes);

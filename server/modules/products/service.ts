@@ -55,6 +55,8 @@ export function productsService(db: Kysely<DB>, images: ImageStore) {
 
   return {
     list: async (): Promise<Product[]> => (await repo.list()).map(toProduct),
+    /** The list as JSON text, serialized by the database (fast for large catalogues). */
+    listJson: () => repo.listJson(),
 
     async get(id: number): Promise<Product> {
       const row = await repo.find(id);
