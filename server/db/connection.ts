@@ -38,7 +38,13 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
     db,
     kind: 'pglite',
     exec: async (sqlText) => {
-      await pglite.exec(sqlText);
+      try {
+        await pglite.exec(sqlText);
+      } catch (error) {
+        // A failed script that opened a transaction leaves it aborted.
+        await pglite.exec('rollback').catch(() => {});
+        throw error;
+      }
     },
     close: async () => {
       await db.destroy();
@@ -55,7 +61,17 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     kind: 'postgres',
     exec: async (sqlText) => {
-      await pool.query(sqlText);
+      // One client for the script and its rollback, so that no pooled
+      // connection is handed back inside an aborted transaction.
+      const client = await pool.connect();
+      try {
+        await client.query(sqlText);
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     listen: async (channel, onMessage) => {
       // LISTEN needs a connection of its own that stays open.

@@ -42,7 +42,7 @@ export async function migrate(database: Database, migrations = loadMigrations())
       ${migration.sql}
       ;insert into schema_migrations (version, name) values (${migration.version}, '${migration.name}');
       commit;`).catch(async (error) => {
-      await database.exec('rollback').catch(() => {});
+      // Another instance may have applied it while this one waited for the lock.
       const again = await database.db
         .selectFrom('schema_migrations')
         .select('version')

@@ -103,3 +103,20 @@ describe('sessions', () => {
     }
   });
 });
+
+describe('admin command', () => {
+  it('adds an admin, and a reset changes the password and ends its sessions', async () => {
+    const auth = server.app.services.auth;
+    expect(await auth.setAdmin('joyce', 'first-password')).toBe('created');
+    const session = await auth.login('joyce', 'first-password');
+    expect(session).toBeDefined();
+    expect(await auth.setAdmin('joyce', 'second-password')).toBe('reset');
+    expect(await auth.userForToken(session!.token)).toBeUndefined();
+    expect(await auth.login('joyce', 'first-password')).toBeUndefined();
+    expect((await auth.login('joyce', 'second-password'))?.user.username).toBe('joyce');
+  });
+
+  it('creates the first admin only when there is none', async () => {
+    expect(await server.app.services.auth.ensureFirstAdmin('someone', 'else')).toBe(false);
+  });
+});
