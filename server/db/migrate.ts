@@ -23,11 +23,16 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
 
 /** Applies the migrations the database has not seen; returns their versions. */
 export async function migrate(database: Database, migrations = loadMigrations()): Promise<number[]> {
-  await database.exec(`create table if not exists schema_migrations (
-    version integer primary key,
-    name text not null,
-    applied_at timestamptz not null default now()
-  )`);
+  // Under the same lock as the migrations: two concurrent "create table if
+  // not exists" can still collide in PostgreSQL's catalog.
+  await database.exec(`begin;
+    select pg_advisory_xact_lock(72190413);
+    create table if not exists schema_migrations (
+      version integer primary key,
+      name text not null,
+      applied_at timestamptz not null default now()
+    );
+    commit;`);
   const done = new Set(
     (await database.db.selectFrom('schema_migrations').select('version').execute()).map((row) => row.version),
   );

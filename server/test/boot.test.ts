@@ -54,11 +54,14 @@ describe.skipIf(Boolean(skip))(`server on a PostgreSQL server${skip ? ` (skipped
   let postgres: PostgresProcess | undefined;
   afterAll(async () => postgres?.stop());
 
-  it('migrates, seeds, and fans realtime events out to every instance', async () => {
+  it('two instances starting together migrate once, and realtime events fan out to both', async () => {
     postgres = await startPostgres();
     const dataDir = mkdtempSync(join(tmpdir(), 'boot-pg-'));
-    const a = await startServerProcess({ ...env, DATABASE_URL: postgres.url, DATA_DIR: dataDir });
-    const b = await startServerProcess({ ...env, DATABASE_URL: postgres.url, DATA_DIR: dataDir, DEMO_SEED: 'false' });
+    // Both start at once: one applies the migrations, the other waits for it.
+    const [a, b] = await Promise.all([
+      startServerProcess({ ...env, DATABASE_URL: postgres.url, DATA_DIR: dataDir }),
+      startServerProcess({ ...env, DATABASE_URL: postgres.url, DATA_DIR: dataDir, DEMO_SEED: 'false' }),
+    ]);
     try {
       expect(a.output.join('')).toContain('PostgreSQL server');
       const cookieA = await signIn(a.url);
