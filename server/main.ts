@@ -8,7 +8,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/connection';
+import { sql } from 'kysely';
+import { openDatabase, type Database } from './db/connection';
 import { migrate } from './db/migrate';
 import type { OutboxSender } from './outbox/sender';
 import { seedDemo } from './seed';
@@ -19,6 +20,23 @@ async function loadSender(): Promise<OutboxSender | undefined> {
   if (!path) return undefined;
   const module = (await import(pathToFileURL(resolve(path)).href)) as { default: OutboxSender };
   return module.default;
+}
+
+/**
+ * Instances starting together against one PostgreSQL server take turns for
+ * the first admin and the demo seed (a session advisory lock held on one
+ * connection while the work runs on the others). PGlite has one process.
+ */
+async function firstRunOnce(database: Database, work: () => Promise<void>): Promise<void> {
+  if (database.kind !== 'postgres') return work();
+  await database.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(72190414)`.execute(connection);
+    try {
+      await work();
+    } finally {
+      await sql`select pg_advisory_unlock(72190414)`.execute(connection);
+    }
+  });
 }
 
 async function main() {
@@ -32,10 +50,12 @@ async function main() {
   const app = await buildApp({ database, config, sender, logger: process.env.LOG_REQUESTS === 'true' });
   const log = (line: string) => console.log(line);
   log(`database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL server (DATABASE_URL)'}${applied.length ? `; migrations applied: ${applied.join(', ')}` : ''}`);
-  if (await app.services.auth.ensureFirstAdmin(config.adminUsername, config.adminPassword)) {
-    log(`created the first admin "${config.adminUsername}"${process.env.ADMIN_PASSWORD ? '' : ' with the development password admin123 (set ADMIN_PASSWORD)'}`);
-  }
-  if (config.demoSeed && (await seedDemo(database.db, app.services))) log('seeded demo products and conversations');
+  await firstRunOnce(database, async () => {
+    if (await app.services.auth.ensureFirstAdmin(config.adminUsername, config.adminPassword)) {
+      log(`created the first admin "${config.adminUsername}"${process.env.ADMIN_PASSWORD ? '' : ' with the development password admin123 (set ADMIN_PASSWORD)'}`);
+    }
+    if (config.demoSeed && (await seedDemo(database.db, app.services))) log('seeded demo products and conversations');
+  });
   log(`outbox sender: ${sender ? sender.name : 'none (messages to customers are recorded in the outbox table only)'}`);
 
   await app.listen({ host: config.host, port: config.port });

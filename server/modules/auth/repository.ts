@@ -8,6 +8,10 @@ export function authRepository(db: Kysely<DB>) {
     findUser: (username: string) => db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst(),
     insertUser: (username: string, passwordHash: string) =>
       db.insertInto('users').values({ username, password_hash: passwordHash }).returning(['id', 'username']).executeTakeFirstOrThrow(),
+    /** false when the username exists already. */
+    insertUserIfAbsent: async (username: string, passwordHash: string) =>
+      (await db.insertInto('users').values({ username, password_hash: passwordHash }).onConflict((oc) => oc.column('username').doNothing()).executeTakeFirst())
+        .numInsertedOrUpdatedRows === 1n,
     updatePassword: (id: number, passwordHash: string) =>
       db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute(),
     insertSession: (tokenHash: string, userId: number, expiresAt: Date) =>

@@ -22,8 +22,7 @@ export function authService(db: Kysely<DB>, options: { sessionTtlMs: number; now
     /** Creates the first admin when the database has no user at all. */
     async ensureFirstAdmin(username: string, password: string): Promise<boolean> {
       if ((await repo.countUsers()) > 0) return false;
-      await repo.insertUser(username, await hashPassword(password));
-      return true;
+      return repo.insertUserIfAbsent(username, await hashPassword(password));
     },
 
     /** Adds the user, or resets its password and ends its sessions. */
