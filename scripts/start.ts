@@ -1,10 +1,13 @@
-// `npm start`: the dashboard with its mocks, in one terminal.
+// `npm start`: the dashboard and what it talks to, in one terminal.
 //
-//   prism     the HTTP API mock (mocks/prism.ts)      127.0.0.1:PRISM_PORT    (4010)
-//   realtime  the WebSocket mock (mocks/realtime-server.ts) 127.0.0.1:REALTIME_PORT (4011)
-//   vite      the dev server, proxying /api and /ws  127.0.0.1:PORT          (5173)
+//   default          the reference server (server/, PGlite in .data/, demo data on first run)
+//                    127.0.0.1:SERVER_PORT (8080), and Vite proxying to it
+//   --mock           the Prism HTTP mock (PRISM_PORT, 4010) and the realtime mock
+//                    (REALTIME_PORT, 4011) instead of the server
+//   API_TARGET=<url> only Vite, proxying to that backend
 //
-// API_TARGET=<url> starts only Vite, proxying to that backend instead.
+// Vite (127.0.0.1:PORT, 5173) starts only once everything behind it answers,
+// so the printed URL never serves a page whose API is not up yet.
 // MOCK_DYNAMIC=1 makes Prism generate random data instead of the examples.
 //
 // Each child runs in its own process group; Ctrl+C (or SIGTERM/SIGHUP) stops
@@ -20,10 +23,14 @@ import { createRealtimeControl } from '../mocks/realtime-events';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 const ports = devPorts();
-const backend = apiTarget();
+const external = apiTarget();
+const mock = !external && process.argv.includes('--mock');
+const serverPort = Number(process.env.SERVER_PORT || 8080);
+// The backend Vite proxies to: the given one, or the reference server.
+const backend = external ?? (mock ? undefined : httpUrl(serverPort));
 
 const tty = process.stdout.isTTY;
-const COLORS: Record<string, string> = { prism: '35', realtime: '36', vite: '32', start: '1' };
+const COLORS: Record<string, string> = { prism: '35', realtime: '36', server: '34', vite: '32', start: '1' };
 const label = (name: string) => {
   const text = `[${name}]`.padEnd(11);
   return tty ? `\u001b[${COLORS[name] ?? '0'}m${text}\u001b[0m` : text;
@@ -34,7 +41,7 @@ type Child = { name: string; process: ChildProcess; exited: Promise<void> };
 const children: Child[] = [];
 let stopping = false;
 
-function run(name: string, command: string, args: string[]): Child {
+function run(name: string, command: string, args: string[], extraEnv: Record<string, string> = {}): Child {
   const child = spawn(command, args, {
     cwd: root,
     // Own process group: Ctrl+C reaches this script only, and stopping a
@@ -47,10 +54,15 @@ function run(name: string, command: string, args: string[]): Child {
       PRISM_PORT: String(ports.prism),
       REALTIME_PORT: String(ports.realtime),
       ...(tty ? { FORCE_COLOR: '1' } : {}),
+      ...extraEnv,
     },
   });
   for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream! }).on('line', (line) => console.log(`${label(name)}${line}`));
+    createInterface({ input: stream! }).on('line', (line) => {
+      // One URL is printed, by this script, once everything answers.
+      if (name === 'vite' && /Local:|Network:|press h/.test(line)) return;
+      console.log(`${label(name)}${line}`);
+    });
   }
   const exited = new Promise<void>((resolve) => {
     child.on('exit', (code, signal) => {
@@ -115,34 +127,46 @@ async function waitFor(what: string, check: () => Promise<unknown>, timeoutMs = 
 
 async function main(): Promise<void> {
   const tsx = bin('tsx');
-  if (backend) {
-    say(`API_TARGET=${backend}: no mocks; /api, /ws and /uploads go to that backend`);
-  } else {
+  const dashboard = httpUrl(ports.dev);
+  if (external) {
+    say(`API_TARGET=${external}: no mocks; /api, /ws and /uploads go to that backend`);
+    await waitFor(external, () => waitForApi(external, 2_000), 120_000);
+  } else if (mock) {
     run('prism', tsx, ['mocks/prism.ts']);
     run('realtime', tsx, ['mocks/realtime-server.ts']);
-  }
-  run('vite', bin('vite'), []);
-
-  if (!backend) {
     const realtime = createRealtimeControl(httpUrl(ports.realtime));
     await Promise.all([
       waitFor('prism', () => waitForApi(httpUrl(ports.prism), 1_000)),
       waitFor('realtime mock', () => realtime.status()),
     ]);
+  } else {
+    run('server', tsx, ['server/main.ts'], {
+      PORT: String(serverPort),
+      // The dashboard's origin, which the Vite proxy keeps on state-changing requests.
+      ALLOWED_ORIGINS: [process.env.ALLOWED_ORIGINS, dashboard, `http://localhost:${ports.dev}`].filter(Boolean).join(','),
+    });
+    await waitFor('server', () => waitForApi(backend!, 1_000), 120_000);
   }
+  if (stopping) return;
+  run('vite', bin('vite'), [], backend ? { API_TARGET: backend } : {});
   await waitFor('vite', async () => {
-    const response = await fetch(`${httpUrl(ports.dev)}/@vite/client`);
+    const response = await fetch(`${dashboard}/@vite/client`);
     if (!response.ok) throw new Error(`status ${response.status}`);
   });
   if (stopping) return;
 
   say('');
-  say(`Dashboard: ${httpUrl(ports.dev)}`);
-  if (backend) {
-    say(`API: ${backend} (through the Vite proxy)`);
-  } else {
+  say(`Dashboard: ${dashboard}`);
+  if (external) {
+    say(`API: ${external} (through the Vite proxy)`);
+  } else if (mock) {
     say(`API mock: ${httpUrl(ports.prism)} (${process.env.MOCK_DYNAMIC ? 'dynamic data' : 'contract examples'}); sign in with any username and password`);
     say(`Realtime: npm run mock:event -- notification "Customer asks about delivery"`);
+  } else {
+    const user = process.env.ADMIN_USERNAME || 'admin';
+    const password = process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : 'admin123';
+    say(`API: reference server ${backend} (data in ${process.env.DATABASE_URL ? 'DATABASE_URL' : process.env.DATA_DIR || '.data/'}); sign in as ${user} / ${password}`);
+    say('Live customer activity: SIMULATE_RATE=6 npm start (events a minute)');
   }
   say('Ctrl+C stops everything.');
   say('');

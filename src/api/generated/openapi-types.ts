@@ -527,10 +527,10 @@ export interface components {
             isActive: boolean;
             /**
              * Format: binary
-             * @description One image file.
+             * @description One image file. PNG, JPEG, WebP or GIF, recognised by its content (not its name); at most 5 MB (5,242,880 bytes) per image, else 400.
              */
             productImage?: string;
-            /** @description Any number of image files. */
+            /** @description Any number of image files, each PNG, JPEG, WebP or GIF (recognised by content) of at most 5 MB. */
             installationImages?: string[];
         };
         /**
@@ -558,8 +558,12 @@ export interface components {
             bowlConfiguration?: components["schemas"]["BowlConfiguration"] | components["schemas"]["ClearValue"];
             stock?: number;
             isActive?: boolean;
-            /** Format: binary */
+            /**
+             * Format: binary
+             * @description A new image replaces the current one; sent empty, it removes it. PNG, JPEG, WebP or GIF (by content), at most 5 MB.
+             */
             productImage?: string;
+            /** @description Files sent replace the current list; one empty part removes them all. Each PNG, JPEG, WebP or GIF (by content), at most 5 MB. */
             installationImages?: string[];
         };
         /**

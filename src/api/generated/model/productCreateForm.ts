@@ -43,8 +43,8 @@ export interface ProductCreateForm {
   /** @minimum 0 */
   stock?: number;
   isActive?: boolean;
-  /** One image file. */
+  /** One image file. PNG, JPEG, WebP or GIF, recognised by its content (not its name); at most 5 MB (5,242,880 bytes) per image, else 400. */
   productImage?: Blob;
-  /** Any number of image files. */
+  /** Any number of image files, each PNG, JPEG, WebP or GIF (recognised by content) of at most 5 MB. */
   installationImages?: Blob[];
 }

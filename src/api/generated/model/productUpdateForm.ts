@@ -58,6 +58,8 @@ export interface ProductUpdateForm {
   /** @minimum 0 */
   stock?: number;
   isActive?: boolean;
+  /** A new image replaces the current one; sent empty, it removes it. PNG, JPEG, WebP or GIF (by content), at most 5 MB. */
   productImage?: Blob;
+  /** Files sent replace the current list; one empty part removes them all. Each PNG, JPEG, WebP or GIF (by content), at most 5 MB. */
   installationImages?: Blob[];
 }

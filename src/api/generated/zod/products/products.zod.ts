@@ -75,8 +75,8 @@ export const createProductBody = zod.object({
   "bowlConfiguration": zod.enum(['Single Bowl', 'Double Bowl', 'Triple Bowl', '1.5 Bowl']).optional(),
   "stock": zod.number().min(createProductBodyStockMin).optional(),
   "isActive": zod.boolean().default(createProductBodyIsActiveDefault),
-  "productImage": zod.instanceof(File).optional().describe('One image file.'),
-  "installationImages": zod.array(zod.instanceof(File)).optional().describe('Any number of image files.')
+  "productImage": zod.instanceof(File).optional().describe('One image file. PNG, JPEG, WebP or GIF, recognised by its content (not its name); at most 5 MB (5,242,880 bytes) per image, else 400.'),
+  "installationImages": zod.array(zod.instanceof(File)).optional().describe('Any number of image files, each PNG, JPEG, WebP or GIF (recognised by content) of at most 5 MB.')
 }).describe('Multipart form; every value is sent as text except the files. Empty values are omitted.')
 
 export const createProduct201ResponseNameMax = 200;export const createProduct201ResponseDimensionsMax = 100;export const createProduct201ResponseDescriptionMax = 2000;export const createProduct201ResponseStartingPriceMin = 0;export const createProduct201ResponseEndingPriceMin = 0;export const createProduct201ResponseInstallationPricePerSlabMin = 0;export const createProduct201ResponseStockDefault = 0;
@@ -251,8 +251,8 @@ export const updateProductBody = zod.object({
   "bowlConfiguration": zod.union([zod.enum(['Single Bowl', 'Double Bowl', 'Triple Bowl', '1.5 Bowl']),zod.enum(['']).describe('The empty text in an update form; the server stores null for the field.')]).optional().describe('Sinks only. Empty clears it (sent empty when a sink becomes a stone).'),
   "stock": zod.number().min(updateProductBodyStockMin).optional(),
   "isActive": zod.boolean().optional(),
-  "productImage": zod.instanceof(File).optional(),
-  "installationImages": zod.array(zod.instanceof(File)).optional()
+  "productImage": zod.instanceof(File).optional().describe('A new image replaces the current one; sent empty, it removes it. PNG, JPEG, WebP or GIF (by content), at most 5 MB.'),
+  "installationImages": zod.array(zod.instanceof(File)).optional().describe('Files sent replace the current list; one empty part removes them all. Each PNG, JPEG, WebP or GIF (by content), at most 5 MB.')
 }).describe('Same fields as ProductCreateForm, none required. A field left out keeps\nits value. A field sent empty (\'\') is cleared (stored as null); only\ndimensions, description, color, installationPricePerSlab, material and\nbowlConfiguration may be sent empty.\n')
 
 export const updateProduct200ResponseNameMax = 200;export const updateProduct200ResponseDimensionsMax = 100;export const updateProduct200ResponseDescriptionMax = 2000;export const updateProduct200ResponseStartingPriceMin = 0;export const updateProduct200ResponseEndingPriceMin = 0;export const updateProduct200ResponseInstallationPricePerSlabMin = 0;export const updateProduct200ResponseStockDefault = 0;

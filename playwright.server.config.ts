@@ -1,0 +1,94 @@
+// Stateful end-to-end flows against the reference server (server/), not the
+// mocks: what is created stays, a notification marked read stays read. Its
+// own ports (E2E_SERVER_PORT 8099, E2E_SERVER_DEV_PORT 5199) and a fresh
+// database in a temporary folder on every run, seeded with the demo data.
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, defineConfig, devices } from '@playwright/test';
+import { httpUrl } from './mocks/ports';
+
+const serverPort = Number(process.env.E2E_SERVER_PORT || 8099);
+const devPort = Number(process.env.E2E_SERVER_DEV_PORT || 5199);
+const serverUrl = httpUrl(serverPort);
+export const SERVER_URL = serverUrl;
+const baseURL = httpUrl(devPort);
+const ci = Boolean(process.env.CI);
+// Workers load this file too: keep the folder name stable within one run.
+process.env.E2E_SERVER_DATA_DIR ||= join(tmpdir(), `e2e-server-${Date.now()}`);
+
+export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+
+function chromiumExecutable(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    if (existsSync(chromium.executablePath())) return undefined;
+  } catch {
+    // no browser registry entry on this platform
+  }
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  throw new Error('No Chromium found: set CHROMIUM_PATH, run `npx playwright install chromium`, or `apt-get install chromium`.');
+}
+
+export default defineConfig({
+  testDir: 'e2e-server',
+  globalTeardown: './e2e-server/global-teardown.ts',
+  fullyParallel: false,
+  forbidOnly: ci,
+  retries: 0,
+  // One server, one database: flows run one after another.
+  workers: 1,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: chromiumExecutable(),
+          args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+        },
+      },
+    },
+  ],
+  webServer: [
+    {
+      name: 'server',
+      command: 'node_modules/.bin/tsx server/main.ts',
+      // Answers 401 without a session: up.
+      url: `${serverUrl}/api/auth/me`,
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(serverPort),
+        DATA_DIR: process.env.E2E_SERVER_DATA_DIR,
+        DATABASE_URL: '',
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        ALLOWED_ORIGINS: baseURL,
+        LOGIN_RATE_LIMIT: '1000',
+        FOLLOW_UP_INTERVAL_MINUTES: '0',
+        SIMULATE_RATE: '0',
+        TEST_CONTROL: 'true',
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      name: 'vite',
+      command: 'node_modules/.bin/vite',
+      url: `${baseURL}/@vite/client`,
+      env: { PORT: String(devPort), API_TARGET: serverUrl },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 3_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+});

@@ -1,0 +1,26 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export function followUpsRepository(db: Kysely<DB>) {
+  return {
+    settings: () => db.selectFrom('follow_up_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow(),
+    save: (values: { enabled: boolean; hours_until_follow_up: number; follow_up_message: string }) =>
+      db.updateTable('follow_up_settings').set(values).where('id', '=', 1).returningAll().executeTakeFirstOrThrow(),
+    /**
+     * Conversations quiet for longer than `hours` that have not had a
+     * follow-up since their last message. Conversations an admin has taken
+     * over are left to the admin.
+     */
+    due: (now: Date, hours: number) =>
+      db
+        .selectFrom('conversations')
+        .select(['id', 'whatsapp_phone_number'])
+        .where('last_message_at', '<', sql<Date>`${now}::timestamptz - make_interval(hours => ${hours}::int)`)
+        .where('status', '<>', 'admin_takeover')
+        .where((eb) => eb.or([eb('last_follow_up_at', 'is', null), eb('last_follow_up_at', '<', eb.ref('last_message_at'))]))
+        .orderBy('id')
+        .execute(),
+    markFollowedUp: (id: number, at: Date) =>
+      db.updateTable('conversations').set({ last_follow_up_at: at }).where('id', '=', id).execute(),
+  };
+}

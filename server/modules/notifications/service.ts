@@ -1,0 +1,41 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { components } from '../../../src/api/generated/openapi-types';
+import type { DB, NotificationsTable } from '../../db/schema';
+import { notFound } from '../../errors';
+import type { EventBus, NotificationType } from '../../realtime/events';
+import { notificationsRepository } from './repository';
+
+type Notification = components['schemas']['Notification'];
+
+const toNotification = (row: Selectable<NotificationsTable>): Notification => ({
+  id: row.id,
+  type: row.type as Notification['type'],
+  message: row.message,
+  isRead: row.is_read,
+  createdAt: row.created_at.toISOString(),
+  conversationId: row.conversation_id,
+});
+
+export function notificationsService(db: Kysely<DB>, deps: { events: EventBus; now: () => Date }) {
+  const repo = notificationsRepository(db);
+  return {
+    list: async () => (await repo.list()).map(toNotification),
+    unread: async () => (await repo.unread()).map(toNotification),
+    async markRead(id: number) {
+      const row = await repo.markRead(id);
+      if (!row) throw notFound();
+      return toNotification(row);
+    },
+    markAllRead: async () => ({ updated: await repo.markAllRead() }),
+    /** The bot asks for a human: stored and pushed to every dashboard. */
+    async create(conversationId: number, type: NotificationType, message: string) {
+      const row = await repo.insert({ type, message, conversation_id: conversationId, created_at: deps.now() });
+      const notification = toNotification(row);
+      deps.events.publish({
+        type: 'notification',
+        data: { id: row.id, type, message, conversationId, createdAt: notification.createdAt },
+      });
+      return notification;
+    },
+  };
+}

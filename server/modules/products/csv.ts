@@ -1,0 +1,163 @@
+// The product CSV format (spec: Type, Name, Color/Material, Dimensions (mm),
+// Starting Price, Ending Price, Installation Price, Description, Product
+// Image URL, Installation Image URLs), read with csv-parse and written with
+// csv-stringify.
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { badRequest } from '../../errors';
+import type { Product } from './mapper';
+
+export const CSV_COLUMNS = [
+  'Type',
+  'Name',
+  'Color/Material',
+  'Dimensions (mm)',
+  'Starting Price',
+  'Ending Price',
+  'Installation Price',
+  'Description',
+  'Product Image URL',
+  'Installation Image URLs',
+] as const;
+
+const REQUIRED = ['Type', 'Name', 'Dimensions (mm)', 'Starting Price', 'Ending Price'] as const;
+// "Dimensions" alone is accepted too: the spec's help text names it so.
+const ALIASES: Record<string, string> = { dimensions: 'Dimensions (mm)' };
+
+const CATEGORIES = ['granite', 'marble', 'quartz', 'sink'] as const;
+export const STONE_COLORS = ['Black', 'White', 'Grey', 'Beige', 'Brown', 'Green', 'Blue', 'Red', 'Gold', 'Silver', 'Multicolor'];
+export const SINK_MATERIALS = ['Stainless Steel', 'Granite Composite', 'Ceramic', 'Quartz', 'Cast Iron', 'Fireclay'];
+
+export type CsvProduct = Pick<Product, 'name' | 'category' | 'startingPrice' | 'endingPrice'> & {
+  dimensions: string | null;
+  description: string | null;
+  color: string | null;
+  material: string | null;
+  installationPricePerSlab: number | null;
+  productImageUrl: string | null;
+  installationImageUrls: string[];
+};
+
+export type CsvRow = { row: number; product?: CsvProduct; error?: string };
+
+function price(value: string, column: string, row: number, optional: boolean): number | null {
+  const text = value.replace(/,/g, '').replace(/^KES\s*/i, '').trim();
+  if (text === '') {
+    if (optional) return null;
+    throw new Error(`Row ${row}: ${column} is required`);
+  }
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) throw new Error(`Row ${row}: ${column} is not a number ("${value}")`);
+  return Number(text);
+}
+
+const pick = (options: string[], value: string) => options.find((option) => option.toLowerCase() === value.toLowerCase());
+
+/** Parses the file; throws a 400 when it is not CSV or lacks required columns. */
+export function parseProductsCsv(text: string): CsvRow[] {
+  let records: string[][];
+  try {
+    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
+  } catch (error) {
+    throw badRequest('The file could not be read as CSV', `Could not read the CSV file: ${(error as Error).message}`);
+  }
+  if (records.length === 0) throw badRequest('The CSV file is empty', 'The CSV file has no header row');
+  const header = records[0].map((name) => ALIASES[name.trim().toLowerCase()] ?? name.trim());
+  const missing = REQUIRED.filter((column) => !header.includes(column));
+  if (missing.length > 0) {
+    throw badRequest('The CSV file is missing required columns', `Missing required columns: ${missing.join(', ')}`);
+  }
+  const index = (column: string) => header.indexOf(column);
+  return records.slice(1).map((cells, i) => {
+    // Row numbers as a spreadsheet shows them: the header is row 1.
+    const row = i + 2;
+    const cell = (column: string) => (index(column) >= 0 ? (cells[index(column)] ?? '').trim() : '');
+    try {
+      const type = cell('Type').toLowerCase();
+      if (!CATEGORIES.includes(type as (typeof CATEGORIES)[number])) {
+        throw new Error(`Row ${row}: Type must be granite, marble, quartz or sink ("${cell('Type')}")`);
+      }
+      const category = type as Product['category'];
+      const name = cell('Name');
+      if (!name) throw new Error(`Row ${row}: Name is required`);
+      if (name.length > 200) throw new Error(`Row ${row}: Name is longer than 200 characters`);
+      const startingPrice = price(cell('Starting Price'), 'Starting Price', row, false)!;
+      const endingPrice = price(cell('Ending Price'), 'Ending Price', row, false)!;
+      if (endingPrice < startingPrice) throw new Error(`Row ${row}: Ending Price is lower than Starting Price`);
+      const colorOrMaterial = cell('Color/Material');
+      let color: string | null = null;
+      let material: string | null = null;
+      if (colorOrMaterial) {
+        const options = category === 'sink' ? SINK_MATERIALS : STONE_COLORS;
+        const found = pick(options, colorOrMaterial);
+        if (!found) {
+          throw new Error(`Row ${row}: ${category === 'sink' ? 'Material' : 'Color'} must be one of ${options.join(', ')} ("${colorOrMaterial}")`);
+        }
+        if (category === 'sink') material = found;
+        else color = found;
+      }
+      const urls = cell('Installation Image URLs')
+        .split(';')
+        .map((url) => url.trim())
+        .filter(Boolean);
+      const productImageUrl = cell('Product Image URL') || null;
+      if ([productImageUrl ?? '', ...urls].some((url) => url.length > 2048)) throw new Error(`Row ${row}: an image URL is longer than 2048 characters`);
+      const dimensions = cell('Dimensions (mm)') || null;
+      const description = cell('Description') || null;
+      if ((dimensions?.length ?? 0) > 100) throw new Error(`Row ${row}: Dimensions is longer than 100 characters`);
+      if ((description?.length ?? 0) > 2000) throw new Error(`Row ${row}: Description is longer than 2000 characters`);
+      return {
+        row,
+        product: {
+          category,
+          name,
+          dimensions,
+          description,
+          startingPrice,
+          endingPrice,
+          color,
+          material,
+          installationPricePerSlab: category === 'sink' ? null : price(cell('Installation Price'), 'Installation Price', row, true),
+          productImageUrl,
+          installationImageUrls: urls,
+        },
+      };
+    } catch (error) {
+      return { row, error: (error as Error).message };
+    }
+  });
+}
+
+/**
+ * A spreadsheet runs a cell that starts with =, +, - or @ (or a tab or
+ * carriage return) as a formula; a leading apostrophe makes it text. A whole
+ * phone number such as +254712345678 is only a number to a spreadsheet, and
+ * stays as it is so the column remains usable.
+ */
+export function neutralizeFormula(value: string): string {
+  if (/^\+\d{7,15}$/.test(value)) return value;
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export function toCsv(header: readonly string[], rows: (string | number | null)[][]): string {
+  return stringify([header as string[], ...rows.map((cells) => cells.map((cell) => neutralizeFormula(cell === null ? '' : String(cell))))], {
+    record_delimiter: '\n',
+  });
+}
+
+export function productsToCsv(products: Product[]): string {
+  return toCsv(
+    CSV_COLUMNS,
+    products.map((p) => [
+      p.category,
+      p.name,
+      p.category === 'sink' ? (p.material ?? null) : (p.color ?? null),
+      p.dimensions ?? null,
+      p.startingPrice,
+      p.endingPrice,
+      p.installationPricePerSlab ?? null,
+      p.description ?? null,
+      p.productImageUrl ?? null,
+      p.installationImageUrls.join(';'),
+    ]),
+  );
+}

@@ -1,0 +1,147 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
+import { parseProductsCsv, productsToCsv } from './csv';
+import type { ProductForm } from './form';
+import type { ImageStore } from './images';
+import { toProduct, type Product } from './mapper';
+import { productsRepository, type ProductUpdate } from './repository';
+
+// Form field → column. Fields that cannot be cleared are marked.
+const COLUMNS: Record<string, { column: keyof ProductUpdate; required?: boolean; money?: boolean }> = {
+  name: { column: 'name', required: true },
+  category: { column: 'category', required: true },
+  dimensions: { column: 'dimensions' },
+  description: { column: 'description' },
+  startingPrice: { column: 'starting_price', required: true, money: true },
+  endingPrice: { column: 'ending_price', required: true, money: true },
+  color: { column: 'color' },
+  installationPricePerSlab: { column: 'installation_price_per_slab', money: true },
+  material: { column: 'material' },
+  bowlConfiguration: { column: 'bowl_configuration' },
+  stock: { column: 'stock', required: true },
+  isActive: { column: 'is_active', required: true },
+};
+
+export function productsService(db: Kysely<DB>, images: ImageStore) {
+  const repo = productsRepository(db);
+
+  function changes(form: ProductForm): ProductUpdate {
+    const update: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(form.values)) {
+      const spec = COLUMNS[field];
+      if (spec) update[spec.column] = spec.money ? Number(value) : value;
+    }
+    for (const field of form.cleared) {
+      const spec = COLUMNS[field];
+      if (!spec) continue;
+      if (spec.required) throw badRequest(`${field} cannot be empty`);
+      update[spec.column] = null;
+    }
+    return update as ProductUpdate;
+  }
+
+  function checkPrices(starting: number | string, ending: number | string) {
+    if (Number(ending) < Number(starting)) throw badRequest('Ending price must not be lower than starting price');
+  }
+
+  async function storeImages(form: ProductForm, update: ProductUpdate) {
+    if (form.productImage) update.product_image_url = await images.save(form.productImage.bytes, form.productImage.type);
+    else if (form.productImage === null) update.product_image_url = null;
+    if (form.installationImages) {
+      update.installation_image_urls = await Promise.all(form.installationImages.map((img) => images.save(img.bytes, img.type)));
+    } else if (form.installationImages === null) update.installation_image_urls = [];
+  }
+
+  return {
+    list: async (): Promise<Product[]> => (await repo.list()).map(toProduct),
+    /** The list as JSON text, serialized by the database (fast for large catalogues). */
+    listJson: () => repo.listJson(),
+
+    async get(id: number): Promise<Product> {
+      const row = await repo.find(id);
+      if (!row) throw notFound();
+      return toProduct(row);
+    },
+
+    async create(form: ProductForm): Promise<Product> {
+      const update = changes(form);
+      checkPrices(update.starting_price!, update.ending_price!);
+      await storeImages(form, update);
+      const row = await repo.insert({
+        stock: 0,
+        is_active: true,
+        installation_image_urls: [],
+        ...update,
+      } as Parameters<typeof repo.insert>[0]);
+      return toProduct(row);
+    },
+
+    async update(id: number, form: ProductForm): Promise<Product> {
+      const current = await repo.find(id);
+      if (!current) throw notFound();
+      const update = changes(form);
+      checkPrices(update.starting_price ?? current.starting_price, update.ending_price ?? current.ending_price);
+      await storeImages(form, update);
+      const row = Object.keys(update).length > 0 ? await repo.update(id, update) : current;
+      if (!row) throw notFound();
+      if (update.product_image_url !== undefined && current.product_image_url !== row.product_image_url) {
+        await images.remove(current.product_image_url);
+      }
+      if (update.installation_image_urls !== undefined) {
+        for (const url of current.installation_image_urls) await images.remove(url);
+      }
+      return toProduct(row);
+    },
+
+    async remove(id: number): Promise<void> {
+      const row = await repo.delete(id);
+      if (!row) throw notFound();
+      for (const url of [row.product_image_url, ...row.installation_image_urls]) await images.remove(url);
+    },
+
+    async exportCsv(): Promise<string> {
+      return productsToCsv((await repo.list()).map(toProduct));
+    },
+
+    /** Upserts by category and name (case-insensitive). */
+    async importCsv(text: string) {
+      const rows = parseProductsCsv(text);
+      const result = { imported: 0, updated: 0, failed: 0, errors: [] as string[] };
+      for (const { row, product, error } of rows) {
+        if (!product) {
+          result.failed++;
+          result.errors.push(error!);
+          continue;
+        }
+        const values = {
+          name: product.name,
+          category: product.category,
+          dimensions: product.dimensions,
+          description: product.description,
+          starting_price: product.startingPrice,
+          ending_price: product.endingPrice,
+          color: product.color,
+          material: product.material,
+          installation_price_per_slab: product.installationPricePerSlab,
+          product_image_url: product.productImageUrl,
+          installation_image_urls: product.installationImageUrls,
+        };
+        try {
+          const existing = await repo.findByCategoryAndName(product.category, product.name);
+          if (existing) {
+            await repo.update(existing.id, values);
+            result.updated++;
+          } else {
+            await repo.insert({ ...values, stock: 0, is_active: true });
+            result.imported++;
+          }
+        } catch (cause) {
+          result.failed++;
+          result.errors.push(`Row ${row}: could not be saved (${(cause as Error).message})`);
+        }
+      }
+      return result;
+    },
+  };
+}

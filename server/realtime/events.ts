@@ -1,0 +1,15 @@
+// The messages of asyncapi.yaml, typed from the generated realtime payloads.
+import type { components } from '../../src/api/generated/openapi-types';
+
+export type ConversationStatus = components['schemas']['ConversationStatus'];
+export type NotificationType = components['schemas']['NotificationType'];
+
+export type RealtimeEvent =
+  | {
+      type: 'notification';
+      data: { id: number; type: NotificationType; message: string; conversationId: number; createdAt?: string };
+    }
+  | { type: 'conversation_update'; data: { id: number; status?: ConversationStatus } };
+
+/** Where services announce changes; the realtime hub delivers them to sockets. */
+export type EventBus = { publish(event: RealtimeEvent): void };

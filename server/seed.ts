@@ -1,0 +1,50 @@
+// Demo data for a first run: the catalogue, a month of conversations, some
+// handed to a human. Only an empty database is seeded, so a restart keeps
+// what people did.
+import { faker } from '@faker-js/faker';
+import type { Kysely } from 'kysely';
+import type { DB } from './db/schema';
+import { DEMO_PRODUCTS } from './demo-data';
+import { productsRepository } from './modules/products/repository';
+import type { Services } from './services';
+import { createSimulator } from './simulate';
+
+export async function seedDemo(db: Kysely<DB>, services: Services, options: { conversations?: number; seed?: number } = {}): Promise<boolean> {
+  const [products, conversations] = await Promise.all([
+    db.selectFrom('products').select('id').limit(1).execute(),
+    db.selectFrom('conversations').select('id').limit(1).execute(),
+  ]);
+  if (products.length > 0 || conversations.length > 0) return false;
+  faker.seed(options.seed ?? 254);
+  const repo = productsRepository(db);
+  for (const p of DEMO_PRODUCTS) {
+    await repo.insert({
+      name: p.name,
+      category: p.category,
+      dimensions: p.dimensions,
+      description: p.description,
+      starting_price: p.startingPrice,
+      ending_price: p.endingPrice,
+      color: p.color ?? null,
+      installation_price_per_slab: p.installationPricePerSlab ?? null,
+      material: p.material ?? null,
+      bowl_configuration: p.bowlConfiguration ?? null,
+      stock: faker.number.int({ min: 0, max: 40 }),
+      is_active: faker.datatype.boolean(0.9),
+      product_image_url: null,
+      installation_image_urls: [],
+    });
+  }
+  const simulator = createSimulator(db, services);
+  const now = services.now().getTime();
+  const count = options.conversations ?? 36;
+  for (let i = 0; i < count; i++) {
+    const at = new Date(now - faker.number.int({ min: 5 * 60, max: 30 * 86_400 }) * 1000);
+    if (i % 6 === 0) await simulator.handoff(at);
+    else await simulator.exchange(at);
+  }
+  // Two conversations an admin has taken over.
+  const taken = await db.selectFrom('conversations').select('id').where('status', '=', 'bot_active').orderBy('id').limit(2).execute();
+  for (const { id } of taken) await services.conversations.setStatus(id, 'admin_takeover');
+  return true;
+}

@@ -1,0 +1,77 @@
+// A server over a fresh in-memory PGlite, every response checked against
+// openapi.yaml, and a signed-in cookie.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../app';
+import { openDatabase, type Database } from '../db/connection';
+import { migrate } from '../db/migrate';
+
+export const ADMIN = { username: 'admin', password: 'correct horse battery' };
+
+export type TestServer = {
+  app: FastifyInstance;
+  database: Database;
+  dataDir: string;
+  clock: { now: Date };
+  cookie: string;
+  close(): Promise<void>;
+};
+
+export async function startTestServer(overrides: Partial<AppOptions['config']> & { database?: Database; sender?: AppOptions['sender'] } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'server-test-'));
+  const database = overrides.database ?? (await openDatabase({}));
+  await migrate(database);
+  const clock = { now: new Date() };
+  const { database: _database, sender, ...config } = overrides;
+  const app = await buildApp({
+    database,
+    sender,
+    now: () => clock.now,
+    validateResponses: true,
+    config: {
+      dataDir,
+      sessionTtlMs: 3_600_000,
+      loginRateLimit: 100,
+      allowedOrigins: [],
+      cookieSecure: false,
+      trustProxy: false,
+      maxImageBytes: 1024 * 1024,
+      testControl: false,
+      ...config,
+    },
+  });
+  await app.ready();
+  await app.services.auth.ensureFirstAdmin(ADMIN.username, ADMIN.password);
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
+  if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
+  const sid = login.cookies.find((c) => c.name === 'sid')!;
+  return {
+    app,
+    database,
+    dataDir,
+    clock,
+    cookie: `sid=${sid.value}`,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A multipart body built by the platform's FormData, as a browser would send it. */
+export async function multipart(form: FormData): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const request = new Request('http://x/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  };
+}
+
+// The smallest valid PNG (1×1, transparent).
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -1,0 +1,14 @@
+// Server tests: Node environment, one fresh in-memory PGlite per test file.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: new URL('..', import.meta.url).pathname,
+    include: ['server/**/*.test.ts'],
+    environment: 'node',
+    // PGlite start-up and argon2 hashing are CPU-bound on a shared machine.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+});
