@@ -118,9 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.validateResponses) {
     app.addHook('onSend', async (request, reply, payload) => {
       const operationId = request.routeOptions.config.operationId;
-      // 403 (foreign Origin) and 429 (sign-in rate limit) guard every
-      // deployment but are not operations' documented answers yet.
-      if (!operationId || reply.statusCode === 403 || reply.statusCode === 429) return payload;
+      if (!operationId) return payload;
       const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
       const violation = responseViolation(operationId, reply.statusCode, reply.getHeader('content-type') as string | undefined, body);
       if (!violation) return payload;

@@ -24,7 +24,7 @@ describe('server on PGlite', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'boot-pglite-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('seeds demo data on first run, and a restart loses nothing', async () => {
+  it('seeds demo data on first run, and a restart loses nothing', { timeout: 180_000 }, async () => {
     let server = await startServerProcess({ ...env, DATA_DIR: dataDir });
     let cookie = await signIn(server.url);
     const products = await get(`${server.url}/api/products`, cookie);
@@ -54,7 +54,7 @@ describe.skipIf(Boolean(skip))(`server on a PostgreSQL server${skip ? ` (skipped
   let postgres: PostgresProcess | undefined;
   afterAll(async () => postgres?.stop());
 
-  it('two instances starting together migrate once, and realtime events fan out to both', async () => {
+  it('two instances starting together migrate once, and realtime events fan out to both', { timeout: 180_000 }, async () => {
     postgres = await startPostgres();
     const dataDir = mkdtempSync(join(tmpdir(), 'boot-pg-'));
     // Both start at once: one applies the migrations, the other waits for it.

@@ -36,8 +36,10 @@ import type {
 import type {
   BadRequestResponse,
   ErrorResponse,
+  ForbiddenResponse,
   LoginRequest,
   SessionUser,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
   UnprocessableResponse
 } from '../../model';
@@ -77,7 +79,7 @@ export const login = async (loginRequest: LoginRequest, options?: RequestInit): 
 
 
 
-export const getLoginMutationOptions = <TError = ErrorType<BadRequestResponse | ErrorResponse | UnprocessableResponse>,
+export const getLoginMutationOptions = <TError = ErrorType<BadRequestResponse | ErrorResponse | ForbiddenResponse | UnprocessableResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: BodyType<LoginRequest>}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: BodyType<LoginRequest>}, TContext> => {
 
@@ -104,12 +106,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>
     export type LoginMutationBody = BodyType<LoginRequest>
-    export type LoginMutationError = ErrorType<BadRequestResponse | ErrorResponse | UnprocessableResponse>
+    export type LoginMutationError = ErrorType<BadRequestResponse | ErrorResponse | ForbiddenResponse | UnprocessableResponse | TooManyRequestsResponse>
 
     /**
  * @summary Sign in
  */
-export const useLogin = <TError = ErrorType<BadRequestResponse | ErrorResponse | UnprocessableResponse>,
+export const useLogin = <TError = ErrorType<BadRequestResponse | ErrorResponse | ForbiddenResponse | UnprocessableResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: BodyType<LoginRequest>}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof login>>,
@@ -150,7 +152,7 @@ export const logout = async ( options?: RequestInit): Promise<void> => {
 
 
 
-export const getLogoutMutationOptions = <TError = ErrorType<UnauthorizedResponse>,
+export const getLogoutMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext> => {
 
@@ -177,12 +179,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>
     
-    export type LogoutMutationError = ErrorType<UnauthorizedResponse>
+    export type LogoutMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse>
 
     /**
  * @summary Sign out
  */
-export const useLogout = <TError = ErrorType<UnauthorizedResponse>,
+export const useLogout = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logout>>,

@@ -39,6 +39,7 @@ import type {
   ConversationStatusUpdate,
   ErrorResponse,
   ExportConversationsParams,
+  ForbiddenResponse,
   InvalidIdResponse,
   Message,
   NotFoundResponse,
@@ -497,7 +498,7 @@ export const updateConversationStatus = async (id: number,
 
 
 
-export const getUpdateConversationStatusMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>,
+export const getUpdateConversationStatusMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateConversationStatus>>, TError,{id: number;data: BodyType<ConversationStatusUpdate>}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateConversationStatus>>, TError,{id: number;data: BodyType<ConversationStatusUpdate>}, TContext> => {
 
@@ -524,12 +525,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateConversationStatusMutationResult = NonNullable<Awaited<ReturnType<typeof updateConversationStatus>>>
     export type UpdateConversationStatusMutationBody = BodyType<ConversationStatusUpdate>
-    export type UpdateConversationStatusMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>
+    export type UpdateConversationStatusMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>
 
     /**
  * @summary Change a conversation's status
  */
-export const useUpdateConversationStatus = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>,
+export const useUpdateConversationStatus = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateConversationStatus>>, TError,{id: number;data: BodyType<ConversationStatusUpdate>}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateConversationStatus>>,
@@ -669,7 +670,7 @@ export const sendConversationMessage = async (id: number,
 
 
 
-export const getSendConversationMessageMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ErrorResponse | UnprocessableResponse>,
+export const getSendConversationMessageMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ErrorResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendConversationMessage>>, TError,{id: number;data: BodyType<SendMessageRequest>}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendConversationMessage>>, TError,{id: number;data: BodyType<SendMessageRequest>}, TContext> => {
 
@@ -696,12 +697,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendConversationMessageMutationResult = NonNullable<Awaited<ReturnType<typeof sendConversationMessage>>>
     export type SendConversationMessageMutationBody = BodyType<SendMessageRequest>
-    export type SendConversationMessageMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ErrorResponse | UnprocessableResponse>
+    export type SendConversationMessageMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ErrorResponse | UnprocessableResponse>
 
     /**
  * @summary Send a message as admin
  */
-export const useSendConversationMessage = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ErrorResponse | UnprocessableResponse>,
+export const useSendConversationMessage = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ErrorResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendConversationMessage>>, TError,{id: number;data: BodyType<SendMessageRequest>}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendConversationMessage>>,

@@ -38,6 +38,7 @@ import type {
   ErrorResponse,
   FollowUpCheckResult,
   FollowUpSettings,
+  ForbiddenResponse,
   ServerErrorResponse,
   UnauthorizedResponse,
   UnprocessableResponse
@@ -176,7 +177,7 @@ export const updateFollowUpSettings = async (followUpSettings: FollowUpSettings,
 
 
 
-export const getUpdateFollowUpSettingsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse>,
+export const getUpdateFollowUpSettingsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateFollowUpSettings>>, TError,{data: BodyType<FollowUpSettings>}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateFollowUpSettings>>, TError,{data: BodyType<FollowUpSettings>}, TContext> => {
 
@@ -203,12 +204,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateFollowUpSettingsMutationResult = NonNullable<Awaited<ReturnType<typeof updateFollowUpSettings>>>
     export type UpdateFollowUpSettingsMutationBody = BodyType<FollowUpSettings>
-    export type UpdateFollowUpSettingsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse>
+    export type UpdateFollowUpSettingsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse>
 
     /**
  * @summary Save follow-up settings
  */
-export const useUpdateFollowUpSettings = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse>,
+export const useUpdateFollowUpSettings = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateFollowUpSettings>>, TError,{data: BodyType<FollowUpSettings>}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateFollowUpSettings>>,
@@ -246,7 +247,7 @@ export const runFollowUpCheck = async ( options?: RequestInit): Promise<FollowUp
 
 
 
-export const getRunFollowUpCheckMutationOptions = <TError = ErrorType<UnauthorizedResponse | ErrorResponse | ServerErrorResponse>,
+export const getRunFollowUpCheckMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ErrorResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof runFollowUpCheck>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof runFollowUpCheck>>, TError,void, TContext> => {
 
@@ -273,12 +274,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RunFollowUpCheckMutationResult = NonNullable<Awaited<ReturnType<typeof runFollowUpCheck>>>
     
-    export type RunFollowUpCheckMutationError = ErrorType<UnauthorizedResponse | ErrorResponse | ServerErrorResponse>
+    export type RunFollowUpCheckMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ErrorResponse | ServerErrorResponse>
 
     /**
  * @summary Send due follow-ups now
  */
-export const useRunFollowUpCheck = <TError = ErrorType<UnauthorizedResponse | ErrorResponse | ServerErrorResponse>,
+export const useRunFollowUpCheck = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ErrorResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof runFollowUpCheck>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof runFollowUpCheck>>,

@@ -34,6 +34,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  ForbiddenResponse,
   InvalidIdResponse,
   MarkAllReadResult,
   NotFoundResponse,
@@ -275,7 +276,7 @@ export const markNotificationRead = async (id: number, options?: RequestInit): P
 
 
 
-export const getMarkNotificationReadMutationOptions = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>,
+export const getMarkNotificationReadMutationOptions = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markNotificationRead>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof markNotificationRead>>, TError,{id: number}, TContext> => {
 
@@ -302,12 +303,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type MarkNotificationReadMutationResult = NonNullable<Awaited<ReturnType<typeof markNotificationRead>>>
     
-    export type MarkNotificationReadMutationError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>
+    export type MarkNotificationReadMutationError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>
 
     /**
  * @summary Mark one notification read
  */
-export const useMarkNotificationRead = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>,
+export const useMarkNotificationRead = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markNotificationRead>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof markNotificationRead>>,
@@ -345,7 +346,7 @@ export const markAllNotificationsRead = async ( options?: RequestInit): Promise<
 
 
 
-export const getMarkAllNotificationsReadMutationOptions = <TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
+export const getMarkAllNotificationsReadMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markAllNotificationsRead>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof markAllNotificationsRead>>, TError,void, TContext> => {
 
@@ -372,12 +373,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type MarkAllNotificationsReadMutationResult = NonNullable<Awaited<ReturnType<typeof markAllNotificationsRead>>>
     
-    export type MarkAllNotificationsReadMutationError = ErrorType<UnauthorizedResponse | ServerErrorResponse>
+    export type MarkAllNotificationsReadMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ServerErrorResponse>
 
     /**
  * @summary Mark every notification read
  */
-export const useMarkAllNotificationsRead = <TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
+export const useMarkAllNotificationsRead = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markAllNotificationsRead>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof markAllNotificationsRead>>,

@@ -36,6 +36,7 @@ import type {
 import type {
   BadRequestResponse,
   ErrorResponse,
+  ForbiddenResponse,
   ImportResult,
   InvalidIdResponse,
   NotFoundResponse,
@@ -217,7 +218,7 @@ if(productCreateForm.installationImages !== undefined) {
 
 
 
-export const getCreateProductMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse>,
+export const getCreateProductMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProduct>>, TError,{data: BodyType<ProductCreateForm>}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createProduct>>, TError,{data: BodyType<ProductCreateForm>}, TContext> => {
 
@@ -244,12 +245,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateProductMutationResult = NonNullable<Awaited<ReturnType<typeof createProduct>>>
     export type CreateProductMutationBody = BodyType<ProductCreateForm>
-    export type CreateProductMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse>
+    export type CreateProductMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse>
 
     /**
  * @summary Create a product
  */
-export const useCreateProduct = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse>,
+export const useCreateProduct = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProduct>>, TError,{data: BodyType<ProductCreateForm>}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProduct>>,
@@ -393,7 +394,7 @@ formData.append(`file`, productImportForm.file)
 
 
 
-export const getImportProductsMutationOptions = <TError = ErrorType<ErrorResponse | UnauthorizedResponse | UnprocessableResponse>,
+export const getImportProductsMutationOptions = <TError = ErrorType<ErrorResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importProducts>>, TError,{data: BodyType<ProductImportForm>}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof importProducts>>, TError,{data: BodyType<ProductImportForm>}, TContext> => {
 
@@ -420,12 +421,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ImportProductsMutationResult = NonNullable<Awaited<ReturnType<typeof importProducts>>>
     export type ImportProductsMutationBody = BodyType<ProductImportForm>
-    export type ImportProductsMutationError = ErrorType<ErrorResponse | UnauthorizedResponse | UnprocessableResponse>
+    export type ImportProductsMutationError = ErrorType<ErrorResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse>
 
     /**
  * @summary Import products from CSV
  */
-export const useImportProducts = <TError = ErrorType<ErrorResponse | UnauthorizedResponse | UnprocessableResponse>,
+export const useImportProducts = <TError = ErrorType<ErrorResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importProducts>>, TError,{data: BodyType<ProductImportForm>}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof importProducts>>,
@@ -625,7 +626,7 @@ if(productUpdateForm.installationImages !== undefined) {
 
 
 
-export const getUpdateProductMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>,
+export const getUpdateProductMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProduct>>, TError,{id: number;data: BodyType<ProductUpdateForm>}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateProduct>>, TError,{id: number;data: BodyType<ProductUpdateForm>}, TContext> => {
 
@@ -652,12 +653,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateProductMutationResult = NonNullable<Awaited<ReturnType<typeof updateProduct>>>
     export type UpdateProductMutationBody = BodyType<ProductUpdateForm>
-    export type UpdateProductMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>
+    export type UpdateProductMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>
 
     /**
  * @summary Update a product
  */
-export const useUpdateProduct = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>,
+export const useUpdateProduct = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProduct>>, TError,{id: number;data: BodyType<ProductUpdateForm>}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateProduct>>,
@@ -695,7 +696,7 @@ export const deleteProduct = async (id: number, options?: RequestInit): Promise<
 
 
 
-export const getDeleteProductMutationOptions = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>,
+export const getDeleteProductMutationOptions = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProduct>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteProduct>>, TError,{id: number}, TContext> => {
 
@@ -722,12 +723,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteProductMutationResult = NonNullable<Awaited<ReturnType<typeof deleteProduct>>>
     
-    export type DeleteProductMutationError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>
+    export type DeleteProductMutationError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>
 
     /**
  * @summary Delete a product
  */
-export const useDeleteProduct = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse>,
+export const useDeleteProduct = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProduct>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteProduct>>,
