@@ -13,7 +13,7 @@ import { localeOption, updateLocaleOption, type APIOptions } from 'primereact/ap
  */
 export const primeReactPassThrough: APIOptions['pt'] = {
   dropdown: {
-    hiddenSelectedMessage: { 'aria-hidden': true },
+    select: { 'aria-hidden': true },
     trigger: { 'aria-hidden': true },
   },
   inputswitch: {
