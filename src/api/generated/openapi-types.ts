@@ -489,10 +489,10 @@ export interface components {
             isActive: boolean;
             /**
              * Format: binary
-             * @description One image file.
+             * @description One image file, at most 5 MB (the dashboard checks type and size before uploading).
              */
             productImage?: string;
-            /** @description Any number of image files. */
+            /** @description Any number of image files, each at most 5 MB (checked by the dashboard before uploading). */
             installationImages?: string[];
         };
         /** @description Same fields as ProductCreateForm, none required; fields left out keep their value. */
@@ -509,8 +509,12 @@ export interface components {
             bowlConfiguration?: components["schemas"]["BowlConfiguration"];
             stock?: number;
             isActive?: boolean;
-            /** Format: binary */
+            /**
+             * Format: binary
+             * @description One image file, at most 5 MB.
+             */
             productImage?: string;
+            /** @description Any number of image files, each at most 5 MB. */
             installationImages?: string[];
         };
         /**
@@ -521,7 +525,7 @@ export interface components {
         ProductImportForm: {
             /**
              * Format: binary
-             * @description A .csv file with the columns Type, Name, Color/Material, Dimensions (mm), Starting Price, Ending Price, Installation Price, Description, Product Image URL, Installation Image URLs.
+             * @description A .csv file with the columns Type, Name, Color/Material, Dimensions (mm), Starting Price, Ending Price, Installation Price, Description, Product Image URL, Installation Image URLs. At most 2 MB (the dashboard checks name and size before uploading).
              */
             file: string;
         };

@@ -43,8 +43,8 @@ export interface ProductCreateForm {
   /** @minimum 0 */
   stock?: number;
   isActive?: boolean;
-  /** One image file. */
+  /** One image file, at most 5 MB (the dashboard checks type and size before uploading). */
   productImage?: Blob;
-  /** Any number of image files. */
+  /** Any number of image files, each at most 5 MB (checked by the dashboard before uploading). */
   installationImages?: Blob[];
 }

@@ -16,6 +16,6 @@ WhatsApp chatbot.
  */
 
 export interface ProductImportForm {
-  /** A .csv file with the columns Type, Name, Color/Material, Dimensions (mm), Starting Price, Ending Price, Installation Price, Description, Product Image URL, Installation Image URLs. */
+  /** A .csv file with the columns Type, Name, Color/Material, Dimensions (mm), Starting Price, Ending Price, Installation Price, Description, Product Image URL, Installation Image URLs. At most 2 MB (the dashboard checks name and size before uploading). */
   file: Blob;
 }

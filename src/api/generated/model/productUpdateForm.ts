@@ -43,6 +43,8 @@ export interface ProductUpdateForm {
   /** @minimum 0 */
   stock?: number;
   isActive?: boolean;
+  /** One image file, at most 5 MB. */
   productImage?: Blob;
+  /** Any number of image files, each at most 5 MB. */
   installationImages?: Blob[];
 }

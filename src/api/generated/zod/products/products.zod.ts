@@ -75,8 +75,8 @@ export const createProductBody = zod.object({
   "bowlConfiguration": zod.enum(['Single Bowl', 'Double Bowl', 'Triple Bowl', '1.5 Bowl']).optional(),
   "stock": zod.number().min(createProductBodyStockMin).optional(),
   "isActive": zod.boolean().default(createProductBodyIsActiveDefault),
-  "productImage": zod.instanceof(File).optional().describe('One image file.'),
-  "installationImages": zod.array(zod.instanceof(File)).optional().describe('Any number of image files.')
+  "productImage": zod.instanceof(File).optional().describe('One image file, at most 5 MB (the dashboard checks type and size before uploading).'),
+  "installationImages": zod.array(zod.instanceof(File)).optional().describe('Any number of image files, each at most 5 MB (checked by the dashboard before uploading).')
 }).describe('Multipart form; every value is sent as text except the files. Empty values are omitted.')
 
 export const createProduct201ResponseNameMax = 200;export const createProduct201ResponseDimensionsMax = 100;export const createProduct201ResponseDescriptionMax = 2000;export const createProduct201ResponseStartingPriceMin = 0;export const createProduct201ResponseEndingPriceMin = 0;export const createProduct201ResponseInstallationPricePerSlabMin = 0;export const createProduct201ResponseStockDefault = 0;
@@ -136,7 +136,7 @@ and described in `errors`.
  * @summary Import products from CSV
  */
 export const importProductsBody = zod.object({
-  "file": zod.instanceof(File).describe('A .csv file with the columns Type, Name, Color/Material, Dimensions (mm), Starting Price, Ending Price, Installation Price, Description, Product Image URL, Installation Image URLs.')
+  "file": zod.instanceof(File).describe('A .csv file with the columns Type, Name, Color/Material, Dimensions (mm), Starting Price, Ending Price, Installation Price, Description, Product Image URL, Installation Image URLs. At most 2 MB (the dashboard checks name and size before uploading).')
 })
 
 export const importProducts200ResponseImportedMin = 0;export const importProducts200ResponseUpdatedMin = 0;export const importProducts200ResponseFailedMin = 0;
@@ -227,8 +227,8 @@ export const updateProductBody = zod.object({
   "bowlConfiguration": zod.enum(['Single Bowl', 'Double Bowl', 'Triple Bowl', '1.5 Bowl']).optional(),
   "stock": zod.number().min(updateProductBodyStockMin).optional(),
   "isActive": zod.boolean().optional(),
-  "productImage": zod.instanceof(File).optional(),
-  "installationImages": zod.array(zod.instanceof(File)).optional()
+  "productImage": zod.instanceof(File).optional().describe('One image file, at most 5 MB.'),
+  "installationImages": zod.array(zod.instanceof(File)).optional().describe('Any number of image files, each at most 5 MB.')
 }).describe('Same fields as ProductCreateForm, none required; fields left out keep their value.')
 
 export const updateProduct200ResponseNameMax = 200;export const updateProduct200ResponseDimensionsMax = 100;export const updateProduct200ResponseDescriptionMax = 2000;export const updateProduct200ResponseStartingPriceMin = 0;export const updateProduct200ResponseEndingPriceMin = 0;export const updateProduct200ResponseInstallationPricePerSlabMin = 0;export const updateProduct200ResponseStockDefault = 0;
