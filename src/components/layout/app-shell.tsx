@@ -29,12 +29,14 @@ export function AppShell() {
   const { closeMobile } = sidebar;
   const body = useRef<HTMLDivElement>(null);
   const main = useRef<HTMLElement>(null);
-  const firstPath = useRef(pathname);
+  const shownPath = useRef(pathname);
   useEffect(() => {
     closeMobile();
-    // A new screen: focus moves to its content, as a full page load would start there.
-    if (pathname !== firstPath.current) main.current?.focus({ preventScroll: true });
-    firstPath.current = '';
+    // A new screen (not the first one, nor a re-run of this effect): focus
+    // moves to its content, so Tab continues there as after a page load.
+    if (pathname === shownPath.current) return;
+    shownPath.current = pathname;
+    main.current?.focus({ preventScroll: true });
   }, [pathname, closeMobile]);
 
   // The router owns the URL: move focus without adding a #hash to it.
