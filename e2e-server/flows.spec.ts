@@ -70,7 +70,57 @@ test('creates a product with images, finds it in the list, edits it and deletes 
   await expect(rows(page).filter({ hasText: name })).toHaveCount(0);
 });
 
-test.fixme('edit: clearing Dimensions removes it — the product form still leaves emptied fields out of the PATCH, which the server reads as "unchanged"', async () => {});
+test('editing a product and clearing its dimensions removes them for good', async ({ page }) => {
+  await signIn(page);
+  const name = `Absolute Black Granite ${Date.now()}`;
+  await page.goto('/products/new');
+  await field(page, 'Product Name').fill(name);
+  await field(page, 'Dimensions (mm)').fill('3000 x 1400');
+  await field(page, 'Starting Price (KES)').fill('8000');
+  await field(page, 'Ending Price (KES)').fill('9500');
+  await page.getByRole('button', { name: 'Create Product' }).click();
+  await expect(toast(page).locator('.toast-title')).toHaveText('Product created');
+  const row = rows(page).filter({ hasText: name });
+  await expect(row).toContainText('3000 x 1400');
+
+  await page.getByRole('link', { name: `Edit ${name}` }).click();
+  await expect(field(page, 'Dimensions (mm)')).toHaveValue('3000 x 1400');
+  await field(page, 'Dimensions (mm)').fill('');
+  await page.getByRole('button', { name: 'Update Product' }).click();
+  await expect(toast(page).locator('.toast-title')).toHaveText('Product updated');
+  await page.reload();
+  await expect(rows(page).filter({ hasText: name })).not.toContainText('3000 x 1400');
+  await page.getByRole('link', { name: `Edit ${name}` }).click();
+  await expect(field(page, 'Product Name')).toHaveValue(name);
+  await expect(field(page, 'Dimensions (mm)')).toHaveValue('');
+});
+
+test('taking over a conversation and replying shows the reply and puts it in the outbox', async ({ page }) => {
+  await signIn(page);
+  // A fresh handoff: a conversation waiting for a human.
+  const created = await (await page.request.post(`${SERVER_URL}/__test/handoff`)).json();
+  await page.goto(`/conversations/${created.conversationId}`);
+  const takeover = page.getByRole('switch', { name: 'Admin Takeover' });
+  await expect(takeover).not.toBeChecked();
+  await expect(page.getByPlaceholder('Enable admin mode to send messages')).toBeDisabled();
+  await takeover.click();
+  await expect(toast(page).locator('.toast-title')).toHaveText('Status updated');
+  await expect(takeover).toBeChecked();
+
+  const reply = `Karibu! Delivery to Westlands is free this week (${Date.now()}).`;
+  await page.getByPlaceholder('Type your message...').fill(reply);
+  await page.getByPlaceholder('Type your message...').press('Enter');
+  await expect(page.locator('.message-admin .message-content').filter({ hasText: reply })).toBeVisible();
+  await expect(page.getByPlaceholder('Type your message...')).toHaveValue('');
+
+  const outbox = (await (await page.request.get(`${SERVER_URL}/__test/outbox`)).json()) as { conversation_id: number; content: string; kind: string }[];
+  expect(outbox).toContainEqual(expect.objectContaining({ conversation_id: created.conversationId, content: reply }));
+
+  // It is stored: a reload shows it again, and the takeover stays on.
+  await page.reload();
+  await expect(page.locator('.message-admin .message-content').filter({ hasText: reply })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Admin Takeover' })).toBeChecked();
+});
 
 test('a handoff shows the toast and raises the badge; marking it read survives a reload', async ({ page }) => {
   await signIn(page);

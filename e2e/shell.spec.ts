@@ -83,6 +83,8 @@ test.describe('sidebar on a 375 px phone', () => {
     await sheet.getByRole('link', { name: 'Products' }).click();
     await expect(page).toHaveURL(/\/products$/);
     await expect(sheet).toHaveCount(0);
+    // The new screen has rendered (and its close-on-navigation effect run) before reopening.
+    await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
     await page.keyboard.press('Control+b');
     await expect(sheet).toBeVisible();
   });

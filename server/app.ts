@@ -188,6 +188,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // End-to-end tests trigger the customer side on demand.
     const simulator = createSimulator(database.db, services);
     app.post('/__test/handoff', { config: { public: true } }, async () => simulator.handoff());
+    // What would have been sent to customers, newest first.
+    app.get('/__test/outbox', { config: { public: true } }, async () =>
+      database.db.selectFrom('outbox').select(['conversation_id', 'to_phone', 'content', 'kind', 'status']).orderBy('id', 'desc').limit(20).execute(),
+    );
   }
 
   app.addHook('onReady', async () => hub.start());

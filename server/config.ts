@@ -13,7 +13,7 @@
 //   DEMO_SEED            "false" skips the demo data seeded into an empty database
 //   FOLLOW_UP_INTERVAL_MINUTES  how often due follow-ups are queued (default 15; 0 = never)
 //   SIMULATE_RATE        events per minute played by the customer/bot simulator (0 = off)
-//   TEST_CONTROL         "true" adds POST /__test/handoff (for end-to-end tests only)
+//   TEST_CONTROL         "true" adds POST /__test/handoff and GET /__test/outbox (end-to-end tests only)
 import { resolve } from 'node:path';
 
 export type Config = {

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router-dom';
 import 'primereact/resources/primereact.min.css';
 import 'primeicons/primeicons.css';
 import './styles.css';
+import './styles/theme-overrides.css';
 import { installContractCheck } from './api/contract-check';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';

@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router-dom';
 import { AppShell } from '../components/layout/app-shell';
+import { withRouteErrorCard } from '../components/layout/route-error-card';
 import { LoginPage } from '../features/auth/login-page';
 import { RequireSession } from '../features/auth/require-session';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
@@ -21,7 +22,8 @@ export const routes = [
         <AppShell />
       </RequireSession>
     ),
-    children: [
+    // A screen that throws shows an error card inside the shell (issue 11).
+    children: withRouteErrorCard([
       { path: '/', element: <DashboardPage /> },
       { path: '/products', element: <ProductsPage /> },
       { path: '/products/new', element: <ProductFormPage key="new" /> },
@@ -32,7 +34,7 @@ export const routes = [
       { path: '/analytics', element: <AnalyticsPage /> },
       { path: '/settings', element: <SettingsPage /> },
       { path: '*', element: <NotFoundPage /> },
-    ],
+    ]),
   },
 ];
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { appConfig } from '../../app/config';
@@ -10,6 +10,10 @@ import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 import { LiveIndicator } from './live-indicator';
 import { useSidebar } from './use-sidebar';
+import { MobileSheet } from './mobile-sheet';
+
+const TOGGLE_ID = 'sidebar-toggle';
+export const MAIN_CONTENT_ID = 'main-content';
 
 export function AppShell() {
   const unread = useUnreadCount();
@@ -23,29 +27,46 @@ export function AppShell() {
   }, [unread]);
 
   const { closeMobile } = sidebar;
-  useEffect(() => closeMobile(), [pathname, closeMobile]);
+  const body = useRef<HTMLDivElement>(null);
+  const main = useRef<HTMLElement>(null);
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    closeMobile();
+    // A new screen (not the first one, nor a re-run of this effect): focus
+    // moves to its content, so Tab continues there as after a page load.
+    if (pathname === shownPath.current) return;
+    shownPath.current = pathname;
+    main.current?.focus({ preventScroll: true });
+  }, [pathname, closeMobile]);
+
+  // The router owns the URL: move focus without adding a #hash to it.
+  const skipToMain = (event: React.MouseEvent) => {
+    event.preventDefault();
+    main.current?.focus();
+  };
 
   const collapsed = !sidebar.isMobile && !sidebar.expanded;
   return (
     <div className="shell" data-sidebar={sidebar.isMobile ? (sidebar.mobileOpen ? 'open' : 'closed') : sidebar.expanded ? 'expanded' : 'collapsed'}>
+      <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skipToMain}>
+        Skip to main content
+      </a>
       {sidebar.isMobile ? (
         sidebar.mobileOpen && (
-          <>
-            <div className="sheet-overlay" onClick={closeMobile} aria-hidden="true" />
-            <aside className="sidebar sidebar-sheet" aria-label="Sidebar" role="dialog" aria-modal="true">
-              <Sidebar collapsed={false} unread={unread} onNavigate={closeMobile} />
-            </aside>
-          </>
+          <MobileSheet onClose={closeMobile} returnFocusTo={() => document.getElementById(TOGGLE_ID)} behind={() => body.current}>
+            <Sidebar collapsed={false} unread={unread} onNavigate={closeMobile} />
+          </MobileSheet>
         )
       ) : (
         <aside className={`sidebar ${collapsed ? 'sidebar-collapsed' : ''}`} aria-label="Sidebar">
           <Sidebar collapsed={collapsed} unread={unread} />
         </aside>
       )}
-      <div className="shell-body">
+      <div className="shell-body" ref={body}>
         <header className="topbar">
           <Tooltip content="Toggle Sidebar (Ctrl+B)">
             <Button
+              id={TOGGLE_ID}
               text
               rounded
               icon="pi pi-bars"
@@ -59,7 +80,7 @@ export function AppShell() {
           <ThemeToggle />
           <UserMenu />
         </header>
-        <main className="main">
+        <main className="main" id={MAIN_CONTENT_ID} ref={main} tabIndex={-1}>
           <Outlet />
         </main>
       </div>

@@ -11,7 +11,7 @@ const labels: Record<RealtimeStatus, string> = {
 export function LiveIndicator({ status }: { status: RealtimeStatus }) {
   return (
     <Tooltip content={labels[status]}>
-      <span className={`live-indicator live-${status}`} role="status" aria-label={labels[status]} tabIndex={0}>
+      <span className={`live-indicator live-${status}`} role="status" aria-label={labels[status]}>
         <span className="live-dot" aria-hidden="true" />
         <span className="live-text">{status === 'open' ? 'Live' : status === 'connecting' ? 'Connecting' : 'Offline'}</span>
       </span>

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Menu } from 'primereact/menu';
 import { Button } from 'primereact/button';
@@ -7,6 +7,7 @@ import { useGetCurrentUser, useLogout } from '../../api/generated/endpoints/auth
 /** Who is signed in, and the way out. */
 export function UserMenu() {
   const menu = useRef<Menu>(null);
+  const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const me = useGetCurrentUser({ query: { retry: false } });
   const username = me.data?.username ?? 'Account';
@@ -25,6 +26,7 @@ export function UserMenu() {
         label={username}
         aria-haspopup="menu"
         aria-controls="user-menu"
+        aria-expanded={open}
         aria-label={`Account: ${username}`}
         onClick={(event) => menu.current?.toggle(event)}
       />
@@ -33,6 +35,8 @@ export function UserMenu() {
         ref={menu}
         popup
         popupAlignment="right"
+        onShow={() => setOpen(true)}
+        onHide={() => setOpen(false)}
         model={[
           { label: `Signed in as ${username}`, disabled: true },
           { separator: true },

@@ -1,9 +1,12 @@
 import { useRef } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { MESSAGES, type ProductFormOutput, type ProductFormValues } from '../product-form-schema';
+import { MAX_IMAGE_BYTES, formatLimit, isImageFile, isWithin } from '../../../lib/files/limits';
 import { FilePreview, UrlPreview } from './image-previews';
 
-const isImage = (file: File) => file.type.startsWith('image/');
+const LIMIT = formatLimit(MAX_IMAGE_BYTES);
+const tooLarge = (names: string[]) =>
+  `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} larger than ${LIMIT}. Choose images of ${LIMIT} or less.`;
 const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
 /**
@@ -57,7 +60,7 @@ export function ProductImageField({ currentUrl }: { currentUrl?: string | null }
       control={control}
       render={({ field, fieldState }) => {
         const file = field.value;
-        const hint = currentUrl ? 'A new image replaces the current one when you save.' : 'One image file.';
+        const hint = `${currentUrl ? 'A new image replaces the current one when you save.' : 'One image file.'} Up to ${LIMIT}.`;
         return (
           <div className="field">
             <FilePicker
@@ -67,7 +70,9 @@ export function ProductImageField({ currentUrl }: { currentUrl?: string | null }
               describedBy={`productImage-hint${fieldState.error ? ' productImage-error' : ''}`}
               onFiles={([chosen]) => {
                 if (!chosen) return;
-                if (!isImage(chosen)) return setError('productImage', { message: MESSAGES.notAnImage });
+                if (!isImageFile(chosen)) return setError('productImage', { message: MESSAGES.notAnImage });
+                // Checked before anything is sent; the rest of the form stays as typed.
+                if (!isWithin(chosen, MAX_IMAGE_BYTES)) return setError('productImage', { message: tooLarge([chosen.name]) });
                 clearErrors('productImage');
                 field.onChange(chosen);
               }}
@@ -105,6 +110,7 @@ export function InstallationImagesField({ currentUrls }: { currentUrls: readonly
         const hint = replacing
           ? `These replace the ${currentUrls.length} current installation ${currentUrls.length === 1 ? 'image' : 'images'} when you save.`
           : 'Choose as many images as you like, one or several at a time.';
+        const limitedHint = `${hint} Up to ${LIMIT} each.`;
         return (
           <div className="field">
             <FilePicker
@@ -114,15 +120,18 @@ export function InstallationImagesField({ currentUrls }: { currentUrls: readonly
               multiple
               describedBy={`installationImages-hint${fieldState.error ? ' installationImages-error' : ''}`}
               onFiles={(chosen) => {
-                const images = chosen.filter(isImage);
+                const images = chosen.filter(isImageFile);
+                const oversized = images.filter((image) => !isWithin(image, MAX_IMAGE_BYTES));
                 if (images.length < chosen.length) setError('installationImages', { message: MESSAGES.notAnImage });
+                else if (oversized.length) setError('installationImages', { message: tooLarge(oversized.map((image) => image.name)) });
                 else clearErrors('installationImages');
-                const added = images.filter((image) => !files.some((file) => sameFile(file, image)));
+                // The images that fit are kept; only the oversized ones are left out.
+                const added = images.filter((image) => isWithin(image, MAX_IMAGE_BYTES) && !files.some((file) => sameFile(file, image)));
                 if (added.length) field.onChange([...files, ...added]);
               }}
             />
             <small id="installationImages-hint" className="field-hint">
-              {hint}
+              {limitedHint}
             </small>
             {fieldState.error && (
               <small id="installationImages-error" className="field-error">

@@ -5,7 +5,10 @@ import { useToast } from '../../../lib/toast/toast-context';
 import { SAMPLE_CSV_FILE_NAME, sampleCsv } from '../csv';
 import { saveTextFile } from '../download';
 import { isCsvFileName, readPickedCsv, useImportProductsCsv } from '../use-import-products-csv';
+import { MAX_CSV_BYTES, formatLimit, isWithin } from '../../../lib/files/limits';
 import { ImportResults } from './import-results';
+
+const CSV_LIMIT = formatLimit(MAX_CSV_BYTES);
 
 /** Spec §2 'Import Products from CSV', §5 file rule and help text, §8 messages. */
 export function ImportProductsDialog({ visible, onClose }: { visible: boolean; onClose: () => void }) {
@@ -25,6 +28,12 @@ export function ImportProductsDialog({ visible, onClose }: { visible: boolean; o
       if (input.current) input.current.value = '';
       state.pick(null);
       toast({ title: 'Invalid file type', description: 'Please select a CSV file.', variant: 'destructive' });
+      return;
+    }
+    if (!isWithin(file, MAX_CSV_BYTES)) {
+      if (input.current) input.current.value = '';
+      state.pick(null);
+      toast({ title: 'File too large', description: `Please select a CSV file of ${CSV_LIMIT} or less.`, variant: 'destructive' });
       return;
     }
     try {
@@ -102,6 +111,7 @@ export function ImportProductsDialog({ visible, onClose }: { visible: boolean; o
             <li>Dimensions as LxWxH in millimetres</li>
             <li>Color/Material holds the color for stones and the material for sinks</li>
             <li>Several installation images are separated by semicolons</li>
+            <li>The file may be up to {CSV_LIMIT}</li>
           </ul>
         </div>
 

@@ -104,7 +104,7 @@ const ProductRow = memo(function ProductRow({ product, onDelete }: { product: Pr
         {product.isActive ? (
           <span className="p-tag p-component p-tag-success">Active</span>
         ) : (
-          <span className="p-tag p-component status-inactive">Inactive</span>
+          <span className="p-tag p-component p-tag-secondary">Inactive</span>
         )}
       </td>
       <td>
