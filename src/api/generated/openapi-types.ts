@@ -130,7 +130,13 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -145,9 +151,23 @@ export interface paths {
         head?: never;
         /**
          * Update a product
-         * @description Same multipart form as create; fields left out keep their value.
-         *     A new productImage replaces the current one; installationImages sent
-         *     here replace the current list.
+         * @description Same multipart form as create, with these edit rules (see ProductUpdateForm):
+         *
+         *     * A field **left out** of the form is **unchanged**.
+         *     * A field **sent empty** (a part whose value is the empty text) is
+         *       **cleared**: the server stores null. Only the optional fields can be
+         *       cleared: dimensions, description, color, installationPricePerSlab,
+         *       material, bowlConfiguration. name, category, startingPrice,
+         *       endingPrice, stock and isActive cannot be empty (400 / 422).
+         *     * When category moves between a stone (granite, marble, quartz) and
+         *       sink, the client sends the other kind's fields empty: stone → sink
+         *       sends color and installationPricePerSlab empty, sink → stone sends
+         *       material and bowlConfiguration empty. The server clears them like any
+         *       other empty field.
+         *     * A new productImage replaces the current one; installationImages sent
+         *       here replace the current list. Images are not cleared by this form.
+         *
+         *     Create (POST /api/products) differs: empty values are left out there.
          */
         patch: operations["updateProduct"];
         trace?: never;
@@ -214,7 +234,13 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -238,7 +264,13 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -299,7 +331,13 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -489,34 +527,50 @@ export interface components {
             isActive: boolean;
             /**
              * Format: binary
-             * @description One image file, at most 5 MB (the dashboard checks type and size before uploading).
+             * @description One image file. PNG, JPEG, WebP or GIF, recognised by its content (not its name); at most 5 MB (5,242,880 bytes) per image, else 400. The dashboard checks type and size before uploading.
              */
             productImage?: string;
-            /** @description Any number of image files, each at most 5 MB (checked by the dashboard before uploading). */
+            /** @description Any number of image files, each PNG, JPEG, WebP or GIF (recognised by content) of at most 5 MB. */
             installationImages?: string[];
         };
-        /** @description Same fields as ProductCreateForm, none required; fields left out keep their value. */
+        /**
+         * @description Same fields as ProductCreateForm, none required. A field left out keeps
+         *     its value. A field sent empty ('') is cleared (stored as null); only
+         *     dimensions, description, color, installationPricePerSlab, material and
+         *     bowlConfiguration may be sent empty.
+         */
         ProductUpdateForm: {
             name?: string;
             category?: components["schemas"]["ProductCategory"];
+            /** @description Empty clears it. */
             dimensions?: string;
+            /** @description Empty clears it. */
             description?: string;
             startingPrice?: components["schemas"]["PriceText"];
             endingPrice?: components["schemas"]["PriceText"];
-            color?: components["schemas"]["StoneColor"];
-            installationPricePerSlab?: components["schemas"]["PriceText"];
-            material?: components["schemas"]["SinkMaterial"];
-            bowlConfiguration?: components["schemas"]["BowlConfiguration"];
+            /** @description Stones only. Empty clears it (sent empty when a stone becomes a sink). */
+            color?: components["schemas"]["StoneColor"] | components["schemas"]["ClearValue"];
+            /** @description Stones only. Empty clears it (sent empty when a stone becomes a sink). */
+            installationPricePerSlab?: components["schemas"]["PriceText"] | components["schemas"]["ClearValue"];
+            /** @description Sinks only. Empty clears it (sent empty when a sink becomes a stone). */
+            material?: components["schemas"]["SinkMaterial"] | components["schemas"]["ClearValue"];
+            /** @description Sinks only. Empty clears it (sent empty when a sink becomes a stone). */
+            bowlConfiguration?: components["schemas"]["BowlConfiguration"] | components["schemas"]["ClearValue"];
             stock?: number;
             isActive?: boolean;
             /**
              * Format: binary
-             * @description One image file, at most 5 MB.
+             * @description A new image replaces the current one; sent empty, it removes it. PNG, JPEG, WebP or GIF (by content), at most 5 MB.
              */
             productImage?: string;
-            /** @description Any number of image files, each at most 5 MB. */
+            /** @description Files sent replace the current list; one empty part removes them all. Each PNG, JPEG, WebP or GIF (by content), at most 5 MB. */
             installationImages?: string[];
         };
+        /**
+         * @description The empty text in an update form; the server stores null for the field.
+         * @enum {string}
+         */
+        ClearValue: "";
         /**
          * @description A KES amount ≥ 0 with at most two decimals (steps of 0.01), as form text.
          * @example 8500.50
@@ -637,6 +691,36 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The id in the path is not an integer of 1 or more */
+        InvalidId: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
+         * @description A state-changing request whose Origin header names another site is
+         *     refused (protection against cross-site request forgery).
+         */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Too many sign-in attempts from this address; wait before trying again */
+        TooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description No session, or the session has ended */
         Unauthorized: {
             headers: {
@@ -675,7 +759,13 @@ export interface components {
         };
     };
     parameters: {
-        /** @example 102 */
+        /**
+         * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+         *     number) is refused before anything is looked up: a server answers 400
+         *     with an ErrorResponse; the mock (Prism) answers 422 with an
+         *     ErrorResponse. A well-formed id that matches nothing is 404.
+         * @example 102
+         */
         Id: number;
         /**
          * @description Conversations whose last message is at or after this instant.
@@ -743,7 +833,9 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     logout: {
@@ -768,6 +860,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getCurrentUser: {
@@ -837,6 +930,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
         };
     };
@@ -896,6 +990,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
         };
     };
@@ -904,7 +999,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -920,8 +1021,10 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
+            400: components["responses"]["InvalidId"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -930,7 +1033,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -944,8 +1053,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["InvalidId"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
         };
     };
     updateProduct: {
@@ -953,7 +1065,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -975,6 +1093,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
         };
@@ -1101,7 +1220,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -1117,8 +1242,11 @@ export interface operations {
                     "application/json": components["schemas"]["Conversation"];
                 };
             };
+            400: components["responses"]["InvalidId"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
         };
     };
     updateConversationStatus: {
@@ -1126,7 +1254,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -1148,6 +1282,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
         };
@@ -1157,7 +1292,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -1173,8 +1314,11 @@ export interface operations {
                     "application/json": components["schemas"]["Message"][];
                 };
             };
+            400: components["responses"]["InvalidId"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
         };
     };
     sendConversationMessage: {
@@ -1182,7 +1326,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -1204,6 +1354,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /** @description The conversation is not in admin_takeover */
             409: {
@@ -1236,6 +1387,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
         };
     };
     listUnreadNotifications: {
@@ -1257,6 +1409,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
         };
     };
     markNotificationRead: {
@@ -1264,7 +1417,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 102 */
+                /**
+                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
+                 *     number) is refused before anything is looked up: a server answers 400
+                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
+                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -1280,8 +1439,11 @@ export interface operations {
                     "application/json": components["schemas"]["Notification"];
                 };
             };
+            400: components["responses"]["InvalidId"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
         };
     };
     markAllNotificationsRead: {
@@ -1303,6 +1465,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
     getAnalyticsOverview: {
@@ -1424,6 +1588,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
         };
     };
@@ -1446,6 +1611,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description Follow-ups are disabled */
             409: {
                 headers: {
