@@ -1,40 +1,50 @@
-import { createBrowserRouter } from 'react-router-dom';
-import { AppShell } from '../components/layout/app-shell';
-import { withRouteErrorCard } from '../components/layout/route-error-card';
-import { LoginPage } from '../features/auth/login-page';
-import { RequireSession } from '../features/auth/require-session';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
-import { ProductsPage } from '../features/products/products-page';
-import { ProductFormPage } from '../features/products/product-form-page';
-import { ConversationsPage } from '../features/conversations/conversations-page';
-import { ConversationDetailPage } from '../features/conversations/conversation-detail-page';
-import { NotificationsPage } from '../features/notifications/notifications-page';
-import { AnalyticsPage } from '../features/analytics/analytics-page';
-import { SettingsPage } from '../features/settings/settings-page';
-import { NotFoundPage } from './not-found-page';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { RouteFallback } from './route-fallback';
 
-/** Spec §2: /login outside the shell; every other screen behind the guard, inside the shell. */
-export const routes = [
-  { path: '/login', element: <LoginPage /> },
+// Each screen (and the shell) is a lazy route: its code and the PrimeReact components it uses
+// are fetched only when the route matches, so /login never downloads the shell's screens.
+// react-router resolves the lazy module before it commits a navigation, so the previous screen
+// stays on view meanwhile (no fallback flash between screens); the fallback covers first load.
+export const routes: RouteObject[] = [
   {
-    element: (
-      <RequireSession>
-        <AppShell />
-      </RequireSession>
-    ),
-    // A screen that throws shows an error card inside the shell (issue 11).
-    children: withRouteErrorCard([
-      { path: '/', element: <DashboardPage /> },
-      { path: '/products', element: <ProductsPage /> },
-      { path: '/products/new', element: <ProductFormPage key="new" /> },
-      { path: '/products/edit/:id', element: <ProductFormPage key="edit" /> },
-      { path: '/conversations', element: <ConversationsPage /> },
-      { path: '/conversations/:id', element: <ConversationDetailPage /> },
-      { path: '/notifications', element: <NotificationsPage /> },
-      { path: '/analytics', element: <AnalyticsPage /> },
-      { path: '/settings', element: <SettingsPage /> },
-      { path: '*', element: <NotFoundPage /> },
-    ]),
+    hydrateFallbackElement: <RouteFallback />,
+    children: [
+      {
+        path: '/login',
+        lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+      },
+      {
+        lazy: () => import('./shell-route').then((m) => ({ Component: m.ShellRoute })),
+        children: [
+          {
+            // A screen that throws (or whose code fails to load) shows an error card inside the shell.
+            lazy: () =>
+              import('../components/layout/route-error-card').then((m) => ({ Component: m.ScreenOutlet, ErrorBoundary: m.RouteErrorCard })),
+            children: [
+              { path: '/', lazy: () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
+              { path: '/products', lazy: () => import('../features/products/products-page').then((m) => ({ Component: m.ProductsPage })) },
+              {
+                path: '/products/new',
+                lazy: () => import('../features/products/product-form-page').then((m) => ({ element: <m.ProductFormPage key="new" /> })),
+              },
+              {
+                path: '/products/edit/:id',
+                lazy: () => import('../features/products/product-form-page').then((m) => ({ element: <m.ProductFormPage key="edit" /> })),
+              },
+              { path: '/conversations', lazy: () => import('../features/conversations/conversations-page').then((m) => ({ Component: m.ConversationsPage })) },
+              {
+                path: '/conversations/:id',
+                lazy: () => import('../features/conversations/conversation-detail-page').then((m) => ({ Component: m.ConversationDetailPage })),
+              },
+              { path: '/notifications', lazy: () => import('../features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })) },
+              { path: '/analytics', lazy: () => import('../features/analytics/analytics-page').then((m) => ({ Component: m.AnalyticsPage })) },
+              { path: '/settings', lazy: () => import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })) },
+              { path: '*', lazy: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
+            ],
+          },
+        ],
+      },
+    ],
   },
 ];
 

@@ -42,7 +42,3 @@ export function ScreenOutlet() {
   return <Outlet />;
 }
 
-/** Wraps the shell's screens in one pathless route whose errorElement is the card. */
-export function withRouteErrorCard<T>(screens: T[]) {
-  return [{ element: <ScreenOutlet />, errorElement: <RouteErrorCard />, children: screens }];
-}
