@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import './settings.css';
 import { Button } from 'primereact/button';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputTextarea } from 'primereact/inputtextarea';
