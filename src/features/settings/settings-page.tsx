@@ -125,11 +125,12 @@ export function SettingsPage() {
             {hoursHint(hours)}
           </small>
           {hours > WHATSAPP_WINDOW_HOURS && (
-            <Message
-              severity="warn"
-              className="settings-window-warning"
-              text="WhatsApp only allows free-form messages within 24 hours of the customer's last message. Follow-ups sent later than that need a message template approved by WhatsApp."
-            />
+            // A standing note, not an alert: it must not be announced on every keystroke.
+            <p className="settings-window-warning">
+              <i className="pi pi-exclamation-triangle" aria-hidden="true" /> WhatsApp only allows free-form messages within 24
+              hours of the customer&apos;s last message. Follow-ups sent later than that need a message template approved by
+              WhatsApp.
+            </p>
           )}
         </div>
         <div className="settings-field">
