@@ -1,4 +1,8 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
+
+// Default toasts are status messages, destructive ones alerts: read the toast region itself.
+const toasts = (page: Page) => page.getByRole('list', { name: 'Notifications (F8)' });
 
 test.use({ authenticated: true });
 
@@ -24,23 +28,23 @@ test('the form is filled from the server, validates, saves and tests', async ({ 
   page.on('request', (r) => r.method() === 'PATCH' && patches++);
   await hours.fill('169');
   await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(page.getByRole('alert')).toContainText('Invalid hours');
-  await expect(page.getByRole('alert')).toContainText('Hours must be between 1 and 168 (7 days)');
+  await expect(toasts(page)).toContainText('Invalid hours');
+  await expect(toasts(page)).toContainText('Hours must be between 1 and 168 (7 days)');
 
   await hours.fill('12');
   await message.fill('   ');
   await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(page.getByRole('alert')).toContainText('Follow-up message cannot be empty');
+  await expect(toasts(page)).toContainText('Follow-up message cannot be empty');
   expect(patches).toBe(0);
 
   await message.fill('Still thinking about that granite?');
   const patch = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().includes('/api/follow-ups/settings'));
   await page.getByRole('button', { name: 'Save Settings' }).click();
   expect((await patch).postDataJSON()).toEqual({ enabled: true, hoursUntilFollowUp: 12, followUpMessage: 'Still thinking about that granite?' });
-  await expect(page.getByRole('alert')).toContainText('Follow-up settings have been updated successfully.');
+  await expect(toasts(page)).toContainText('Follow-up settings have been updated successfully.');
 
   await page.getByRole('button', { name: 'Test Now' }).click();
-  await expect(page.getByRole('alert')).toContainText('Follow-up check completed');
+  await expect(toasts(page)).toContainText('Follow-up check completed');
 });
 
 test('turning follow-ups off disables hours, message and Test Now', async ({ page }) => {
@@ -72,8 +76,8 @@ test('save and test failures show the server message', async ({ page, mockPrefer
   await mockPrefer('**/api/follow-ups/check', 'code=409');
   await page.getByLabel('Follow-up Message').fill('Hello again');
   await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(page.getByRole('alert')).toContainText('Error');
+  await expect(toasts(page)).toContainText('Error');
   await expect(page.getByLabel('Follow-up Message')).toHaveValue('Hello again');
   await page.getByRole('button', { name: 'Test Now' }).click();
-  await expect(page.getByRole('alert')).toContainText('Follow-ups are disabled');
+  await expect(toasts(page)).toContainText('Follow-ups are disabled');
 });
