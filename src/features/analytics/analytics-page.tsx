@@ -1,11 +1,154 @@
-import { useGetAnalyticsOverview } from '../../api/generated/endpoints/analytics/analytics';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Skeleton } from 'primereact/skeleton';
+import {
+  useGetAnalyticsOverview,
+  useGetAnalyticsProducts,
+  useGetAnalyticsTimeline,
+} from '../../api/generated/endpoints/analytics/analytics';
+import { formatResponseTime } from '../../lib/format/duration';
+import { formatConversionRate, TIMELINE_DAYS, TOP_PRODUCTS } from './analytics-format';
+import './analytics.css';
+
+const VolumeChart = lazy(() => import('./volume-chart'));
+
+const LoadError = ({ what }: { what: string }) => (
+  <p className="analytics-error" role="alert">
+    Failed to fetch {what}
+  </p>
+);
+
+function StatCard({ title, value, caption, loading }: { title: string; value?: ReactNode; caption?: ReactNode; loading: boolean }) {
+  return (
+    <section className="card stat-card" aria-label={title}>
+      <h2>{title}</h2>
+      {loading ? <Skeleton width="5rem" height="2rem" /> : <p className="stat-value">{value}</p>}
+      {loading ? <Skeleton width="10rem" /> : <p className="stat-caption">{caption}</p>}
+    </section>
+  );
+}
+
+function ProductTable<T>(props: {
+  title: string;
+  countHeader: string;
+  empty: string;
+  rows: T[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  name: (row: T) => string;
+  count: (row: T) => number;
+  rowKey: (row: T) => number;
+}) {
+  const { rows, loading, failed } = props;
+  return (
+    <section className="card" aria-labelledby={`${props.countHeader}-title`}>
+      <h2 id={`${props.countHeader}-title`}>{props.title}</h2>
+      {loading ? (
+        <div aria-hidden="true">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="mb-2" />
+          ))}
+        </div>
+      ) : failed ? (
+        <LoadError what="product analytics" />
+      ) : !rows?.length ? (
+        <p className="muted">{props.empty}</p>
+      ) : (
+        <table className="analytics-table">
+          <thead>
+            <tr>
+              <th scope="col">Product Name</th>
+              <th scope="col">{props.countHeader}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.slice(0, TOP_PRODUCTS).map((row) => (
+              <tr key={props.rowKey(row)}>
+                <td>{props.name(row)}</td>
+                <td>{props.count(row)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
 
 export function AnalyticsPage() {
   const overview = useGetAnalyticsOverview();
+  const products = useGetAnalyticsProducts();
+  const timeline = useGetAnalyticsTimeline({ days: TIMELINE_DAYS });
+  const o = overview.data;
+  const recent = o?.conversationsLast30Days ?? 0;
+  const chartSkeleton = <Skeleton height="18rem" />;
+
   return (
-    <div className="page">
+    <div className="page analytics-page">
       <h1>Analytics Dashboard</h1>
-      <p>Total Conversations: {overview.data?.totalConversations ?? '…'}</p>
+      <p className="muted">Track chatbot performance and customer engagement</p>
+      {overview.isError && <LoadError what="analytics overview" />}
+      <div className="stat-grid">
+        <StatCard
+          title="Total Conversations"
+          loading={overview.isLoading}
+          value={o?.totalConversations ?? '—'}
+          caption={recent > 0 ? <span className="stat-up">+{recent} last 30 days</span> : 'No recent conversations'}
+        />
+        <StatCard
+          title="Conversion Rate"
+          loading={overview.isLoading}
+          value={o ? formatConversionRate(o.conversionRate) : '—'}
+          caption="Conversations converted to sales"
+        />
+        <StatCard
+          title="Avg Response Time"
+          loading={overview.isLoading}
+          value={o ? formatResponseTime(o.averageResponseTime) : '—'}
+          caption="Average bot response time"
+        />
+        <StatCard
+          title="Active Conversations"
+          loading={overview.isLoading}
+          value={o?.activeConversations ?? '—'}
+          caption="Currently ongoing conversations"
+        />
+      </div>
+      <section className="card" aria-labelledby="volume-title">
+        <h2 id="volume-title">Conversation Volume</h2>
+        {timeline.isLoading ? (
+          chartSkeleton
+        ) : timeline.isError ? (
+          <LoadError what="timeline" />
+        ) : (
+          <Suspense fallback={chartSkeleton}>
+            <VolumeChart points={timeline.data ?? []} />
+          </Suspense>
+        )}
+      </section>
+      <div className="table-grid">
+        <ProductTable
+          title="Most Viewed Products"
+          countHeader="Views"
+          empty="No product views yet"
+          rows={products.data?.mostViewed}
+          loading={products.isLoading}
+          failed={products.isError}
+          name={(r) => r.productName}
+          count={(r) => r.viewCount}
+          rowKey={(r) => r.productId}
+        />
+        <ProductTable
+          title="Most Inquired Products"
+          countHeader="Inquiries"
+          empty="No product inquiries yet"
+          rows={products.data?.mostInquired}
+          loading={products.isLoading}
+          failed={products.isError}
+          name={(r) => r.productName}
+          count={(r) => r.inquiryCount}
+          rowKey={(r) => r.productId}
+        />
+      </div>
     </div>
   );
 }

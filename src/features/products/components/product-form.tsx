@@ -6,11 +6,11 @@ import type { Product } from '../../../api/generated/model/product';
 import { productFormSchema, type ProductFormOutput, type ProductFormValues } from '../product-form-schema';
 import { NEW_PRODUCT_VALUES, productToFormValues } from '../product-form-values';
 import { useSaveProduct } from '../use-save-product';
-import { useUnsavedChanges } from '../use-unsaved-changes';
+import { useUnsavedChanges } from '../../../lib/forms/use-unsaved-changes';
 import { BasicInfoSection } from './basic-info-section';
 import { CategoryDetailsSection } from './category-details-section';
 import { MediaStatusSection } from './media-status-section';
-import { UnsavedChangesDialog } from './unsaved-changes-dialog';
+import { UnsavedChangesDialog } from '../../../lib/forms/unsaved-changes-dialog';
 
 /** The product form (spec §2 "Product form"): create without `product`, edit with it. */
 export function ProductForm({ product }: { product?: Product }) {

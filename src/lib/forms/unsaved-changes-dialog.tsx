@@ -1,7 +1,8 @@
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import type { Blocker } from 'react-router-dom';
-import { smallDialogProps } from './dialog-props';
+// Same size rules as the other small dialogs: fixed width, full width on phones.
+const smallDialogProps = { style: { width: '28rem' }, breakpoints: { '640px': '92vw' }, draggable: false, resizable: false } as const;
 
 /** Asks before a navigation would lose what was typed in the form. */
 export function UnsavedChangesDialog({ blocker }: { blocker: Blocker }) {

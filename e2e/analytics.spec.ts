@@ -1,0 +1,60 @@
+import { expect, test } from './fixtures/test';
+
+test.use({ authenticated: true });
+
+test('cards, chart and top-10 tables from the populated examples', async ({ page }) => {
+  const products = page.waitForResponse('**/api/analytics/products');
+  await page.goto('/analytics');
+  await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
+  await expect(page.getByText('chatbot performance and customer engagement')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Total Conversations' })).toContainText('+57 last 30 days');
+  await expect(page.getByRole('region', { name: 'Conversion Rate' })).toContainText('18.4%');
+  await expect(page.getByRole('region', { name: 'Conversion Rate' })).toContainText('Conversations converted to sales');
+  await expect(page.getByRole('region', { name: 'Avg Response Time' })).toContainText('42s');
+  await expect(page.getByRole('region', { name: 'Active Conversations' })).toContainText('Currently ongoing conversations');
+  await expect(page.getByRole('img', { name: /Line chart of daily conversations/ })).toBeVisible();
+
+  const body = await (await products).json();
+  const viewed = page.getByRole('region', { name: 'Most Viewed Products' }).locator('tbody tr');
+  await expect(viewed).toHaveCount(Math.min(10, body.mostViewed.length));
+  await expect(viewed.first()).toContainText(body.mostViewed[0].productName);
+});
+
+for (const [example, shown] of [
+  ['minutes', '13m'],
+  ['hours', '3h'],
+] as const) {
+  test(`response time example ${example} shows ${shown}`, async ({ page, mockPrefer }) => {
+    await mockPrefer('**/api/analytics/overview', `example=${example}`);
+    await page.goto('/analytics');
+    await expect(page.getByRole('region', { name: 'Avg Response Time' })).toContainText(shown);
+  });
+}
+
+test('empty examples', async ({ page, mockPrefer }) => {
+  await mockPrefer('**/api/analytics/overview', 'example=empty');
+  await mockPrefer('**/api/analytics/products', 'example=empty');
+  await page.goto('/analytics');
+  await expect(page.getByRole('region', { name: 'Total Conversations' })).toContainText('No recent conversations');
+  await expect(page.getByText('No product views yet')).toBeVisible();
+  await expect(page.getByText('No product inquiries yet')).toBeVisible();
+});
+
+test('timeline failure', async ({ page, mockPrefer, allowFailedRequest }) => {
+  allowFailedRequest('/api/analytics/timeline', 500);
+  await mockPrefer('**/api/analytics/timeline**', 'code=500');
+  await page.goto('/analytics');
+  await expect(page.getByText('Failed to fetch timeline')).toBeVisible();
+});
+
+test('the chart is re-coloured when the theme flips', async ({ page }) => {
+  await page.goto('/analytics');
+  const chart = page.locator('figure.volume-chart');
+  await expect(page.getByRole('img', { name: /Line chart/ })).toBeVisible();
+  const before = await chart.getAttribute('data-text-colour');
+  await page.evaluate(() => {
+    localStorage.setItem('theme', document.documentElement.classList.contains('dark') ? 'light' : 'dark');
+  });
+  await page.getByRole('button', { name: /theme/i }).first().click();
+  await expect(chart).not.toHaveAttribute('data-text-colour', before ?? '');
+});

@@ -1,0 +1,88 @@
+// Its own chunk (loaded with React.lazy from the analytics page): chart.js
+// is only downloaded when /analytics is visited.
+import { useEffect, useState } from 'react';
+import { Chart } from 'primereact/chart';
+import type { TimelinePoint } from '../../api/generated/model/timelinePoint';
+import { formatTimelineDay } from './analytics-format';
+
+function themeColours() {
+  const style = getComputedStyle(document.documentElement);
+  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return {
+    line: read('--primary-color', '#3b82f6'),
+    text: read('--text-color-secondary', '#6b7280'),
+    grid: read('--surface-border', '#e5e7eb'),
+  };
+}
+
+/** Re-reads the theme's CSS variables whenever the light/dark theme flips. */
+function useThemeColours() {
+  const [colours, setColours] = useState(themeColours);
+  useEffect(() => {
+    // The theme stylesheet is swapped on toggle; read once now and again when it has loaded.
+    const refresh = () => {
+      setColours(themeColours());
+      const link = document.getElementById('theme-link');
+      link?.addEventListener('load', () => setColours(themeColours()), { once: true });
+    };
+    window.addEventListener('themechange', refresh);
+    return () => window.removeEventListener('themechange', refresh);
+  }, []);
+  return colours;
+}
+
+export default function VolumeChart({ points }: { points: TimelinePoint[] }) {
+  const colours = useThemeColours();
+  const labels = points.map((p) => formatTimelineDay(p.date));
+  const data = {
+    labels,
+    datasets: [
+      {
+        label: 'Conversations',
+        data: points.map((p) => p.count),
+        borderColor: colours.line,
+        backgroundColor: colours.line,
+        tension: 0.3,
+      },
+    ],
+  };
+  const options = {
+    maintainAspectRatio: false,
+    plugins: { legend: { labels: { color: colours.text } } },
+    scales: {
+      x: { ticks: { color: colours.text }, grid: { color: colours.grid } },
+      y: { beginAtZero: true, ticks: { color: colours.text, precision: 0 }, grid: { color: colours.grid } },
+    },
+  };
+  const total = points.reduce((sum, p) => sum + p.count, 0);
+  return (
+    <figure className="volume-chart" data-line-colour={colours.line} data-text-colour={colours.text}>
+      <div style={{ height: '18rem' }}>
+        <Chart
+          type="line"
+          data={data}
+          options={options}
+          aria-label={`Line chart of daily conversations over the last ${points.length} days, ${total} in total`}
+          role="img"
+        />
+      </div>
+      <table className="visually-hidden">
+        <caption>Daily conversations</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Conversations</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p, i) => (
+            <tr key={p.date}>
+              <td>{labels[i]}</td>
+              <td>{p.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
