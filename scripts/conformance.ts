@@ -11,6 +11,7 @@ const HELP = `usage: npm run conformance -- <base-url> [flags]
   --reach-customers     with --write: change a real conversation's status (restored), send a WhatsApp
                         message to a real customer and run the follow-up check (sends follow-ups!)
   --socket-seconds=N    how long to listen on /ws (CONFORMANCE_SOCKET_SECONDS, default 3)
+  --socket-url=URL      socket address if not <base-url>/ws (CONFORMANCE_SOCKET_URL)
   --mock                profile for the Prism mock: its known limits are reported as "allowed"
   --junit=FILE          JUnit XML (default .tmp/conformance/junit.xml)
   --json=FILE           JSON report (default .tmp/conformance/report.json)
@@ -50,6 +51,7 @@ try {
     write,
     reachCustomers,
     socketSeconds: Number(flag('socket-seconds') ?? process.env.CONFORMANCE_SOCKET_SECONDS ?? 3),
+    socketUrl: flag('socket-url') ?? process.env.CONFORMANCE_SOCKET_URL,
     allow: args.includes('--mock') ? MOCK_LIMITS(protectedLabels) : undefined,
   });
   const junit = flag('junit') ?? '.tmp/conformance/junit.xml';

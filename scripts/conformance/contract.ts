@@ -55,7 +55,7 @@ export class OpenApiContract {
 
   constructor(root: string) {
     this.doc = parse(readFileSync(join(root, 'openapi.yaml'), 'utf8')) as Json;
-    this.ajv.addSchema({ $id: 'urn:openapi', components: rewriteRefs(this.doc.components, 'urn:openapi') } as Json);
+    this.ajv.addSchema({ $id: 'https://contract.invalid/openapi.json', components: rewriteRefs(this.doc.components, 'https://contract.invalid/openapi.json') } as Json);
     const globalSecurity = (this.doc.security as unknown[] | undefined) ?? [];
     for (const [path, item] of Object.entries(this.doc.paths as Record<string, Json>)) {
       const shared = (item.parameters as Json[] | undefined) ?? [];
@@ -119,7 +119,7 @@ export class OpenApiContract {
     const key = `${op.label} ${status} ${actual}`;
     let validate = this.cache.get(key);
     if (!validate) {
-      validate = this.ajv.compile(rewriteRefs(media.schema ?? {}, 'urn:openapi') as Json);
+      validate = this.ajv.compile(rewriteRefs(media.schema ?? {}, 'https://contract.invalid/openapi.json') as Json);
       this.cache.set(key, validate);
     }
     if (!validate(body)) out.push(...toViolations(validate.errors, 'body'));
@@ -134,9 +134,9 @@ export class AsyncApiContract {
   constructor(root: string) {
     const doc = parse(readFileSync(join(root, 'asyncapi.yaml'), 'utf8')) as Json;
     const components = doc.components as Json;
-    this.ajv.addSchema({ $id: 'urn:asyncapi', components: rewriteRefs(components, 'urn:asyncapi') } as Json);
+    this.ajv.addSchema({ $id: 'https://contract.invalid/asyncapi.json', components: rewriteRefs(components, 'https://contract.invalid/asyncapi.json') } as Json);
     for (const message of Object.values(components.messages as Record<string, Json>)) {
-      this.byType.set(String(message.name), this.ajv.compile(rewriteRefs(message.payload, 'urn:asyncapi') as Json));
+      this.byType.set(String(message.name), this.ajv.compile(rewriteRefs(message.payload, 'https://contract.invalid/asyncapi.json') as Json));
     }
   }
 

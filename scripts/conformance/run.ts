@@ -23,6 +23,8 @@ export type ConformanceOptions = {
   write?: boolean;
   reachCustomers?: boolean;
   socketSeconds?: number;
+  /** Where the socket lives when not at <base-url>/ws (e.g. a separate realtime mock). */
+  socketUrl?: string;
   /** Check labels ("GET /api/x made-up cookie") a known-limited server may fail; reported as "allowed", never hidden. */
   allow?: { match: string; reason: string }[];
   root?: string;
@@ -132,7 +134,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   }
 
   const ctx: Ctx = { base, cookie, contract, results, methodsSent, call, record };
-  const socketWait = listenSocket(base, cookie, options.socketSeconds ?? 3, realtime);
+  const socketWait = listenSocket(options.socketUrl ?? base.replace(/^http/, 'ws') + '/ws', cookie, options.socketSeconds ?? 3, realtime);
   if (options.write) await writeScenarios(ctx, { ids, reachCustomers: !!options.reachCustomers, done });
 
   // 401 probes. Write methods only with --write: read-only means no write request at all.
@@ -173,8 +175,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   return { baseUrl: base, ok: results.every((r) => r.result !== 'fail' && r.result !== 'not checked'), results, methodsSent };
 }
 
-function listenSocket(base: string, cookie: string, seconds: number, contract: AsyncApiContract): Promise<Result[]> {
-  const url = base.replace(/^http/, 'ws') + '/ws';
+function listenSocket(url: string, cookie: string, seconds: number, contract: AsyncApiContract): Promise<Result[]> {
   const operation = `SOCKET ${new URL(url).pathname}`;
   return new Promise((resolve) => {
     const results: Result[] = [];
