@@ -181,16 +181,19 @@ function listenSocket(url: string, cookie: string, seconds: number, contract: As
     const results: Result[] = [];
     let count = 0;
     const ws = new WebSocket(url, { headers: { cookie } });
+    let finished = false;
     ws.on('message', (data) => {
       count++;
       const { type, violations } = contract.check(data.toString());
       results.push({ operation: `${operation} ${type}`, check: 'socket', result: violations.length ? 'fail' : 'pass', violations });
     });
     ws.on('error', (e) => {
+      if (finished) return;
       results.push({ operation, check: 'socket', result: 'fail', violations: [{ path: 'connection', message: e.message }] });
     });
     setTimeout(() => {
-      ws.close();
+      finished = true;
+      ws.terminate();
       if (!results.length) results.push({ operation, check: 'socket', result: 'pass', violations: [], reason: `connected; no message in ${seconds}s` });
       else if (count) results.push({ operation, check: 'socket', result: 'pass', violations: [], reason: `${count} message(s) checked` });
       resolve(results);

@@ -120,10 +120,17 @@ export async function writeScenarios(ctx: Ctx, opts: { ids: Record<string, numbe
   const unreadList = (await rec('listUnreadNotifications', unread)) as unknown[] | undefined;
   if (Array.isArray(unreadList) && unreadList.length === 0) {
     await rec('markAllNotificationsRead', await client.POST('/api/notifications/mark-all-read', { parseAs: 'text' }));
+  } else {
+    // Marking real unread notifications read cannot be undone through the API.
+    ctx.results.push({ operation: op('markAllNotificationsRead').label, check: 'answer', result: 'skipped', violations: [], reason: 'there are unread notifications: marking them read could not be put back' });
+    opts.done.add('markAllNotificationsRead');
   }
   const all = (await rec('listNotifications', await client.GET('/api/notifications', { parseAs: 'text' }))) as { id: number; isRead: boolean }[] | undefined;
   const read = Array.isArray(all) ? all.find((n) => n.isRead) : undefined;
-  if (read) await rec('markNotificationRead', await client.PATCH('/api/notifications/{id}/read', { params: { path: { id: read.id } }, parseAs: 'text' }));
+  if (!read) {
+    ctx.results.push({ operation: op('markNotificationRead').label, check: 'answer', result: 'skipped', violations: [], reason: 'no notification already read: marking one read could not be put back' });
+    opts.done.add('markNotificationRead');
+  } else await rec('markNotificationRead', await client.PATCH('/api/notifications/{id}/read', { params: { path: { id: read.id } }, parseAs: 'text' }));
 
   if (!opts.reachCustomers) return;
   const convId = opts.ids.conversation;
