@@ -1,3 +1,4 @@
+import { Button } from 'primereact/button';
 import { useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useGetConversation, useListConversationMessages } from '../../api/generated/endpoints/conversations/conversations';
@@ -29,9 +30,12 @@ export function ConversationDetailPage() {
     return (
       <div className="page conversation-detail-page">
         <div>{back}</div>
-        <p className="conv-state" role="alert">
-          {notFound ? 'Conversation not found' : 'Failed to load conversation'}
-        </p>
+        <div className="conv-state" role="alert">
+          <p>{notFound ? 'Conversation not found' : 'Failed to load conversation'}</p>
+          {!notFound && (
+            <Button type="button" label="Try again" icon="pi pi-refresh" outlined size="small" onClick={() => void conversation.refetch()} />
+          )}
+        </div>
       </div>
     );
   }
@@ -68,9 +72,10 @@ export function ConversationDetailPage() {
               <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Loading messages...
             </p>
           ) : messages.isError ? (
-            <p className="conv-state message-panel-state" role="alert">
-              Failed to load messages
-            </p>
+            <div className="conv-state message-panel-state" role="alert">
+              <p>Failed to load messages</p>
+              <Button type="button" label="Try again" icon="pi pi-refresh" outlined size="small" onClick={() => void messages.refetch()} />
+            </div>
           ) : (
             <MessagePanel key={`messages-${id}`} messages={messages.data} followNextRef={followNext} />
           )}

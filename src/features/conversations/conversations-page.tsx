@@ -62,9 +62,10 @@ export function ConversationsPage() {
           <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Loading conversations...
         </p>
       ) : result.isError ? (
-        <p className="conv-state conv-error" role="alert">
-          Failed to fetch conversations
-        </p>
+        <div className="conv-state conv-error" role="alert">
+          <p>Failed to fetch conversations</p>
+          <Button type="button" label="Try again" icon="pi pi-refresh" outlined size="small" onClick={() => void result.refetch()} />
+        </div>
       ) : result.data.length === 0 ? (
         <p className="conv-state">{filtering ? 'No conversations match your filters' : 'No conversations yet'}</p>
       ) : (

@@ -1,3 +1,4 @@
+import { safeImageUrl } from '../../../lib/url/safe-image-url';
 import { Button } from 'primereact/button';
 import { useObjectUrl } from '../use-object-url';
 
@@ -16,10 +17,11 @@ export function FilePreview({ file, onRemove }: { file: File; onRemove: () => vo
 }
 
 /** An image already stored with the product. */
-export function UrlPreview({ url, alt }: { url: string; alt: string }) {
+export function UrlPreview({ url: raw, alt }: { url: string; alt: string }) {
+  const url = safeImageUrl(raw);
   return (
     <li className="image-preview">
-      <img src={url} alt={alt} />
+      {url ? <img src={url} alt={alt} /> : <span className="product-thumb-empty" role="img" aria-label={alt} />}
     </li>
   );
 }

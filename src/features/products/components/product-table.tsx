@@ -1,3 +1,4 @@
+import { safeImageUrl } from '../../../lib/url/safe-image-url';
 import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Paginator, type PaginatorPageChangeEvent } from 'primereact/paginator';
@@ -132,8 +133,9 @@ const ProductRow = memo(function ProductRow({ product, onDelete }: { product: Pr
   );
 });
 
-function Thumbnail({ url }: { url?: string | null }) {
+function Thumbnail({ url: raw }: { url?: string | null }) {
   const [broken, setBroken] = useState<string | null>(null);
+  const url = safeImageUrl(raw);
   if (!url || broken === url) {
     return (
       <span className="product-thumb product-thumb-empty" aria-hidden="true">

@@ -1,0 +1,137 @@
+// Failure matrix: every screen, every GET it makes (recorded, then mapped to
+// its operation in openapi.yaml), answered with 500, 401, 404 (id paths), an
+// empty body/list, a 3 s delay and a network failure. A new operation a
+// screen starts calling is covered without editing this file.
+import type { Page, Route } from '@playwright/test';
+import { test, expect, type Guard } from './fixtures/test';
+import { isArraySchema, operationFor, type Operation } from './robustness/contract';
+
+test.use({ authenticated: true });
+test.describe.configure({ mode: 'parallel' });
+
+/** One URL per screen of spec §2 (ids from the contract's examples). */
+const SCREENS = ['/', '/products', '/products/new', '/products/edit/1', '/conversations', '/conversations/1', '/notifications', '/analytics', '/settings'];
+
+type Kind = '500' | '401' | '404' | 'empty' | 'delay' | 'network';
+const KINDS: Kind[] = ['500', '401', '404', 'empty', 'delay', 'network'];
+const DELAY_MS = 3_000;
+// Two workers on a shared machine: a cold Vite transform can take seconds.
+const SETTLE = { timeout: 10_000 };
+/** Screens still placeholders in this branch: their error states come with the screens themselves. */
+const PLACEHOLDERS = new Set(['/analytics', '/settings']);
+
+async function recordGets(page: Page, url: string): Promise<Operation[]> {
+  const seen = new Map<string, Operation>();
+  const onRequest = (request: { method(): string; url(): string }) => {
+    if (request.method() !== 'GET' || !new URL(request.url()).pathname.startsWith('/api/')) return;
+    const op = operationFor('GET', request.url());
+    if (!op) throw new Error(`GET ${request.url()} matches no operation in openapi.yaml`);
+    seen.set(op.operationId, op);
+  };
+  page.on('request', onRequest);
+  await page.goto(url);
+  await expect(page.locator('main')).toBeVisible({ timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+  page.off('request', onRequest);
+  return [...seen.values()];
+}
+
+function answer(kind: Kind, op: Operation) {
+  return async (route: Route) => {
+    switch (kind) {
+      case '500':
+        return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal server error' }) });
+      case '401':
+        return route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: 'Unauthorized' }) });
+      case '404':
+        return route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: 'Not found' }) });
+      case 'empty':
+        return isArraySchema(op.okSchema)
+          ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' })
+          : route.fulfill({ status: 200, contentType: 'application/json', body: '' });
+      case 'delay':
+        await new Promise((resolve) => setTimeout(resolve, DELAY_MS));
+        return route.fallback().catch(() => undefined);
+      case 'network':
+        return route.abort('failed');
+    }
+  };
+}
+
+const main = (page: Page) => page.locator('main');
+
+async function expectNotBlank(page: Page) {
+  await expect(main(page)).toBeVisible(SETTLE);
+  await expect.poll(async () => (await main(page).innerText()).trim().length, { message: 'main area is blank', ...SETTLE }).toBeGreaterThan(0);
+}
+
+async function expectErrorWithWayOut(page: Page) {
+  await expect(main(page).getByRole('alert').first()).toBeVisible(SETTLE);
+  const retry = main(page).getByRole('button', { name: /try again|retry/i });
+  const back = main(page).getByRole('link', { name: /back/i });
+  await expect(retry.or(back).first(), 'an error state needs a way to retry (or back out of a missing record)').toBeVisible();
+}
+
+async function runCase(page: Page, guard: Guard, screen: string, op: Operation, kind: Kind, owned: boolean) {
+  const matches = (url: URL) => op.pattern.test(url.pathname);
+  guard.allowFailedRequest(new RegExp(op.pattern.source.replace(/^\^/, '^https?://[^/]+').replace(/\$$/, '(\\?.*)?$')));
+  await page.route(matches, answer(kind, op));
+  try {
+    await page.goto(screen);
+    const session = op.operationId === 'getCurrentUser';
+    if (kind === '401' || (session && kind !== 'delay')) {
+      await expect(page).toHaveURL(/\/login$/, SETTLE);
+      return;
+    }
+    if (kind === 'delay') {
+      if (owned || session) {
+        await expect(page.getByText(/loading/i).or(page.locator('.pi-spin, .p-skeleton')).first()).toBeVisible({ timeout: DELAY_MS - 500 });
+      }
+      await page.waitForTimeout(DELAY_MS);
+      await page.waitForLoadState('networkidle');
+      await expectNotBlank(page);
+      await expect(main(page).getByRole('alert')).toHaveCount(0);
+      return;
+    }
+    await page.waitForLoadState('networkidle');
+    await expectNotBlank(page);
+    if (owned && kind !== 'empty') await expectErrorWithWayOut(page);
+  } finally {
+    await page.unroute(matches);
+  }
+}
+
+let shellCalls: Set<string> | undefined;
+
+for (const screen of SCREENS) {
+  test(`every GET of ${screen} under failure`, async ({ page, guard }) => {
+    test.fixme(PLACEHOLDERS.has(screen), `${screen} is still a placeholder screen without error states; the matrix covers it once the screen lands`);
+    test.setTimeout(420_000);
+    // Calls made on every screen (the shell's) do not own the main area.
+    shellCalls ??= new Set((await recordGets(page, '/no-such-screen')).map((op) => op.operationId));
+    const ops = await recordGets(page, screen);
+    expect(ops.length, `${screen} makes no GET call`).toBeGreaterThan(0);
+    await guard.reset();
+
+    const failures: string[] = [];
+    let ran = 0;
+    for (const op of ops) {
+      for (const kind of KINDS) {
+        if (kind === '404' && !op.hasId) continue;
+        ran += 1;
+        const owned = !shellCalls.has(op.operationId);
+        const label = `${screen} ${op.operationId} ${kind}`;
+        try {
+          await runCase(page, guard, screen, op, kind, owned);
+        } catch (error) {
+          failures.push(`${label} (owned: ${owned}): ${(error as Error).message.split('\n').slice(0, 4).join(' ')}`);
+        }
+        const problems = await guard.problems();
+        if (problems.length > 0) failures.push(`${label}: ${problems.join(' | ').slice(0, 600)}`);
+        await guard.reset();
+      }
+    }
+    console.log(`failure matrix ${screen}: ${ops.map((op) => op.operationId).join(', ')} — ${ran} cases run, ${ran - new Set(failures.map((f) => f.split(':')[0])).size} passed`);
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+}
