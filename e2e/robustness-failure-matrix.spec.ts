@@ -17,8 +17,6 @@ const KINDS: Kind[] = ['500', '401', '404', 'empty', 'delay', 'network'];
 const DELAY_MS = 3_000;
 // Two workers on a shared machine: a cold Vite transform can take seconds.
 const SETTLE = { timeout: 10_000 };
-/** Screens still placeholders in this branch: their error states come with the screens themselves. */
-const PLACEHOLDERS = new Set(['/analytics', '/settings']);
 
 async function recordGets(page: Page, url: string): Promise<Operation[]> {
   const seen = new Map<string, Operation>();
@@ -105,7 +103,6 @@ let shellCalls: Set<string> | undefined;
 
 for (const screen of SCREENS) {
   test(`every GET of ${screen} under failure`, async ({ page, guard }) => {
-    test.fixme(PLACEHOLDERS.has(screen), `${screen} is still a placeholder screen without error states; the matrix covers it once the screen lands`);
     test.setTimeout(420_000);
     // Calls made on every screen (the shell's) do not own the main area.
     shellCalls ??= new Set((await recordGets(page, '/no-such-screen')).map((op) => op.operationId));

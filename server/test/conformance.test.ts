@@ -1,0 +1,57 @@
+// The project's own conformance check (npm run conformance) against the
+// reference server, in write mode and with the customer-reaching calls, on
+// both databases: the server must pass everything it checks.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runConformance, type Report } from '../../scripts/conformance/run';
+import { postgresUnavailable, startPostgres, startServerProcess, type PostgresProcess, type ServerProcess } from './processes';
+
+const admin = { username: 'conformance', password: 'conformance-check-password' };
+
+function failures(report: Report) {
+  return report.results
+    .filter((r) => r.result !== 'pass' && r.result !== 'skipped')
+    .map((r) => `${r.operation} [${r.check}]: ${r.result} ${r.reason ?? ''} ${JSON.stringify(r.violations)}`);
+}
+
+async function checkServer(env: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'conformance-server-'));
+  let server: ServerProcess | undefined;
+  try {
+    server = await startServerProcess({ DATA_DIR: dataDir, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, ...env });
+    const report = await runConformance({ baseUrl: server.url, ...admin, write: true, reachCustomers: true, socketSeconds: 2 });
+    const passed = report.results.filter((r) => r.result === 'pass').length;
+    console.log(`conformance against the reference server (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${passed} checks passed, ${failures(report).length} failed`);
+    expect(failures(report)).toEqual([]);
+    expect(report.ok).toBe(true);
+    // Write mode really wrote: the product scenario and the customer-reaching calls ran.
+    expect(report.methodsSent).toEqual(
+      expect.arrayContaining([
+        'POST /api/products',
+        expect.stringMatching(/^PATCH \/api\/products\/\d+$/),
+        expect.stringMatching(/^DELETE \/api\/products\/\d+$/),
+        expect.stringMatching(/^POST \/api\/conversations\/\d+\/messages$/),
+        'POST /api/follow-ups/check',
+      ]),
+    );
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe('conformance check against the reference server', () => {
+  it('passes in write mode with customer-reaching calls on PGlite', { timeout: 240_000 }, async () => {
+    await checkServer({ DEMO_SEED: 'true' });
+  });
+
+  const noPostgres = postgresUnavailable();
+  let postgres: PostgresProcess | undefined;
+  afterAll(async () => postgres?.stop());
+  it.skipIf(Boolean(noPostgres))(`passes in write mode on a PostgreSQL server${noPostgres ? ` (skipped: ${noPostgres})` : ''}`, { timeout: 240_000 }, async () => {
+    postgres = await startPostgres();
+    await checkServer({ DATABASE_URL: postgres.url, DEMO_SEED: 'true' });
+  });
+});
