@@ -3,29 +3,14 @@
 // 4111, E2E_PORT 5183) so a running `npm start` (4010/4011/5173) is left alone.
 // Locally a server already listening on those ports is reused; on CI
 // (CI set) every server is started fresh.
-import { existsSync } from 'node:fs';
-import { chromium, defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutable } from './e2e/support/browser';
 import { e2ePorts, httpUrl } from './mocks/ports';
 
 const ports = e2ePorts();
 const baseURL = httpUrl(ports.dev);
 const ci = Boolean(process.env.CI);
 
-/**
- * The browser: CHROMIUM_PATH if set; else Playwright's own Chromium when it has
- * been downloaded (`npx playwright install chromium`); else Debian's
- * /usr/bin/chromium (what .ci/run installs).
- */
-function chromiumExecutable(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    if (existsSync(chromium.executablePath())) return undefined; // Playwright picks its own
-  } catch {
-    // no browser registry entry on this platform
-  }
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  throw new Error('No Chromium found: set CHROMIUM_PATH, run `npx playwright install chromium`, or `apt-get install chromium`.');
-}
 
 const serverEnv = {
   PORT: String(ports.dev),
@@ -73,17 +58,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: chromiumExecutable(),
-          // The machine's network is closed: no background fetches, no QUIC.
-          args: [
-            '--no-sandbox',
-            '--headless',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
+          args: CHROMIUM_ARGS,
         },
       },
     },

@@ -2,10 +2,10 @@
 // mocks: what is created stays, a notification marked read stays read. Its
 // own ports (E2E_SERVER_PORT 8099, E2E_SERVER_DEV_PORT 5199) and a fresh
 // database in a temporary folder on every run, seeded with the demo data.
-import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutable } from './e2e/support/browser';
 import { httpUrl } from './mocks/ports';
 
 const serverPort = Number(process.env.E2E_SERVER_PORT || 8099);
@@ -19,16 +19,6 @@ process.env.E2E_SERVER_DATA_DIR ||= join(tmpdir(), `e2e-server-${Date.now()}`);
 
 export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 
-function chromiumExecutable(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    if (existsSync(chromium.executablePath())) return undefined;
-  } catch {
-    // no browser registry entry on this platform
-  }
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  throw new Error('No Chromium found: set CHROMIUM_PATH, run `npx playwright install chromium`, or `apt-get install chromium`.');
-}
 
 export default defineConfig({
   testDir: 'e2e-server',
@@ -49,7 +39,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: chromiumExecutable(),
-          args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+          args: CHROMIUM_ARGS,
         },
       },
     },

@@ -14,13 +14,13 @@
 // Figures include the measuring itself (a CDP round trip, up to one frame).
 // Browser: CHROMIUM_PATH, else Playwright's own Chromium if installed, else
 // /usr/bin/chromium. Prints figures only; nothing here asserts a time.
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/support/browser';
 import { chromium, type Page, type WebSocketRoute } from '@playwright/test';
 import type { Conversation } from '../src/api/generated/model/conversation';
 import type { Message } from '../src/api/generated/model/message';
@@ -69,15 +69,6 @@ function freePort(): Promise<number> {
   });
 }
 
-function chromiumPath(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    if (existsSync(chromium.executablePath())) return undefined;
-  } catch {
-    // no Playwright browser on this platform
-  }
-  return '/usr/bin/chromium';
-}
 
 async function startApp(): Promise<{ url: string; close: () => Promise<void> }> {
   const port = await freePort();
@@ -116,8 +107,8 @@ const bubbleCount = `document.querySelectorAll('.message-scroller .message').len
 
 async function benchCount(url: string, count: number, rate: number) {
   const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking'],
+    executablePath: chromiumExecutable(),
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });

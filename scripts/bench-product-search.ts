@@ -13,13 +13,13 @@
 //
 // Browser: CHROMIUM_PATH, else Playwright's own Chromium if installed, else
 // /usr/bin/chromium. Prints figures only; nothing here asserts a time.
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createServer as createNetServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/support/browser';
 import { chromium, type Page } from '@playwright/test';
 import { fakeProducts } from '../mocks/faker-data';
 import type { Product } from '../src/api/generated/model/product';
@@ -70,15 +70,6 @@ function freePort(): Promise<number> {
   });
 }
 
-function chromiumPath(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    if (existsSync(chromium.executablePath())) return undefined;
-  } catch {
-    // no Playwright browser on this platform
-  }
-  return '/usr/bin/chromium';
-}
 
 /** What the screen must show once `query` has been applied: the count line and the first row. */
 function expectedScreen(query: string) {
@@ -151,8 +142,8 @@ async function startApp(mode: 'production' | 'development'): Promise<{ url: stri
 async function benchBrowser(mode: 'production' | 'development') {
   const app = await startApp(mode);
   const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking'],
+    executablePath: chromiumExecutable(),
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
