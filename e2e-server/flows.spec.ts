@@ -176,3 +176,20 @@ test('imports a CSV, then exports it with the imported rows (formulas neutralize
   await importFile();
   await expect(toast(page).locator('.toast-description')).toHaveText('Imported: 0, Updated: 2, Failed: 1');
 });
+
+test('follow-up settings are kept: saved, then shown again after a reload', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/settings');
+  const hours = page.getByLabel('Hours Until Follow-up (1-168)');
+  const message = page.getByLabel('Follow-up Message');
+  await expect(hours).toBeEnabled();
+  const text = `Habari! Are you still interested in the slab you asked about? (${Date.now()})`;
+  await hours.fill('12');
+  await message.fill(text);
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(toast(page).locator('.toast-title')).toHaveText('Settings saved');
+
+  await page.reload();
+  await expect(page.getByLabel('Follow-up Message')).toHaveValue(text);
+  await expect(page.getByLabel('Hours Until Follow-up (1-168)')).toHaveValue('12');
+});

@@ -134,7 +134,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   }
 
   const ctx: Ctx = { base, cookie, contract, results, methodsSent, call, record };
-  const socketWait = listenSocket(options.socketUrl ?? base.replace(/^http/, 'ws') + '/ws', cookie, options.socketSeconds ?? 3, realtime);
+  const socket = listenSocket(options.socketUrl ?? base.replace(/^http/, 'ws') + '/ws', cookie, options.socketSeconds ?? 3, realtime);
   if (options.write) await writeScenarios(ctx, { ids, reachCustomers: !!options.reachCustomers, done });
 
   // 401 probes. Write methods only with --write: read-only means no write request at all.
@@ -153,8 +153,18 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   }
 
   const logout = byId.get('logout');
-  const socket = await socketWait;
-  results.push(...socket);
+  // With --reach-customers the status change must be announced: a conversation_update for that id.
+  const provoked = options.write && options.reachCustomers && done.has('updateConversationStatus') ? ids.conversation : undefined;
+  const announced = () => socket.received.some((m) => m.type === 'conversation_update' && m.data?.id === provoked);
+  results.push(...(await socket.close(provoked === undefined ? undefined : announced)));
+  if (provoked !== undefined) {
+    results.push({
+      operation: 'SOCKET /ws conversation_update after a status change',
+      check: 'socket',
+      result: announced() ? 'pass' : 'fail',
+      violations: announced() ? [] : [{ path: 'conversation_update', message: `no conversation_update with data.id ${provoked} after PATCH /api/conversations/${provoked}` }],
+    });
+  }
   if (logout) await call(logout, logout.path);
 
   for (const op of contract.operations) {
@@ -175,28 +185,48 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   return { baseUrl: base, ok: results.every((r) => r.result !== 'fail' && r.result !== 'not checked'), results, methodsSent };
 }
 
-function listenSocket(url: string, cookie: string, seconds: number, contract: AsyncApiContract): Promise<Result[]> {
+type SocketListener = {
+  /** Every parsed message so far, valid or not. */
+  received: { type?: unknown; data?: { id?: unknown } }[];
+  /** Stops listening once `seconds` have passed since it opened, or once `until` holds (waiting `seconds` more at most). */
+  close(until?: () => boolean): Promise<Result[]>;
+};
+
+function listenSocket(url: string, cookie: string, seconds: number, contract: AsyncApiContract): SocketListener {
   const operation = `SOCKET ${new URL(url).pathname}`;
-  return new Promise((resolve) => {
-    const results: Result[] = [];
-    let count = 0;
-    const ws = new WebSocket(url, { headers: { cookie } });
-    let finished = false;
-    ws.on('message', (data) => {
-      count++;
-      const { type, violations } = contract.check(data.toString());
-      results.push({ operation: `${operation} ${type}`, check: 'socket', result: violations.length ? 'fail' : 'pass', violations });
-    });
-    ws.on('error', (e) => {
-      if (finished) return;
-      results.push({ operation, check: 'socket', result: 'fail', violations: [{ path: 'connection', message: e.message }] });
-    });
-    setTimeout(() => {
+  const results: Result[] = [];
+  const received: SocketListener['received'] = [];
+  const opened = Date.now();
+  let count = 0;
+  let finished = false;
+  const ws = new WebSocket(url, { headers: { cookie } });
+  ws.on('message', (data) => {
+    count++;
+    try {
+      received.push(JSON.parse(data.toString()));
+    } catch {
+      received.push({});
+    }
+    const { type, violations } = contract.check(data.toString());
+    results.push({ operation: `${operation} ${type}`, check: 'socket', result: violations.length ? 'fail' : 'pass', violations });
+  });
+  ws.on('error', (e) => {
+    if (finished) return;
+    results.push({ operation, check: 'socket', result: 'fail', violations: [{ path: 'connection', message: e.message }] });
+  });
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  return {
+    received,
+    async close(until) {
+      const minimum = opened + seconds * 1000;
+      if (Date.now() < minimum) await sleep(minimum - Date.now());
+      const deadline = Date.now() + seconds * 1000;
+      while (until && !until() && Date.now() < deadline) await sleep(100);
       finished = true;
       ws.terminate();
       if (!results.length) results.push({ operation, check: 'socket', result: 'pass', violations: [], reason: `connected; no message in ${seconds}s` });
       else if (count) results.push({ operation, check: 'socket', result: 'pass', violations: [], reason: `${count} message(s) checked` });
-      resolve(results);
-    }, seconds * 1000);
-  });
+      return results;
+    },
+  };
 }

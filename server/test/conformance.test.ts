@@ -26,6 +26,8 @@ async function checkServer(env: Record<string, string>) {
     console.log(`conformance against the reference server (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${passed} checks passed, ${failures(report).length} failed`);
     expect(failures(report)).toEqual([]);
     expect(report.ok).toBe(true);
+    // The status change it provoked was announced on /ws.
+    expect(report.results).toContainEqual(expect.objectContaining({ operation: 'SOCKET /ws conversation_update after a status change', result: 'pass' }));
     // Write mode really wrote: the product scenario and the customer-reaching calls ran.
     expect(report.methodsSent).toEqual(
       expect.arrayContaining([
