@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import {
   useGetAnalyticsOverview,
@@ -11,10 +12,11 @@ import './analytics.css';
 
 const VolumeChart = lazy(() => import('./volume-chart'));
 
-const LoadError = ({ what }: { what: string }) => (
-  <p className="analytics-error" role="alert">
-    Failed to fetch {what}
-  </p>
+const LoadError = ({ what, retry }: { what: string; retry: () => unknown }) => (
+  <div className="analytics-error" role="alert">
+    <p>Failed to fetch {what}</p>
+    <Button type="button" label="Try again" icon="pi pi-refresh" outlined size="small" onClick={() => void retry()} />
+  </div>
 );
 
 function StatCard({ title, value, caption, loading }: { title: string; value?: ReactNode; caption?: ReactNode; loading: boolean }) {
@@ -34,6 +36,7 @@ function ProductTable<T>(props: {
   rows: T[] | undefined;
   loading: boolean;
   failed: boolean;
+  retry: () => unknown;
   name: (row: T) => string;
   count: (row: T) => number;
   rowKey: (row: T) => number;
@@ -49,7 +52,7 @@ function ProductTable<T>(props: {
           ))}
         </div>
       ) : failed ? (
-        <LoadError what="product analytics" />
+        <LoadError what="product analytics" retry={props.retry} />
       ) : !rows?.length ? (
         <p className="muted">{props.empty}</p>
       ) : (
@@ -86,7 +89,7 @@ export function AnalyticsPage() {
     <div className="page analytics-page">
       <h1>Analytics Dashboard</h1>
       <p className="muted">Track chatbot performance and customer engagement</p>
-      {overview.isError && <LoadError what="analytics overview" />}
+      {overview.isError && <LoadError what="analytics overview" retry={overview.refetch} />}
       <div className="stat-grid">
         <StatCard
           title="Total Conversations"
@@ -118,7 +121,7 @@ export function AnalyticsPage() {
         {timeline.isLoading ? (
           chartSkeleton
         ) : timeline.isError ? (
-          <LoadError what="timeline" />
+          <LoadError what="timeline" retry={timeline.refetch} />
         ) : (
           <Suspense fallback={chartSkeleton}>
             <VolumeChart points={timeline.data ?? []} />
@@ -133,6 +136,7 @@ export function AnalyticsPage() {
           rows={products.data?.mostViewed}
           loading={products.isLoading}
           failed={products.isError}
+          retry={products.refetch}
           name={(r) => r.productName}
           count={(r) => r.viewCount}
           rowKey={(r) => r.productId}
@@ -144,6 +148,7 @@ export function AnalyticsPage() {
           rows={products.data?.mostInquired}
           loading={products.isLoading}
           failed={products.isError}
+          retry={products.refetch}
           name={(r) => r.productName}
           count={(r) => r.inquiryCount}
           rowKey={(r) => r.productId}

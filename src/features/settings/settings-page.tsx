@@ -4,7 +4,6 @@ import { Button } from 'primereact/button';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { Message } from 'primereact/message';
 import {
   useGetFollowUpSettings,
   useRunFollowUpCheck,
@@ -93,7 +92,10 @@ export function SettingsPage() {
     <div className="page settings-page">
       <h1>Settings</h1>
       {settings.isError && (
-        <Message severity="error" text="Failed to load settings; the form shows the defaults." />
+        <div className="settings-load-error" role="alert">
+          <p>Failed to load settings; the form shows the defaults.</p>
+          <Button type="button" label="Try again" icon="pi pi-refresh" outlined size="small" onClick={() => void settings.refetch()} />
+        </div>
       )}
       <form className="card settings-card" onSubmit={onSave} noValidate>
         <h2>Automated Follow-up System</h2>
