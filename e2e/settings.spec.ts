@@ -34,6 +34,7 @@ test('the form is filled from the server, validates, saves and tests', async ({ 
   await hours.fill('12');
   await message.fill('   ');
   await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(toasts(page)).toContainText('Invalid message');
   await expect(toasts(page)).toContainText('Follow-up message cannot be empty');
   expect(patches).toBe(0);
 
@@ -80,4 +81,21 @@ test('save and test failures show the server message', async ({ page, mockPrefer
   await expect(page.getByLabel('Follow-up Message')).toHaveValue('Hello again');
   await page.getByRole('button', { name: 'Test Now' }).click();
   await expect(toasts(page)).toContainText('Follow-ups are disabled');
+});
+
+test('failures without a server message fall back to the spec texts, keeping what was typed', async ({ page, allowFailedRequest }) => {
+  allowFailedRequest('/api/follow-ups/settings', 502);
+  allowFailedRequest('/api/follow-ups/check', 502);
+  await page.goto('/settings');
+  await expect(page.getByLabel('Hours Until Follow-up (1-168)')).toBeEnabled();
+  // A gateway error with no body: there is no server message to show.
+  await page.route('**/api/follow-ups/settings', (route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 502, body: '' }) : route.fallback()));
+  await page.route('**/api/follow-ups/check', (route) => route.fulfill({ status: 502, body: '' }));
+  await page.getByLabel('Follow-up Message').fill('Karibu tena!');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(toasts(page)).toContainText('Error');
+  await expect(toasts(page)).toContainText('Failed to save settings');
+  await expect(page.getByLabel('Follow-up Message')).toHaveValue('Karibu tena!');
+  await page.getByRole('button', { name: 'Test Now' }).click();
+  await expect(toasts(page)).toContainText('Failed to run follow-up check');
 });
