@@ -1,5 +1,4 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import {
   useGetAnalyticsOverview,
@@ -9,14 +8,12 @@ import {
 import { formatResponseTime } from '../../lib/format/duration';
 import { formatConversionRate, TIMELINE_DAYS, TOP_PRODUCTS } from './analytics-format';
 import './analytics.css';
+import { LoadError } from '../../components/ui/load-error';
 
 const VolumeChart = lazy(() => import('./volume-chart'));
 
-const LoadError = ({ what, retry }: { what: string; retry: () => unknown }) => (
-  <div className="analytics-error" role="alert">
-    <p>Failed to fetch {what}</p>
-    <Button type="button" label="Try again" icon="pi pi-refresh" outlined size="small" onClick={() => void retry()} />
-  </div>
+const FetchError = ({ what, retry }: { what: string; retry: () => unknown }) => (
+  <LoadError className="analytics-error" message={`Failed to fetch ${what}`} onRetry={retry} />
 );
 
 function StatCard({ title, value, caption, loading }: { title: string; value?: ReactNode; caption?: ReactNode; loading: boolean }) {
@@ -52,7 +49,7 @@ function ProductTable<T>(props: {
           ))}
         </div>
       ) : failed ? (
-        <LoadError what="product analytics" retry={props.retry} />
+        <FetchError what="product analytics" retry={props.retry} />
       ) : !rows?.length ? (
         <p className="muted">{props.empty}</p>
       ) : (
@@ -89,7 +86,7 @@ export function AnalyticsPage() {
     <div className="page analytics-page">
       <h1>Analytics Dashboard</h1>
       <p className="muted">Track chatbot performance and customer engagement</p>
-      {overview.isError && <LoadError what="analytics overview" retry={overview.refetch} />}
+      {overview.isError && <FetchError what="analytics overview" retry={overview.refetch} />}
       <div className="stat-grid">
         <StatCard
           title="Total Conversations"
@@ -121,7 +118,7 @@ export function AnalyticsPage() {
         {timeline.isLoading ? (
           chartSkeleton
         ) : timeline.isError ? (
-          <LoadError what="timeline" retry={timeline.refetch} />
+          <FetchError what="timeline" retry={timeline.refetch} />
         ) : (
           <Suspense fallback={chartSkeleton}>
             <VolumeChart points={timeline.data ?? []} />

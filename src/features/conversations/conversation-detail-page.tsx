@@ -1,4 +1,3 @@
-import { Button } from 'primereact/button';
 import { useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useGetConversation, useListConversationMessages } from '../../api/generated/endpoints/conversations/conversations';
@@ -8,6 +7,7 @@ import { MessageComposer } from './components/message-composer';
 import { MessagePanel } from './components/message-panel';
 import { TakeoverSwitch } from './components/takeover-switch';
 import './conversations.css';
+import { LoadError } from '../../components/ui/load-error';
 
 /** /conversations/:id (spec §2 "Conversation detail"). */
 export function ConversationDetailPage() {
@@ -30,12 +30,11 @@ export function ConversationDetailPage() {
     return (
       <div className="page conversation-detail-page">
         <div>{back}</div>
-        <div className="conv-state" role="alert">
-          <p>{notFound ? 'Conversation not found' : 'Failed to load conversation'}</p>
-          {!notFound && (
-            <Button type="button" label="Try again" icon="pi pi-refresh" outlined size="small" onClick={() => void conversation.refetch()} />
-          )}
-        </div>
+        <LoadError
+          className="conv-state"
+          message={notFound ? 'Conversation not found' : 'Failed to load conversation'}
+          onRetry={notFound ? undefined : conversation.refetch}
+        />
       </div>
     );
   }
@@ -72,10 +71,7 @@ export function ConversationDetailPage() {
               <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Loading messages...
             </p>
           ) : messages.isError ? (
-            <div className="conv-state message-panel-state" role="alert">
-              <p>Failed to load messages</p>
-              <Button type="button" label="Try again" icon="pi pi-refresh" outlined size="small" onClick={() => void messages.refetch()} />
-            </div>
+            <LoadError className="conv-state message-panel-state" message="Failed to load messages" onRetry={messages.refetch} />
           ) : (
             <MessagePanel key={`messages-${id}`} messages={messages.data} followNextRef={followNext} />
           )}

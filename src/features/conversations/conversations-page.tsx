@@ -8,6 +8,7 @@ import { hasActiveFilters, noFilters, resultCount, toSearchParams } from './filt
 import { useConversationFilters } from './use-conversation-filters';
 import { useConversationList } from './use-conversation-list';
 import './conversations.css';
+import { LoadError } from '../../components/ui/load-error';
 
 const apiBase: string = import.meta.env.VITE_API_BASE_URL ?? '';
 
@@ -62,10 +63,7 @@ export function ConversationsPage() {
           <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Loading conversations...
         </p>
       ) : result.isError ? (
-        <div className="conv-state conv-error" role="alert">
-          <p>Failed to fetch conversations</p>
-          <Button type="button" label="Try again" icon="pi pi-refresh" outlined size="small" onClick={() => void result.refetch()} />
-        </div>
+        <LoadError className="conv-state conv-error" message="Failed to fetch conversations" onRetry={result.refetch} />
       ) : result.data.length === 0 ? (
         <p className="conv-state">{filtering ? 'No conversations match your filters' : 'No conversations yet'}</p>
       ) : (

@@ -5,6 +5,7 @@ import { countUnread, unreadSubtitle } from './notification-display';
 import { NotificationCard } from './notification-card';
 import { useMarkAllRead, useMarkRead } from './use-mark-read';
 import './notifications.css';
+import { LoadError } from '../../components/ui/load-error';
 
 /** /notifications (spec §2 "Notifications"). */
 export function NotificationsPage() {
@@ -46,10 +47,7 @@ export function NotificationsPage() {
           <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Loading notifications...
         </p>
       ) : notifications.isError ? (
-        <div className="card notifications-state" role="alert">
-          <p>Failed to load notifications.</p>
-          <Button type="button" label="Try again" icon="pi pi-refresh" outlined size="small" onClick={() => void notifications.refetch()} />
-        </div>
+        <LoadError className="card notifications-state" message="Failed to load notifications." onRetry={notifications.refetch} />
       ) : list!.length === 0 ? (
         <div className="card notifications-state notifications-empty">
           <i className="pi pi-bell" aria-hidden="true" />

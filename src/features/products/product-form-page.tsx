@@ -1,9 +1,9 @@
 import { Link, useParams } from 'react-router-dom';
-import { Button } from 'primereact/button';
 import { useGetProduct } from '../../api/generated/endpoints/products/products';
 import { ApiError } from '../../api/mutator';
 import { ProductForm } from './components/product-form';
 import './products.css';
+import { LoadError } from '../../components/ui/load-error';
 
 /** /products/new and /products/edit/:id (spec §2). */
 export function ProductFormPage() {
@@ -37,10 +37,7 @@ function EditProduct({ idParam }: { idParam: string }) {
   }
   if (product.isError) {
     return (
-      <div className="card form-state" role="alert">
-        <p>Failed to load product.</p>
-        <Button type="button" label="Try again" icon="pi pi-refresh" outlined size="small" onClick={() => void product.refetch()} />
-      </div>
+      <LoadError className="card form-state" message="Failed to load product." onRetry={product.refetch} />
     );
   }
   if (!product.data) {

@@ -10,6 +10,7 @@ import { ProductTable } from './components/product-table';
 import { createProductSearch, normalizeQuery } from './search';
 import { useExportProductsCsv } from './use-export-products-csv';
 import './products.css';
+import { LoadError } from '../../components/ui/load-error';
 
 /** /products (spec §2 "Product list"). */
 export function ProductsPage() {
@@ -81,10 +82,7 @@ export function ProductsPage() {
             <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Loading products...
           </p>
         ) : products.isError ? (
-          <div className="list-state" role="alert">
-            <p>Failed to load products.</p>
-            <Button type="button" label="Try again" icon="pi pi-refresh" outlined size="small" onClick={() => void products.refetch()} />
-          </div>
+          <LoadError className="list-state" message="Failed to load products." onRetry={products.refetch} />
         ) : (
           <ProductTable
             products={visible}

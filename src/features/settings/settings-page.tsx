@@ -24,6 +24,7 @@ import {
   parseHours,
   validateFollowUp,
 } from './follow-up-rules';
+import { LoadError } from '../../components/ui/load-error';
 
 const same = (a: FollowUpSettings, b: FollowUpSettings) =>
   a.enabled === b.enabled && a.hoursUntilFollowUp === b.hoursUntilFollowUp && a.followUpMessage === b.followUpMessage;
@@ -92,10 +93,7 @@ export function SettingsPage() {
     <div className="page settings-page">
       <h1>Settings</h1>
       {settings.isError && (
-        <div className="settings-load-error" role="alert">
-          <p>Failed to load settings; the form shows the defaults.</p>
-          <Button type="button" label="Try again" icon="pi pi-refresh" outlined size="small" onClick={() => void settings.refetch()} />
-        </div>
+        <LoadError className="settings-load-error" message="Failed to load settings; the form shows the defaults." onRetry={settings.refetch} />
       )}
       <form className="card settings-card" onSubmit={onSave} noValidate>
         <h2>Automated Follow-up System</h2>
