@@ -62,8 +62,8 @@ export default function VolumeChart({ points }: { points: TimelinePoint[] }) {
           type="line"
           data={data}
           options={options}
-          aria-label={`Line chart of daily conversations over the last ${points.length} days, ${total} in total`}
-          role="img"
+          // PrimeReact gives the canvas role="img"; its name goes on the canvas itself.
+          pt={{ canvas: { 'aria-label': `Line chart of daily conversations over the last ${points.length} days, ${total} in total` } }}
         />
       </div>
       <table className="visually-hidden">
