@@ -2,12 +2,8 @@
 // mutation invalidates.
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { MutationOperationId } from './generated/operations';
-import { getGetCurrentUserQueryKey } from './generated/endpoints/auth/auth';
-import { getListProductsQueryKey } from './generated/endpoints/products/products';
-import { getListConversationsQueryKey } from './generated/endpoints/conversations/conversations';
-import { getListNotificationsQueryKey } from './generated/endpoints/notifications/notifications';
-import { getGetFollowUpSettingsQueryKey } from './generated/endpoints/follow-ups/follow-ups';
 import { ApiError } from './mutator';
+import { queryKeys } from './query-keys';
 
 /**
  * After each mutation succeeds, these key prefixes are refetched. Typed over every
@@ -16,19 +12,19 @@ import { ApiError } from './mutator';
  * covers the list, searches, each conversation and its messages.
  */
 export const invalidatesAfter: Record<MutationOperationId, readonly QueryKey[]> = {
-  login: [getGetCurrentUserQueryKey()],
+  login: [queryKeys.currentUser],
   logout: [],
-  createProduct: [getListProductsQueryKey()],
-  updateProduct: [getListProductsQueryKey()],
-  deleteProduct: [getListProductsQueryKey()],
-  importProducts: [getListProductsQueryKey()],
-  updateConversationStatus: [getListConversationsQueryKey()],
-  sendConversationMessage: [getListConversationsQueryKey()],
+  createProduct: [queryKeys.products],
+  updateProduct: [queryKeys.products],
+  deleteProduct: [queryKeys.products],
+  importProducts: [queryKeys.products],
+  updateConversationStatus: [queryKeys.conversations],
+  sendConversationMessage: [queryKeys.conversations],
   // ['api','notifications'] is also the prefix of the unread list, so both refetch.
-  markNotificationRead: [getListNotificationsQueryKey()],
-  markAllNotificationsRead: [getListNotificationsQueryKey()],
-  updateFollowUpSettings: [getGetFollowUpSettingsQueryKey()],
-  runFollowUpCheck: [getListConversationsQueryKey()],
+  markNotificationRead: [queryKeys.notifications],
+  markAllNotificationsRead: [queryKeys.notifications],
+  updateFollowUpSettings: [queryKeys.followUpSettings],
+  runFollowUpCheck: [queryKeys.conversations],
 };
 
 export interface QueryClientHooks {
@@ -37,7 +33,7 @@ export interface QueryClientHooks {
 }
 
 const isSessionCheck = (key: QueryKey | undefined) =>
-  JSON.stringify(key) === JSON.stringify(getGetCurrentUserQueryKey());
+  JSON.stringify(key) === JSON.stringify(queryKeys.currentUser);
 
 export function createQueryClient(hooks: QueryClientHooks = {}): QueryClient {
   const expired = (error: unknown) => error instanceof ApiError && error.status === 401;

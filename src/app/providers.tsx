@@ -1,20 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { PrimeReactProvider } from 'primereact/api';
 import { createQueryClient } from '../api/query-client';
 import { ToastProvider } from '../lib/toast/toast-provider';
-import { installPrimeReactLabels, primeReactPassThrough } from '../lib/a11y/prime-react';
 import { useToast } from '../lib/toast/toast-context';
-
-installPrimeReactLabels();
 
 export function AppProviders({ children, onSignedOut }: { children: ReactNode; onSignedOut: () => void }) {
   return (
-    <PrimeReactProvider value={{ ripple: false, pt: primeReactPassThrough }}>
-      <ToastProvider>
-        <QueryProvider onSignedOut={onSignedOut}>{children}</QueryProvider>
-      </ToastProvider>
-    </PrimeReactProvider>
+    <ToastProvider>
+      <QueryProvider onSignedOut={onSignedOut}>{children}</QueryProvider>
+    </ToastProvider>
   );
 }
 

@@ -9,3 +9,16 @@ export const loginFormMessages = withFieldMessages({
   password: { too_small: 'Password is required', invalid_type: 'Password is required' },
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
+export type LoginErrors = Partial<Record<keyof LoginForm, string>>;
+
+/** The form's values checked against the contract: the body to send, or one message per field. */
+export function validateLogin(values: LoginForm): { data: LoginForm; errors: LoginErrors } | { data?: undefined; errors: LoginErrors } {
+  const result = loginFormSchema.safeParse(values, loginFormMessages);
+  if (result.success) return { data: result.data, errors: {} };
+  const errors: LoginErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof LoginForm;
+    errors[field] ??= issue.message;
+  }
+  return { errors };
+}

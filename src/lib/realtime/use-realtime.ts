@@ -1,8 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../toast/toast-context';
+import { loadOnce } from '../lazy/load-once';
 import { connectRealtime } from './connection';
-import { invalidationsForEvent, parseRealtimeMessage } from './events';
+import { invalidationsForEvent } from './events';
+import type { ParseResult } from './parse-message';
+
+// zod and the message schemas arrive after the shell has painted; frames that come before are
+// read, in order, once they have.
+const parser = loadOnce(() => import('./parse-message').then((m) => m.parseRealtimeMessage));
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
 
@@ -12,32 +18,35 @@ export function useRealtime(): RealtimeStatus {
   const toast = useToast();
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
 
-  useEffect(
-    () =>
-      connectRealtime({
-        baseDelayMs: 500,
-        maxDelayMs: 15_000,
-        onStatus: setStatus,
-        onMessage: (raw) => {
-          const parsed = parseRealtimeMessage(raw);
-          if (!parsed.ok) {
-            console.warn(`Realtime message ignored (${parsed.reason}):`, raw);
-            return;
-          }
-          const { event, ignored } = parsed;
-          // A newer server may send more than this version knows: act on the rest, tell developers.
-          if (ignored.length > 0 && import.meta.env.DEV) {
-            console.warn(`Realtime ${event.type}: ignored field(s) ${ignored.join(', ')}:`, raw);
-          }
-          for (const filters of invalidationsForEvent(event)) void queryClient.invalidateQueries(filters);
-          if (event.type === 'notification') {
-            toast({ title: 'New Admin Action Required', description: event.data.message, variant: 'destructive' });
-          }
-        },
-        // Events sent while the socket was down are gone: refetch everything on screen.
-        onReconnect: () => void queryClient.invalidateQueries({ refetchType: 'active' }),
-      }),
-    [queryClient, toast],
-  );
+  useEffect(() => {
+    const handle = (raw: string, parsed: ParseResult) => {
+      if (!parsed.ok) {
+        console.warn(`Realtime message ignored (${parsed.reason}):`, raw);
+        return;
+      }
+      const { event, ignored } = parsed;
+      // A newer server may send more than this version knows: act on the rest, tell developers.
+      if (ignored.length > 0 && import.meta.env.DEV) {
+        console.warn(`Realtime ${event.type}: ignored field(s) ${ignored.join(', ')}:`, raw);
+      }
+      for (const filters of invalidationsForEvent(event)) void queryClient.invalidateQueries(filters);
+      if (event.type === 'notification') {
+        toast({ title: 'New Admin Action Required', description: event.data.message, variant: 'destructive' });
+      }
+    };
+    parser.preload();
+    return connectRealtime({
+      baseDelayMs: 500,
+      maxDelayMs: 15_000,
+      onStatus: setStatus,
+      onMessage: (raw) =>
+        void parser.get().then(
+          (parse) => handle(raw, parse(raw)),
+          (error: unknown) => console.warn('Realtime message not read: its parser did not load', error),
+        ),
+      // Events sent while the socket was down are gone: refetch everything on screen.
+      onReconnect: () => void queryClient.invalidateQueries({ refetchType: 'active' }),
+    });
+  }, [queryClient, toast]);
   return status;
 }

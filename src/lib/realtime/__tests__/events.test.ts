@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { invalidationsForEvent, parseRealtimeMessage } from '../events';
+import { invalidationsForEvent } from '../events';
+import { parseRealtimeMessage } from '../parse-message';
 import { backoffDelay, realtimeUrl } from '../connection';
 
 function invalidatedKeys(raw: string, keys: unknown[][]) {

@@ -1,0 +1,11 @@
+// The query-key prefixes the app invalidates. They are written out rather than taken from the
+// generated getters because importing a generated endpoints module pulls all of its hooks into
+// the first download (the query client is part of the entry chunk). query-keys.test.ts holds each
+// one equal to its generated getter, so they cannot drift from the contract.
+export const queryKeys = {
+  currentUser: ['api', 'auth', 'me'],
+  products: ['api', 'products'],
+  conversations: ['api', 'conversations'],
+  notifications: ['api', 'notifications'],
+  followUpSettings: ['api', 'follow-ups', 'settings'],
+} as const;

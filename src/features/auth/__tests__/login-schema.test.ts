@@ -1,0 +1,17 @@
+import { validateLogin } from '../login-schema';
+
+describe('validateLogin', () => {
+  it('names each empty field with the spec’s message', () => {
+    expect(validateLogin({ username: '', password: '' })).toEqual({
+      errors: { username: 'Username is required', password: 'Password is required' },
+    });
+    expect(validateLogin({ username: 'admin', password: '' }).errors).toEqual({ password: 'Password is required' });
+  });
+
+  it('gives the body to send when both are filled', () => {
+    expect(validateLogin({ username: 'admin', password: 'admin123' })).toEqual({
+      data: { username: 'admin', password: 'admin123' },
+      errors: {},
+    });
+  });
+});
