@@ -6,19 +6,8 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { badRequest } from '../../errors';
 import type { Product } from './mapper';
+import { PRODUCT_CSV_COLUMNS } from '../../../src/api/product-csv-columns';
 
-export const CSV_COLUMNS = [
-  'Type',
-  'Name',
-  'Color/Material',
-  'Dimensions (mm)',
-  'Starting Price',
-  'Ending Price',
-  'Installation Price',
-  'Description',
-  'Product Image URL',
-  'Installation Image URLs',
-] as const;
 
 const REQUIRED = ['Type', 'Name', 'Dimensions (mm)', 'Starting Price', 'Ending Price'] as const;
 // "Dimensions" alone is accepted too: the spec's help text names it so.
@@ -146,7 +135,7 @@ export function toCsv(header: readonly string[], rows: (string | number | null)[
 
 export function productsToCsv(products: Product[]): string {
   return toCsv(
-    CSV_COLUMNS,
+    PRODUCT_CSV_COLUMNS,
     products.map((p) => [
       p.category,
       p.name,

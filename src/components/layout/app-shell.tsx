@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Button } from 'primereact/button';
-import { appConfig } from '../../app/config';
-import { useUnreadCount } from '../../features/notifications/use-unread-count';
+import { appConfig } from '../../lib/config';
+import { useUnreadCount } from '../../lib/notifications/use-unread-count';
 import { useRealtime } from '../../lib/realtime/use-realtime';
 import { Tooltip } from '../ui/tooltip';
 import { Sidebar } from './sidebar';

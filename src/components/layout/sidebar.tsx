@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { appConfig } from '../../app/config';
+import { appConfig } from '../../lib/config';
 import { Tooltip, TooltipDelayContext } from '../ui/tooltip';
 import { isActive, menu } from './menu';
 

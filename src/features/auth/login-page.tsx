@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getGetCurrentUserQueryOptions, useLogin } from '../../api/generated/endpoints/auth/auth';
 import { serverMessage } from '../../api/mutator';
-import { appConfig } from '../../app/config';
+import { appConfig } from '../../lib/config';
 import { useToast } from '../../lib/toast/toast-context';
 import { useLoginForm } from './use-login-form';
 import './login-page.css';

@@ -4,7 +4,7 @@ import { useListConversations } from '../../api/generated/endpoints/conversation
 import { VariantBadge } from '../../components/ui/variant-badge';
 import { formatDateTime } from '../../lib/format/date';
 import { formatPriceRange } from '../../lib/format/money';
-import { useUnreadNotifications } from '../notifications/use-unread-count';
+import { useUnreadNotifications } from '../../lib/notifications/use-unread-count';
 import {
   CATEGORY_LABELS,
   attentionCaption,

@@ -1,19 +1,8 @@
 // CSV for the product import (spec §3 "CSV columns", §5, §9): the sample
 // template, and the failed rows of an import handed back with their errors.
 import type { ProductCategory } from '../../api/generated/model/productCategory';
+import { PRODUCT_CSV_COLUMNS } from '../../api/product-csv-columns';
 
-export const PRODUCT_CSV_COLUMNS = [
-  'Type',
-  'Name',
-  'Color/Material',
-  'Dimensions (mm)',
-  'Starting Price',
-  'Ending Price',
-  'Installation Price',
-  'Description',
-  'Product Image URL',
-  'Installation Image URLs',
-] as const;
 
 export const SAMPLE_CSV_FILE_NAME = 'products-sample-template.csv';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProductBody } from '../../../api/generated/zod/products/products.zod';
-import { PRODUCT_CSV_COLUMNS, failedRowsCsv, parseCsv, parseImportError, sampleCsv, toCsv } from '../csv';
+import { PRODUCT_CSV_COLUMNS } from '../../../api/product-csv-columns';
+import { failedRowsCsv, parseCsv, parseImportError, sampleCsv, toCsv } from '../csv';
 
 describe('sample CSV', () => {
   const records = parseCsv(sampleCsv());
