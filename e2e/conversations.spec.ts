@@ -367,6 +367,38 @@ const info = (page: Page) => page.getByRole('region', { name: 'Conversation Info
 const infoValue = (page: Page, term: string) => info(page).locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
 const distanceFromBottom = (page: Page) => scroller(page).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
 
+test.describe('a long conversation list', () => {
+  const many = Array.from({ length: 250 }, (_, i) => ({
+    id: i + 1,
+    customerName: `Customer ${i + 1}`,
+    whatsappPhoneNumber: `+2547${String(10_000_000 + i).slice(-8)}`,
+    status: 'bot_active',
+    lastMessageAt: '2026-11-22T10:00:00Z',
+    createdAt: '2026-11-01T10:00:00Z',
+    productsMentioned: [],
+  }));
+
+  test('shows 100 cards, the next 100 on scrolling down or on Show more, until all are there', async ({ page }) => {
+    await page.route('**/api/conversations', (route) => route.fulfill({ json: many }));
+    await page.goto('/conversations');
+    const cards = page.locator('.conversation-list > li');
+    await expect(cards).toHaveCount(100);
+    await expect(page.getByText('Showing 100 of 250 conversations')).toBeVisible();
+
+    await page.getByText('Showing 100 of 250 conversations').scrollIntoViewIfNeeded();
+    await expect(cards).toHaveCount(200);
+    await expect(page.getByText('Showing 200 of 250 conversations')).toBeAttached();
+
+    // By keyboard: the control is a button in the Tab order.
+    const more = page.getByRole('button', { name: 'Show more conversations' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(cards).toHaveCount(250);
+    await expect(more).toHaveCount(0);
+    await expect(cards.last()).toContainText('Customer 250');
+  });
+});
+
 test.describe('conversation detail', () => {
   test('heading, phone, back button and the info panel with an offer', async ({ page }) => {
     await page.goto('/conversations/102');

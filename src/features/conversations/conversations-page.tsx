@@ -9,6 +9,10 @@ import { useConversationFilters } from './use-conversation-filters';
 import { useConversationList } from './use-conversation-list';
 import './conversations.css';
 import { LoadError } from '../../components/ui/load-error';
+import { useIncrementalList } from '../../lib/lists/use-incremental-list';
+
+/** Cards rendered at a time: a list of thousands paints as fast as one of a hundred. */
+const PAGE_SIZE = 100;
 
 const apiBase: string = import.meta.env.VITE_API_BASE_URL ?? '';
 
@@ -18,6 +22,7 @@ export function ConversationsPage() {
   const { filtering, result } = useConversationList(filters);
   // A shared or reloaded filtered link opens with its filters in view.
   const [showFilters, setShowFilters] = useState(() => hasActiveFilters(filters));
+  const list = useIncrementalList(result.data ?? [], PAGE_SIZE, JSON.stringify(filters));
 
   // Spec §7: a browser navigation, so the server's CSV arrives as a download.
   const exportCsv = () => window.location.assign(`${apiBase}${getExportConversationsUrl(toSearchParams(filters))}`);
@@ -67,11 +72,21 @@ export function ConversationsPage() {
       ) : result.data.length === 0 ? (
         <p className="conv-state">{filtering ? 'No conversations match your filters' : 'No conversations yet'}</p>
       ) : (
-        <ul className="conversation-list">
-          {result.data.map((conversation) => (
-            <ConversationCard key={conversation.id} conversation={conversation} />
-          ))}
-        </ul>
+        <>
+          <ul className="conversation-list">
+            {list.visible.map((conversation) => (
+              <ConversationCard key={conversation.id} conversation={conversation} />
+            ))}
+          </ul>
+          {list.remaining > 0 && (
+            <div className="list-more" ref={list.moreRef}>
+              <p className="muted">
+                Showing {list.visible.length.toLocaleString('en')} of {result.data.length.toLocaleString('en')} conversations
+              </p>
+              <Button type="button" label="Show more conversations" outlined onClick={list.showMore} />
+            </div>
+          )}
+        </>
       )}
     </div>
   );
