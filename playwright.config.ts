@@ -3,8 +3,8 @@
 // 4111, E2E_PORT 5183) so a running `npm start` (4010/4011/5173) is left alone.
 // Locally a server already listening on those ports is reused; on CI
 // (CI set) every server is started fresh.
-import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumExecutable } from './e2e/support/browser';
+import { defineConfig } from '@playwright/test';
+import { chromiumProject } from './e2e/support/browser';
 import { e2ePorts, httpUrl } from './mocks/ports';
 
 const ports = e2ePorts();
@@ -51,18 +51,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: chromiumExecutable(),
-          args: CHROMIUM_ARGS,
-        },
-      },
-    },
-  ],
+  projects: [chromiumProject()],
   webServer: [
     // Prism answers 401 here without a cookie: that counts as up.
     server('prism', 'node_modules/.bin/tsx mocks/prism.ts', `${httpUrl(ports.prism)}/api/auth/me`, 60_000),

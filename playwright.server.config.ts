@@ -4,8 +4,8 @@
 // database in a temporary folder on every run, seeded with the demo data.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumExecutable } from './e2e/support/browser';
+import { defineConfig } from '@playwright/test';
+import { chromiumProject } from './e2e/support/browser';
 import { httpUrl } from './mocks/ports';
 
 const serverPort = Number(process.env.E2E_SERVER_PORT || 8099);
@@ -32,18 +32,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
-  projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: chromiumExecutable(),
-          args: CHROMIUM_ARGS,
-        },
-      },
-    },
-  ],
+  projects: [chromiumProject()],
   webServer: [
     {
       name: 'server',

@@ -3,7 +3,7 @@
 // has been downloaded (`npx playwright install chromium`); else Debian's
 // /usr/bin/chromium (what .ci/run installs).
 import { existsSync } from 'node:fs';
-import { chromium } from '@playwright/test';
+import { chromium, devices, type Project } from '@playwright/test';
 
 /** undefined means "Playwright's own browser". */
 export function chromiumExecutable(): string | undefined {
@@ -28,3 +28,11 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
+
+/** The one Playwright project both configs run: desktop Chrome's device settings, this browser. */
+export function chromiumProject(): Project {
+  return {
+    name: 'chromium',
+    use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS } },
+  };
+}
