@@ -5,6 +5,7 @@ import {
   useGetAnalyticsProducts,
   useGetAnalyticsTimeline,
 } from '../../api/generated/endpoints/analytics/analytics';
+import type { AnalyticsProducts } from '../../api/generated/model/analyticsProducts';
 import { formatResponseTime } from '../../lib/format/duration';
 import { formatConversionRate, TIMELINE_DAYS, TOP_PRODUCTS } from './analytics-format';
 import './analytics.css';
@@ -26,17 +27,32 @@ function StatCard({ title, value, caption, loading }: { title: string; value?: R
   );
 }
 
-function ProductTable<T>(props: {
+type ProductRow = { productId: number; productName: string; count: number };
+
+/** Spec §2 Analytics: the two top-10 tables, one call's two lists. */
+const PRODUCT_TABLES = [
+  {
+    title: 'Most Viewed Products',
+    countHeader: 'Views',
+    empty: 'No product views yet',
+    rows: (data: AnalyticsProducts): ProductRow[] => data.mostViewed.map((r) => ({ ...r, count: r.viewCount })),
+  },
+  {
+    title: 'Most Inquired Products',
+    countHeader: 'Inquiries',
+    empty: 'No product inquiries yet',
+    rows: (data: AnalyticsProducts): ProductRow[] => data.mostInquired.map((r) => ({ ...r, count: r.inquiryCount })),
+  },
+];
+
+function ProductTable(props: {
   title: string;
   countHeader: string;
   empty: string;
-  rows: T[] | undefined;
+  rows: ProductRow[] | undefined;
   loading: boolean;
   failed: boolean;
   retry: () => unknown;
-  name: (row: T) => string;
-  count: (row: T) => number;
-  rowKey: (row: T) => number;
 }) {
   const { rows, loading, failed } = props;
   return (
@@ -62,9 +78,9 @@ function ProductTable<T>(props: {
           </thead>
           <tbody>
             {rows.slice(0, TOP_PRODUCTS).map((row) => (
-              <tr key={props.rowKey(row)}>
-                <td>{props.name(row)}</td>
-                <td>{props.count(row)}</td>
+              <tr key={row.productId}>
+                <td>{row.productName}</td>
+                <td>{row.count}</td>
               </tr>
             ))}
           </tbody>
@@ -126,30 +142,16 @@ export function AnalyticsPage() {
         )}
       </section>
       <div className="table-grid">
-        <ProductTable
-          title="Most Viewed Products"
-          countHeader="Views"
-          empty="No product views yet"
-          rows={products.data?.mostViewed}
-          loading={products.isLoading}
-          failed={products.isError}
-          retry={products.refetch}
-          name={(r) => r.productName}
-          count={(r) => r.viewCount}
-          rowKey={(r) => r.productId}
-        />
-        <ProductTable
-          title="Most Inquired Products"
-          countHeader="Inquiries"
-          empty="No product inquiries yet"
-          rows={products.data?.mostInquired}
-          loading={products.isLoading}
-          failed={products.isError}
-          retry={products.refetch}
-          name={(r) => r.productName}
-          count={(r) => r.inquiryCount}
-          rowKey={(r) => r.productId}
-        />
+        {PRODUCT_TABLES.map((table) => (
+          <ProductTable
+            key={table.countHeader}
+            {...table}
+            rows={products.data && table.rows(products.data)}
+            loading={products.isLoading}
+            failed={products.isError}
+            retry={products.refetch}
+          />
+        ))}
       </div>
     </div>
   );

@@ -24,6 +24,36 @@ interface FilterCardProps {
   update: (patch: Partial<ConversationFilters>) => void;
 }
 
+type DateFieldProps = {
+  id: string;
+  label: string;
+  value: Date | undefined;
+  onChange: (value: Date | undefined) => void;
+  minDate?: Date;
+  maxDate?: Date;
+};
+
+/** One day picker of the filter card, with Today/Clear buttons (Sunday-first weeks). */
+function DateField({ id, label, value, onChange, minDate, maxDate }: DateFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <Calendar
+        inputId={id}
+        value={value ?? null}
+        onChange={(event) => onChange((event.value as Date | null) ?? undefined)}
+        selectionMode="single"
+        placeholder="Pick a date"
+        locale={CALENDAR_LOCALE}
+        minDate={minDate}
+        maxDate={maxDate}
+        showIcon
+        showButtonBar
+      />
+    </div>
+  );
+}
+
 /** Spec §2 'Filter Conversations'. */
 export function FilterCard({ filters, update }: FilterCardProps) {
   const [phone, setPhone] = useTypedFilter(filters.customerPhone, (customerPhone) => update({ customerPhone }));
@@ -33,34 +63,20 @@ export function FilterCard({ filters, update }: FilterCardProps) {
     <section className="card filter-card" aria-labelledby="filter-card-title">
       <h2 id="filter-card-title">Filter Conversations</h2>
       <div className="filter-grid">
-        <div className="field">
-          <label htmlFor="filter-start-date">Start Date</label>
-          <Calendar
-            inputId="filter-start-date"
-            value={filters.startDate ?? null}
-            onChange={(event) => update({ startDate: (event.value as Date | null) ?? undefined })}
-            selectionMode="single"
-            placeholder="Pick a date"
-            locale={CALENDAR_LOCALE}
-            maxDate={filters.endDate}
-            showIcon
-            showButtonBar
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="filter-end-date">End Date</label>
-          <Calendar
-            inputId="filter-end-date"
-            value={filters.endDate ?? null}
-            onChange={(event) => update({ endDate: (event.value as Date | null) ?? undefined })}
-            selectionMode="single"
-            placeholder="Pick a date"
-            locale={CALENDAR_LOCALE}
-            minDate={filters.startDate}
-            showIcon
-            showButtonBar
-          />
-        </div>
+        <DateField
+          id="filter-start-date"
+          label="Start Date"
+          value={filters.startDate}
+          onChange={(startDate) => update({ startDate })}
+          maxDate={filters.endDate}
+        />
+        <DateField
+          id="filter-end-date"
+          label="End Date"
+          value={filters.endDate}
+          onChange={(endDate) => update({ endDate })}
+          minDate={filters.startDate}
+        />
         <div className="field">
           <label htmlFor="filter-phone">Customer Phone</label>
           <InputText
