@@ -7,7 +7,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Connect, type Plugin, type ProxyOptions } from 'vite';
+import { createLogger, defineConfig, type Connect, type Plugin, type ProxyOptions } from 'vite';
 import { HOST, apiTarget, devPorts, httpUrl } from './mocks/ports.js';
 import { primeReactThemes } from './scripts/vite-themes-plugin.ts';
 
@@ -62,7 +62,17 @@ function mockUploads(): Plugin {
   };
 }
 
+// A tab closing while its socket is open resets the proxied connection: normal, not an error
+// worth a stack trace in the log.
+const logger = createLogger();
+const logError = logger.error.bind(logger);
+logger.error = (message, options) => {
+  if (/ws proxy (socket )?error/.test(message) && /ECONNRESET|EPIPE/.test(message)) return;
+  logError(message, options);
+};
+
 export default defineConfig({
+  customLogger: logger,
   plugins: [react(), primeReactThemes(['lara-light-blue', 'lara-dark-blue']), ...(backend ? [] : [mockUploads()])],
   server: { host: HOST, port: ports.dev, strictPort: true, proxy },
   preview: { host: HOST, port: ports.dev, strictPort: true, proxy },
