@@ -218,3 +218,44 @@ const cents = (amount: number): number => Math.round(amount * 100) / 100;
 function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
+
+export type Conversation = Schemas['Conversation'];
+export type Message = Schemas['Message'];
+const STATUSES: Conversation['status'][] = ['bot_active', 'admin_required', 'admin_takeover'];
+
+/** `n` conversations matching the contract's Conversation schema, ids 1..n, newest first. */
+export function fakeConversations(n: number, options: { seed?: number } = {}): Conversation[] {
+  const faker = options.seed === undefined ? defaultFaker : createFaker(options.seed);
+  const now = Date.parse('2026-11-23T09:00:00Z');
+  return Array.from({ length: n }, (_, i) => {
+    const last = now - i * 7 * 60_000 - faker.number.int({ min: 0, max: 6 * 60_000 });
+    return {
+      id: i + 1,
+      customerName: faker.datatype.boolean({ probability: 0.85 }) ? fakeCustomerName(faker) : null,
+      whatsappPhoneNumber: fakeKenyanPhone(faker),
+      status: faker.helpers.weightedArrayElement([
+        { weight: 6, value: STATUSES[0] },
+        { weight: 1, value: STATUSES[1] },
+        { weight: 1, value: STATUSES[2] },
+      ]),
+      lastMessageAt: new Date(last).toISOString(),
+      createdAt: new Date(last - faker.number.int({ min: 1, max: 30 }) * 86_400_000).toISOString(),
+      messageCount: faker.number.int({ min: 1, max: 80 }),
+      productsMentioned: faker.helpers.arrayElements(['Absolute Black Granite', 'Carrara White Marble', 'Calacatta Gold Quartz', 'Franke Double Bowl Sink'], { min: 0, max: 2 }),
+    };
+  });
+}
+
+/** `n` messages of one conversation, oldest first, a minute apart; lengths vary so bubbles wrap. */
+export function fakeMessages(n: number, options: { seed?: number } = {}): Message[] {
+  const faker = options.seed === undefined ? defaultFaker : createFaker(options.seed);
+  const start = Date.parse('2026-01-01T08:00:00.000Z');
+  const senders: Message['sender'][] = ['customer', 'bot', 'admin'];
+  return Array.from({ length: n }, (_, i) => ({
+    id: i + 1,
+    sender: senders[i % 3],
+    content: `Message ${i + 1}: ${faker.lorem.sentences({ min: 1, max: 4 })}`,
+    timestamp: new Date(start + i * 60_000).toISOString(),
+    messageType: 'text',
+  }));
+}

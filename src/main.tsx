@@ -21,12 +21,25 @@ function render() {
   );
 }
 
+/** Resolves once the first screen's code has loaded and the browser has painted it and gone idle. */
+function firstScreenShown() {
+  return new Promise<void>((resolve) => {
+    const idle = () => requestAnimationFrame(() => (window.requestIdleCallback ?? setTimeout)(() => resolve()));
+    if (router.state.initialized) return idle();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      idle();
+    });
+  });
+}
+
 // Every generated zod schema sits behind the contract check. Production only warns, so it loads
-// after the first paint and stays out of the first download; development (and the e2e runs on
-// the dev server) installs it before the first request, so a strict check misses nothing.
+// once the first screen is on view and stays out of the first download; development (and the
+// e2e runs) installs it before the first request, so a strict check misses nothing.
 if (import.meta.env.PROD) {
   render();
-  setTimeout(() => void installContractCheck(), 0);
+  void firstScreenShown().then(installContractCheck);
 } else {
   void installContractCheck().then(render);
 }

@@ -21,7 +21,7 @@ type Props = {
  * first page.
  *
  * A plain table in PrimeReact's DataTable classes rather than DataTable
- * itself: measured with 10,000 products (scripts/bench-product-search.ts),
+ * itself: measured with 10,000 products (`npm run bench`),
  * DataTable's per-cell work made each keystroke that changes the visible
  * rows cost ~100 ms, 4-5x this table. Rows are memoised, so rows that stay
  * on the page do not render again.

@@ -1,0 +1,85 @@
+// 10,000 products: keystroke in the search box → filtered table painted, in the app and in the
+// baseline (a plain PrimeReact DataTable with its global filter), in the same browser, queries
+// alternating between the two so machine load hits both alike.
+import type { Browser, Page } from '@playwright/test';
+import { createProductSearch, normalizeQuery } from '../../src/features/products/search';
+import type { BenchData } from './api';
+import { GLOBAL_FILTER_FIELDS } from './baseline/filter-fields';
+import { frameWhen, openPage } from './page';
+
+const QUERIES = ['black granite', 'stainless', 'quartz', 'xyz'];
+
+type Screen = { input: string; ready: (query: string) => string };
+
+/** What the app shows once `query` applies: its count line and the first row's name. */
+function appScreen(data: BenchData): Screen {
+  const search = createProductSearch(data.products);
+  const total = data.products.length;
+  return {
+    input: '#product-search',
+    ready: (query) => {
+      const found = search(query);
+      const count = normalizeQuery(query) ? `${found.length} of ${total} products` : `${total} products`;
+      const first = found[0]?.name ?? null;
+      return `document.querySelector('[data-testid="product-count"]')?.textContent === ${JSON.stringify(count)} &&
+        (document.querySelector('.product-table tbody tr .product-name')?.textContent ?? null) === ${JSON.stringify(first)}`;
+    },
+  };
+}
+
+/** PrimeReact's "contains" global filter: any of the fields holds the text, accents and case aside. */
+function baselineScreen(data: BenchData): Screen {
+  const fold = (value: string) => value.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase();
+  return {
+    input: '#baseline-search',
+    ready: (query) => {
+      const needle = fold(query);
+      const found = query.trim() === '' ? data.products : data.products.filter((p) => GLOBAL_FILTER_FIELDS.some((f) => {
+        const value = (p as Record<string, unknown>)[f];
+        return value !== null && value !== undefined && fold(String(value)).includes(needle);
+      }));
+      const report = found.length ? `1 to ${Math.min(25, found.length)} of ${found.length}` : '0 to 0 of 0';
+      const first = found[0]?.name ?? null;
+      return `document.querySelector('.p-paginator-current')?.textContent === ${JSON.stringify(report)} &&
+        ${first === null ? "!!document.querySelector('.p-datatable-emptymessage')" : `(document.querySelector('.p-datatable-tbody tr td')?.textContent ?? '').includes(${JSON.stringify(first)})`}`;
+    },
+  };
+}
+
+/** Types `query`; per keystroke, ms from its keydown to the frame showing the filtered table. */
+async function typeQuery(page: Page, screen: Screen, query: string): Promise<number[]> {
+  const input = page.locator(screen.input);
+  await input.fill('');
+  await frameWhen(page, screen.ready(''), 0);
+  const samples: number[] = [];
+  for (let i = 1; i <= query.length; i += 1) {
+    await input.press(query[i - 1] === ' ' ? 'Space' : query[i - 1]);
+    samples.push(await frameWhen(page, screen.ready(query.slice(0, i)), '__inputAt'));
+  }
+  return samples;
+}
+
+export async function benchSearch(browser: Browser, data: BenchData, urls: { app: string; baseline: string }, runs: number) {
+  const ours: number[] = [];
+  const base: number[] = [];
+  const screens = { app: appScreen(data), baseline: baselineScreen(data) };
+  for (let run = 0; run < runs; run += 1) {
+    const app = await openPage(browser, data, `${urls.app}/products`);
+    const baseline = await openPage(browser, data, urls.baseline);
+    try {
+      await frameWhen(app.page, screens.app.ready(''), 0);
+      await frameWhen(baseline.page, screens.baseline.ready(''), 0);
+      // JIT and first renders out of the way.
+      await typeQuery(app.page, screens.app, 'warm up');
+      await typeQuery(baseline.page, screens.baseline, 'warm up');
+      for (const query of QUERIES) {
+        ours.push(...(await typeQuery(app.page, screens.app, query)));
+        base.push(...(await typeQuery(baseline.page, screens.baseline, query)));
+      }
+    } finally {
+      await app.close();
+      await baseline.close();
+    }
+  }
+  return { ours, base };
+}

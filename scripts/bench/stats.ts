@@ -1,0 +1,38 @@
+// Figures over several runs: median and spread, and a budget verdict.
+export type Summary = { median: number; p95: number; min: number; max: number; n: number };
+
+export function summarize(samples: readonly number[]): Summary {
+  const sorted = [...samples].filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return { median: NaN, p95: NaN, min: NaN, max: NaN, n: 0 };
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  const mid = sorted.length / 2;
+  const median = sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { median, p95: at(0.95), min: sorted[0], max: sorted[sorted.length - 1], n: sorted.length };
+}
+
+export const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(value < 10 ? 1 : 0)} ms` : 'n/a');
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** "median 12 ms (8–15 ms, n=5)" */
+export function describe(summary: Summary, unit: (value: number) => string = ms, withP95 = false): string {
+  const p95 = withP95 ? `, p95 ${unit(summary.p95)}` : '';
+  return `median ${unit(summary.median)}${p95} (${unit(summary.min)}–${unit(summary.max)}, n=${summary.n})`;
+}
+
+export type Verdict = { figure: string; budget: string; value: string; pass: boolean };
+
+const verdicts: Verdict[] = [];
+
+/** Records a budget line for the closing table and returns it for printing now. */
+export function budget(figure: string, value: number, limit: number, unit: (value: number) => string, shown = unit(value)): string {
+  const pass = Number.isFinite(value) && value <= limit;
+  verdicts.push({ figure, budget: `≤ ${unit(limit)}`, value: shown, pass });
+  return `   budget ${figure}: ${shown} ≤ ${unit(limit)} → ${pass ? 'PASS' : 'OVER'}`;
+}
+
+export function verdictTable(): string {
+  const width = Math.max(...verdicts.map((v) => v.figure.length));
+  const lines = verdicts.map((v) => `  ${v.pass ? 'PASS' : 'OVER'}  ${v.figure.padEnd(width)}  ${v.value} (budget ${v.budget})`);
+  return ['Budgets:', ...lines].join('\n');
+}
