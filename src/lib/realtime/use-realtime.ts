@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../toast/toast-context';
 import { loadOnce } from '../lazy/load-once';
+import { createInvalidationBatcher } from './coalesce';
 import { connectRealtime } from './connection';
 import { invalidationsForEvent } from './events';
 import type { ParseResult } from './parse-message';
@@ -19,6 +20,7 @@ export function useRealtime(): RealtimeStatus {
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
 
   useEffect(() => {
+    const refetch = createInvalidationBatcher((filters) => void queryClient.invalidateQueries(filters));
     const handle = (raw: string, parsed: ParseResult) => {
       if (!parsed.ok) {
         console.warn(`Realtime message ignored (${parsed.reason}):`, raw);
@@ -29,13 +31,13 @@ export function useRealtime(): RealtimeStatus {
       if (ignored.length > 0 && import.meta.env.DEV) {
         console.warn(`Realtime ${event.type}: ignored field(s) ${ignored.join(', ')}:`, raw);
       }
-      for (const filters of invalidationsForEvent(event)) void queryClient.invalidateQueries(filters);
+      refetch.add(invalidationsForEvent(event));
       if (event.type === 'notification') {
         toast({ title: 'New Admin Action Required', description: event.data.message, variant: 'destructive' });
       }
     };
     parser.preloadWhenIdle();
-    return connectRealtime({
+    const disconnect = connectRealtime({
       baseDelayMs: 500,
       maxDelayMs: 15_000,
       onStatus: setStatus,
@@ -47,6 +49,10 @@ export function useRealtime(): RealtimeStatus {
       // Events sent while the socket was down are gone: refetch everything on screen.
       onReconnect: () => void queryClient.invalidateQueries({ refetchType: 'active' }),
     });
+    return () => {
+      disconnect();
+      refetch.cancel();
+    };
   }, [queryClient, toast]);
   return status;
 }
