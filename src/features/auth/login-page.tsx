@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getGetCurrentUserQueryOptions, useLogin } from '../../api/generated/endpoints/auth/auth';
 import { serverMessage } from '../../api/mutator';
 import { appConfig } from '../../lib/config';
+import { useInFlight } from '../../lib/forms/use-in-flight';
 import { useToast } from '../../lib/toast/toast-context';
 import { useLoginForm } from './use-login-form';
 import './login-page.css';
@@ -27,14 +28,9 @@ export function LoginPage() {
     },
   });
 
-  // A double click sends one login: the second arrives before React has re-rendered the button
-  // as disabled.
-  const sending = useRef(false);
-  const { field, errors, onSubmit } = useLoginForm((data) => {
-    if (sending.current) return;
-    sending.current = true;
-    login.mutate({ data }, { onSettled: () => void (sending.current = false) });
-  });
+  // A double click sends one login.
+  const once = useInFlight();
+  const { field, errors, onSubmit } = useLoginForm((data) => once((settled) => login.mutate({ data }, { onSettled: settled })));
 
   return (
     <main className="login-page">

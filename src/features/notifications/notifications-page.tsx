@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useInFlight } from '../../lib/forms/use-in-flight';
 import { Button } from 'primereact/button';
 import { useListNotifications } from '../../api/generated/endpoints/notifications/notifications';
 import { countUnread, unreadSubtitle } from './notification-display';
@@ -9,6 +10,7 @@ import { LoadError } from '../../components/ui/load-error';
 
 /** /notifications (spec §2 "Notifications"). */
 export function NotificationsPage() {
+  const once = useInFlight();
   const notifications = useListNotifications();
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
@@ -37,7 +39,7 @@ export function NotificationsPage() {
             icon="pi pi-check-circle"
             outlined
             disabled={markAllRead.isPending}
-            onClick={() => markAllRead.mutate()}
+            onClick={() => once((settled) => markAllRead.mutate(undefined, { onSettled: settled }))}
           />
         )}
       </header>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useInFlight } from '../../lib/forms/use-in-flight';
 import { useImportProducts } from '../../api/generated/endpoints/products/products';
 import type { ImportResult } from '../../api/generated/model/importResult';
 import { serverMessage } from '../../api/mutator';
@@ -21,6 +22,8 @@ export async function readPickedCsv(file: File): Promise<PickedCsv> {
 
 /** The import dialog's state: the picked file, the call, its result (spec §2, §8). */
 export function useImportProductsCsv() {
+  // A double click uploads once.
+  const once = useInFlight();
   const toast = useToast();
   const [picked, setPicked] = useState<PickedCsv | null>(null);
   const [completed, setCompleted] = useState<CompletedImport | null>(null);
@@ -50,16 +53,17 @@ export function useImportProductsCsv() {
     upload: () => {
       const source = picked;
       if (!source) return;
-      importing.mutate(
+      once((settled) => importing.mutate(
         { data: { file: source.file } },
         {
+          onSettled: settled,
           onSuccess: (result) => {
             setCompleted({ result, text: source.text });
             // Imported: uploading again takes picking a file again.
             setPicked(null);
           },
         },
-      );
+      ));
     },
     reset: () => {
       setPicked(null);

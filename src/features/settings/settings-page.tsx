@@ -12,6 +12,7 @@ import {
 import type { FollowUpSettings } from '../../api/generated/model/followUpSettings';
 import { serverMessage } from '../../api/mutator';
 import { useToast } from '../../lib/toast/toast-context';
+import { useInFlight } from '../../lib/forms/use-in-flight';
 import { useUnsavedChanges } from '../../lib/forms/use-unsaved-changes';
 import { UnsavedChangesDialog } from '../../lib/forms/unsaved-changes-dialog';
 import {
@@ -30,16 +31,20 @@ const same = (a: FollowUpSettings, b: FollowUpSettings) =>
   a.enabled === b.enabled && a.hoursUntilFollowUp === b.hoursUntilFollowUp && a.followUpMessage === b.followUpMessage;
 
 export function SettingsPage() {
+  // A double click on Save Settings or Test Now sends once.
+  const once = useInFlight();
   const toast = useToast();
   const settings = useGetFollowUpSettings();
   const [form, setForm] = useState<FollowUpSettings>(DEFAULT_SETTINGS);
   // The hours text as typed, so a half-typed entry is not rewritten under the cursor.
   const [hoursText, setHoursText] = useState(String(DEFAULT_SETTINGS.hoursUntilFollowUp));
-  const saved = settings.data ?? DEFAULT_SETTINGS;
+  // What the server holds as far as this screen knows: what it sent, or what it accepted last.
+  const [saved, setSaved] = useState<FollowUpSettings>(DEFAULT_SETTINGS);
 
   useEffect(() => {
     if (!settings.data) return;
     setForm(settings.data);
+    setSaved(settings.data);
     setHoursText(String(settings.data.hoursUntilFollowUp));
   }, [settings.data]);
 
@@ -47,7 +52,9 @@ export function SettingsPage() {
 
   const save = useUpdateFollowUpSettings({
     mutation: {
-      onSuccess: async () => {
+      onSuccess: async (_result, { data }) => {
+        // Saved: leaving no longer asks, even before the refetch below has answered.
+        setSaved(data);
         await settings.refetch();
         toast({ title: 'Settings saved', description: 'Follow-up settings have been updated successfully.' });
       },
@@ -73,7 +80,7 @@ export function SettingsPage() {
       return;
     }
     setForm(body);
-    save.mutate({ data: body });
+    once((settled) => save.mutate({ data: body }, { onSettled: settled }));
   };
 
   if (settings.isLoading) {
@@ -156,7 +163,7 @@ export function SettingsPage() {
             outlined
             icon={check.isPending ? 'pi pi-spin pi-spinner' : 'pi pi-send'}
             disabled={off || check.isPending}
-            onClick={() => check.mutate()}
+            onClick={() => once((settled) => check.mutate(undefined, { onSettled: settled }))}
           />
         </div>
       </form>

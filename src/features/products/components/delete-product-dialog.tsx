@@ -2,6 +2,7 @@ import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { useDeleteProduct } from '../../../api/generated/endpoints/products/products';
 import type { Product } from '../../../api/generated/model/product';
+import { useInFlight } from '../../../lib/forms/use-in-flight';
 import { useToast } from '../../../lib/toast/toast-context';
 import { smallDialogProps } from './dialog-props';
 
@@ -18,6 +19,8 @@ export function DeleteProductDialog({ product, onClose }: { product: Product | n
       onError: () => toast({ title: 'Error', description: 'Failed to delete product. Please try again.', variant: 'destructive' }),
     },
   });
+
+  const once = useInFlight();
 
   const close = () => {
     if (!deletion.isPending) onClose();
@@ -39,7 +42,7 @@ export function DeleteProductDialog({ product, onClose }: { product: Product | n
             severity="danger"
             icon="pi pi-trash"
             loading={deletion.isPending}
-            onClick={() => product && deletion.mutate({ id: product.id })}
+            onClick={() => product && once((settled) => deletion.mutate({ id: product.id }, { onSettled: settled }))}
           />
         </div>
       }
