@@ -8,6 +8,9 @@ import { chromiumProject } from './e2e/support/browser';
 import { e2ePorts, httpUrl } from './mocks/ports';
 
 const ports = e2ePorts();
+// One fuzzing seed per run (e2e/fuzz.spec.ts), chosen here so every worker sees the same one;
+// FUZZ_SEED=<n> replays a run.
+process.env.FUZZ_SEED ||= String(Math.floor(Math.random() * 1_000_000));
 const baseURL = httpUrl(ports.dev);
 const ci = Boolean(process.env.CI);
 
