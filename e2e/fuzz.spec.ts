@@ -7,24 +7,14 @@
 // includes the app's contract check), no error card, never an empty main area.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { createServer } from 'node:net';
 import type { Page } from '@playwright/test';
+import { freePort } from '../mocks/ports';
 import { expect, test } from './fixtures/test';
 
 const SCREENS = ['/', '/products', '/products/new', '/products/edit/1', '/conversations', '/conversations/102', '/notifications', '/analytics', '/settings'];
 // playwright.config.ts picks the seed when FUZZ_SEED is not set, the same for every worker.
 const BASE_SEED = Number(process.env.FUZZ_SEED ?? 1);
 const ROUNDS = Number(process.env.FUZZ_ROUNDS ?? 2);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** A Prism of its own in dynamic mode with `seed`, on a free port. */
 async function startDynamicPrism(seed: number): Promise<{ url: string; stop: () => void }> {

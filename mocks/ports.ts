@@ -9,7 +9,22 @@
 // The e2e run uses its own set (E2E_PORT / E2E_PRISM_PORT / E2E_REALTIME_PORT,
 // defaults 5183 / 4110 / 4111) so it never collides with a running `npm start`.
 
+import { createServer } from 'node:net';
+
 export const HOST = '127.0.0.1';
+
+/** A port nothing listens on right now, for a server started on demand. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
 
 function portFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];

@@ -21,12 +21,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { multipartBoundary, repairMultipart } from './multipart-repair';
-import { HOST, devPorts, httpUrl } from './ports';
+import { HOST, devPorts, freePort, httpUrl } from './ports';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'prism.cmd' : 'prism');
@@ -47,18 +46,6 @@ const CRASH_WINDOW_MS = 60_000;
 
 const time = () => new Date().toISOString().slice(11, 23);
 const note = (line: string) => console.log(`${time()} [mock runner] ${line}`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 let child: ChildProcess | undefined;
 let stopping = false;

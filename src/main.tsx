@@ -7,6 +7,7 @@ import './styles.css';
 import './styles/theme-overrides.css';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
+import { loadOnce } from './lib/lazy/load-once';
 
 const router = createRouter();
 const installContractCheck = () => import('./api/contract-check').then((m) => m.installContractCheck());
@@ -21,25 +22,13 @@ function render() {
   );
 }
 
-/** Resolves once the first screen's code has loaded and the browser has painted it and gone idle. */
-function firstScreenShown() {
-  return new Promise<void>((resolve) => {
-    const idle = () => requestAnimationFrame(() => (window.requestIdleCallback ?? setTimeout)(() => resolve()));
-    if (router.state.initialized) return idle();
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      idle();
-    });
-  });
-}
-
 // Every generated zod schema sits behind the contract check. Production only warns, so it loads
-// once the first screen is on view and stays out of the first download; development (and the
-// e2e runs) installs it before the first request, so a strict check misses nothing.
+// a little after start (DEFERRED_LOAD_MS, then when idle) and stays out of the first screen's
+// download; development (and the e2e runs) installs it before the first request, so a strict
+// check misses nothing.
 if (import.meta.env.PROD) {
   render();
-  void firstScreenShown().then(installContractCheck);
+  loadOnce(installContractCheck).preloadLater();
 } else {
   void installContractCheck().then(render);
 }

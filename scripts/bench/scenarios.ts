@@ -42,10 +42,19 @@ export async function benchJsPerRoute(browser: Browser, data: BenchData, app: { 
   for (const route of ROUTES) {
     const entry = (results[route.path] = { render: [] as number[], idle: [] as number[], files: 0, chart: false as boolean });
     for (let run = 0; run < runs; run += 1) {
-      const { page, close } = await openPage(browser, data, app.url + route.path);
+      const { page, close } = await openPage(browser, data);
       try {
-        // Since 0 on the page's clock: the moment of the frame that showed the screen.
-        const renderedAt = await frameWhen(page, route.ready, 0);
+        // The page watches from its first moment, frame by frame, for the screen to show: the
+        // moment is not missed when everything is done before page.goto returns.
+        await page.addInitScript((ready) => {
+          const shown = new Function(`return (${ready})`) as () => boolean;
+          const w = window as unknown as { __readyAt?: number };
+          const check = () => requestAnimationFrame(() => (shown() ? (w.__readyAt = performance.now()) : check()));
+          check();
+        }, route.ready);
+        await page.goto(app.url + route.path);
+        const readyAt = await page.waitForFunction(() => (window as unknown as { __readyAt?: number }).__readyAt);
+        const renderedAt = (await readyAt.jsonValue()) as number;
         const render = await scriptsLoaded(page, app.outDir, renderedAt);
         await frameWhen(page, settled, 0);
         await page.waitForLoadState('networkidle');

@@ -1,25 +1,14 @@
 // Builds and serves what the benchmark drives: the app's production bundle (vite build + vite
 // preview, as users get it) and the baseline page (a plain PrimeReact DataTable).
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../mocks/ports';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export type Served = { url: string; outDir: string; close: () => Promise<void> };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Builds `appRoot` for production into a temporary folder and serves it on a free port.

@@ -4,6 +4,12 @@
  * keystroke or once the screen is idle, so the first real use does not wait for it. A failed download is tried again on the
  * next use instead of failing forever.
  */
+/**
+ * How long code that is not needed for the first screen waits before it downloads: long enough
+ * for the session check and the screen's first data to come first on a slow connection.
+ */
+export const DEFERRED_LOAD_MS = 2000;
+
 export function loadOnce<T>(load: () => Promise<T>) {
   let pending: Promise<T> | undefined;
   const get = () => {
@@ -14,7 +20,7 @@ export function loadOnce<T>(load: () => Promise<T>) {
     return pending;
   };
   const preload = () => void get().catch(() => undefined);
-  /** Starts the download once the browser has painted and has nothing else to do. */
-  const preloadWhenIdle = () => requestAnimationFrame(() => (window.requestIdleCallback ?? setTimeout)(preload));
-  return { get, preload, preloadWhenIdle };
+  /** Starts the download `delayMs` from now, when the browser next has nothing else to do. */
+  const preloadLater = (delayMs = DEFERRED_LOAD_MS) => void setTimeout(() => (window.requestIdleCallback ?? setTimeout)(preload), delayMs);
+  return { get, preload, preloadLater };
 }

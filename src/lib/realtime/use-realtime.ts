@@ -7,8 +7,8 @@ import { connectRealtime } from './connection';
 import { invalidationsForEvent } from './events';
 import type { ParseResult } from './parse-message';
 
-// zod and the message schemas download once the shell has painted and gone idle; frames that
-// come before are read, in order, once they have.
+// zod and the message schemas download a little after the shell has painted (or with the first
+// frame, if one comes sooner); frames are read, in order, once they have.
 const parser = loadOnce(() => import('./parse-message').then((m) => m.parseRealtimeMessage));
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
@@ -36,7 +36,7 @@ export function useRealtime(): RealtimeStatus {
         toast({ title: 'New Admin Action Required', description: event.data.message, variant: 'destructive' });
       }
     };
-    parser.preloadWhenIdle();
+    parser.preloadLater();
     const disconnect = connectRealtime({
       baseDelayMs: 500,
       maxDelayMs: 15_000,
