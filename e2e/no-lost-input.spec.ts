@@ -75,6 +75,7 @@ test.describe('signed in', () => {
     const saves = () => saved.patch() + saved.put();
     const saved = { patch: count(page, 'PATCH', '/api/follow-ups/settings'), put: count(page, 'PUT', '/api/follow-ups/settings') };
     await doubleClickSendsOnce(page, page.getByRole('button', { name: 'Save Settings' }), saves, 'Save Settings');
+    await expect(page.getByRole('list', { name: 'Notifications (F8)' })).toContainText('Settings saved');
     await doubleClickSendsOnce(page, page.getByRole('button', { name: 'Test Now' }), count(page, 'POST', '/api/follow-ups/check'), 'Test Now');
   });
 

@@ -31,8 +31,10 @@ const same = (a: FollowUpSettings, b: FollowUpSettings) =>
   a.enabled === b.enabled && a.hoursUntilFollowUp === b.hoursUntilFollowUp && a.followUpMessage === b.followUpMessage;
 
 export function SettingsPage() {
-  // A double click on Save Settings or Test Now sends once.
-  const once = useInFlight();
+  // A double click on Save Settings or Test Now sends once; each button has its own guard, so
+  // Test Now right after a save is not swallowed.
+  const saveOnce = useInFlight();
+  const checkOnce = useInFlight();
   const toast = useToast();
   const settings = useGetFollowUpSettings();
   const [form, setForm] = useState<FollowUpSettings>(DEFAULT_SETTINGS);
@@ -80,7 +82,7 @@ export function SettingsPage() {
       return;
     }
     setForm(body);
-    once((settled) => save.mutate({ data: body }, { onSettled: settled }));
+    saveOnce((settled) => save.mutate({ data: body }, { onSettled: settled }));
   };
 
   if (settings.isLoading) {
@@ -163,7 +165,7 @@ export function SettingsPage() {
             outlined
             icon={check.isPending ? 'pi pi-spin pi-spinner' : 'pi pi-send'}
             disabled={off || check.isPending}
-            onClick={() => once((settled) => check.mutate(undefined, { onSettled: settled }))}
+            onClick={() => checkOnce((settled) => check.mutate(undefined, { onSettled: settled }))}
           />
         </div>
       </form>
