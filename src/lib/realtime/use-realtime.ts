@@ -5,6 +5,7 @@ import { loadOnce } from '../lazy/load-once';
 import { createInvalidationBatcher } from './coalesce';
 import { connectRealtime } from './connection';
 import { invalidationsForEvent } from './events';
+import { refetchAfterEvent } from './refetch';
 import type { ParseResult } from './parse-message';
 
 // zod and the message schemas download a little after the shell has painted (or with the first
@@ -20,7 +21,7 @@ export function useRealtime(): RealtimeStatus {
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
 
   useEffect(() => {
-    const refetch = createInvalidationBatcher((filters) => void queryClient.invalidateQueries(filters));
+    const refetch = createInvalidationBatcher((filters) => void refetchAfterEvent(queryClient, filters));
     const handle = (raw: string, parsed: ParseResult) => {
       if (!parsed.ok) {
         console.warn(`Realtime message ignored (${parsed.reason}):`, raw);
@@ -47,7 +48,7 @@ export function useRealtime(): RealtimeStatus {
           (error: unknown) => console.warn('Realtime message not read: its parser did not load', error),
         ),
       // Events sent while the socket was down are gone: refetch everything on screen.
-      onReconnect: () => void queryClient.invalidateQueries({ refetchType: 'active' }),
+      onReconnect: () => void refetchAfterEvent(queryClient),
     });
     return () => {
       disconnect();
