@@ -153,7 +153,13 @@ test.describe('session', () => {
     await mockPrefer('**/api/products', 'code=401');
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('alert')).toContainText('Session ended');
+    // The login screen replaces the dashboard (whose panels may have shown their error state
+    // for the refused call just before), and the toast explains why.
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await expect(page.getByText('Failed to load products.')).toHaveCount(0);
+    const toast = page.getByRole('list', { name: 'Notifications (F8)' }).getByRole('alert');
+    await expect(toast).toContainText('Session ended');
+    await expect(toast).toContainText('Your session has expired. Please log in again.');
   });
 
   test('the user control shows who is signed in and signs out', async ({ page }) => {
