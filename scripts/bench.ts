@@ -73,6 +73,12 @@ try {
   const heap = await benchHeap(browser, data, app.url, heapRuns, cycles);
   const ratio = (key: 'used' | 'objects') => summarize(heap.first[key].map((first, i) => heap.last[key][i] / first)).median;
   console.log(`   JS heap used (all of it): after 1 cycle ${describe(summarize(heap.first.used), mb)}; after ${cycles}: ${describe(summarize(heap.last.used), mb)}; ratio ${ratio('used').toFixed(2)}×`);
+  if (heap.mid.used.length) {
+    const perCycle = (from: number[], to: number[], n: number) => summarize(from.map((a, i) => (to[i] - a) / n)).median;
+    const early = perCycle(heap.first.used, heap.mid.used, heap.midAt - 1);
+    const late = perCycle(heap.mid.used, heap.last.used, cycles - heap.midAt);
+    console.log(`   growth per cycle: ${kb(early)} over cycles 1–${heap.midAt}, ${kb(late)} over cycles ${heap.midAt}–${cycles} (after ${heap.midAt}: ${describe(summarize(heap.mid.used), mb)}); levelling off is warm-up, a steady rate would be a leak`);
+  }
   console.log(`   of which the app's objects and DOM (heap snapshot without compiled code and the browser's timing records): after 1 ${describe(summarize(heap.first.objects), mb)}; after ${cycles}: ${describe(summarize(heap.last.objects), mb)}`);
   console.log(budget(`app heap after ${cycles} cycles / after 1`, ratio('objects'), 1.1, (v) => `${v.toFixed(2)}×`));
   console.log(budget(`whole JS heap after ${cycles} cycles / after 1`, ratio('used'), 1.1, (v) => `${v.toFixed(2)}×`));

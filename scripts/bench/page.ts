@@ -6,11 +6,45 @@ import { serveApi, type BenchData, type ServedApi } from './api';
 export type BenchPage = { page: Page; api: ServedApi; close: () => Promise<void> };
 
 // The page records when the user's last keydown or click arrived (the listeners are added
-// first, so they run before the app's own).
+// first, so they run before the app's own), and runs the frame watch armed by `watchFrames`.
 const RECORDER = `
   window.__name = (fn) => fn;
-  addEventListener('keydown', () => (window.__inputAt = performance.now()), { capture: true });
-  addEventListener('click', () => (window.__inputAt = performance.now()), { capture: true });
+  const predicates = new Map();
+  window.__predicate = (source) => {
+    if (!predicates.has(source)) predicates.set(source, new Function('return (' + source + ')'));
+    return predicates.get(source);
+  };
+  const startWatch = (from) => {
+    const watch = window.__watch;
+    if (!watch || watch.started) return;
+    watch.started = true;
+    const check = () =>
+      requestAnimationFrame(() => {
+        const now = performance.now();
+        if (watch.test()) {
+          // This frame paints the change: the figure ends once its rendering work (style,
+          // layout, paint) is done, in the first task after it.
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => watch.resolve(performance.now() - from);
+          channel.port2.postMessage(null);
+        } else if (now - from > watch.timeout) watch.reject(new Error('not seen within ' + watch.timeout + ' ms: ' + watch.source));
+        else check();
+      });
+    check();
+  };
+  window.__armWatch = (source, timeout, startNow) => {
+    const watch = { source, timeout, test: window.__predicate(source), started: false };
+    watch.done = new Promise((resolve, reject) => Object.assign(watch, { resolve, reject }));
+    watch.done.catch(() => undefined);
+    window.__watch = watch;
+    if (startNow) startWatch(performance.now());
+  };
+  const onInput = () => {
+    window.__inputAt = performance.now();
+    startWatch(window.__inputAt);
+  };
+  addEventListener('keydown', onInput, { capture: true });
+  addEventListener('click', onInput, { capture: true });
 `;
 
 export async function openPage(browser: Browser, data: BenchData, url?: string): Promise<BenchPage> {
@@ -25,21 +59,19 @@ export async function openPage(browser: Browser, data: BenchData, url?: string):
   return { page, api, close: () => context.close() };
 }
 
-/**
- * Resolves in the first animation frame where `predicate` (an expression) holds, with the ms since
- * `since`: a page-clock number, or '__inputAt' (the user's last keydown or click).
- */
-export function frameWhen(page: Page, predicate: string, since: number | '__inputAt', timeout = 60_000): Promise<number> {
+/** Resolves in the first animation frame where `predicate` (an expression) holds, with the ms since `since` (page clock). */
+export function frameWhen(page: Page, predicate: string, since: number, timeout = 60_000): Promise<number> {
   return page.evaluate(
     ({ predicate, since, timeout }) =>
       new Promise<number>((resolve, reject) => {
-        const test = new Function(`return (${predicate})`) as () => boolean;
+        // Compiled once per predicate: a new Function per call would leave compiled code behind
+        // on every call and show up in the heap figures as growth the app does not cause.
+        const test = (window as unknown as { __predicate: (source: string) => () => boolean }).__predicate(predicate);
         const started = performance.now();
         const check = () =>
           requestAnimationFrame(() => {
             const now = performance.now();
-            const from = typeof since === 'number' ? since : ((window as unknown as Record<string, number>)[since] ?? NaN);
-            if (test()) resolve(now - from);
+            if (test()) resolve(now - since);
             else if (now - started > timeout) reject(new Error(`not seen within ${timeout} ms: ${predicate}`));
             else check();
           });
@@ -47,6 +79,19 @@ export function frameWhen(page: Page, predicate: string, since: number | '__inpu
       }),
     { predicate, since, timeout },
   );
+}
+
+/**
+ * Ms from a moment to the end of the first frame painted with `predicate` holding (checked in
+ * each animation frame, timed after that frame's rendering work), watched by the page itself: `from: 'input'` is the next keydown or click `act` causes, `'now'` is
+ * just before `act` runs. Playwright's round trips and the test runner's own work are not in the
+ * figure, as they would be if the watch started after `act` returned.
+ */
+export async function watchFrames(page: Page, predicate: string, from: 'input' | 'now', act: () => Promise<unknown>, timeout = 60_000): Promise<number> {
+  type Watcher = { __armWatch: (source: string, timeout: number, startNow: boolean) => void; __watch: { done: Promise<number> } };
+  await page.evaluate(([source, ms, now]) => (window as unknown as Watcher).__armWatch(source, ms, now), [predicate, timeout, from === 'now'] as const);
+  await act();
+  return page.evaluate(() => (window as unknown as Watcher).__watch.done);
 }
 
 /** Nothing loading on the screen: no spinner, skeleton or "Loading" text in main. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import { MESSAGES_CONVERSATION_ID, type BenchData } from './api';
-import { frameWhen, heapAfterGc, heapObjectsAfterGc, openPage, settled } from './page';
+import { frameWhen, heapAfterGc, heapObjectsAfterGc, openPage, settled, watchFrames } from './page';
 
 // ---------------------------------------------------------------------------
 // JavaScript actually loaded to render a route
@@ -85,16 +85,16 @@ export async function benchConversations(browser: Browser, data: BenchData, url:
     const { page, close } = await openPage(browser, data, `${url}/`);
     try {
       await frameWhen(page, settled, 0);
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Conversations' }).click();
-      open.push(await frameWhen(page, `${cards} === ${Math.min(100, data.conversations.length)} && ${settled}`, '__inputAt'));
+      const list = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Conversations' });
+      open.push(await watchFrames(page, `${cards} === ${Math.min(100, data.conversations.length)} && ${settled}`, 'input', () => list.click()));
       await page.getByRole('button', { name: 'Filters' }).click();
       await page.locator('.p-dropdown:has(#filter-status)').click();
-      await page.getByRole('option', { name: 'Admin Required' }).click();
       filter.push(
-        await frameWhen(
+        await watchFrames(
           page,
           `document.querySelector('[data-testid="result-count"]')?.textContent === '${required} ${required === 1 ? 'result' : 'results'}' && ${cards} === ${Math.min(100, required)}`,
-          '__inputAt',
+          'input',
+          () => page.getByRole('option', { name: 'Admin Required' }).click(),
         ),
       );
     } finally {
@@ -117,8 +117,8 @@ export async function benchMessages(browser: Browser, data: BenchData, url: stri
     const { page, close } = await openPage(browser, data, `${url}/conversations`);
     try {
       await frameWhen(page, `${cards} > 0 && ${settled}`, 0);
-      await page.locator(`a[href="/conversations/${MESSAGES_CONVERSATION_ID}"]`).click();
-      open.push(await frameWhen(page, `${lastMessageIs(data.messages.length)} && ${atBottom}`, '__inputAt'));
+      const card = page.locator(`a[href="/conversations/${MESSAGES_CONVERSATION_ID}"]`);
+      open.push(await watchFrames(page, `${lastMessageIs(data.messages.length)} && ${atBottom}`, 'input', () => card.click()));
       bubbles.push(await page.evaluate(() => document.querySelectorAll('.message-scroller .message').length));
     } finally {
       await close();
@@ -143,9 +143,7 @@ export async function benchToast(browser: Browser, data: BenchData, url: string,
         const socket = api.socket();
         if (!socket) throw new Error('the app opened no socket');
         // From just before the frame is sent (the page's clock) to the toast painted.
-        const sentAt = await page.evaluate(() => performance.now());
-        socket.send(JSON.stringify({ type: 'notification', data: { message } }));
-        samples.push(await frameWhen(page, toast, sentAt));
+        samples.push(await watchFrames(page, toast, 'now', async () => socket.send(JSON.stringify({ type: 'notification', data: { message } }))));
         await page.waitForTimeout(200);
       }
     } finally {
@@ -160,7 +158,7 @@ export async function benchToast(browser: Browser, data: BenchData, url: string,
 
 const NAV = ['Dashboard', 'Products', 'Conversations', 'Notifications', 'Analytics', 'Settings'];
 
-async function cycle(page: Page) {
+export async function cycle(page: Page) {
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const name of NAV) {
     await nav.getByRole('link', { name: new RegExp(`^${name}`) }).click();
@@ -175,19 +173,34 @@ async function cycle(page: Page) {
 export async function benchHeap(browser: Browser, data: BenchData, url: string, runs: number, cycles: number) {
   const first = { used: [] as number[], objects: [] as number[] };
   const last = { used: [] as number[], objects: [] as number[] };
+  // A middle reading tells warm-up from a leak: V8's compiled code grows fast over the first
+  // cycles and then levels off, a leak keeps growing by the same amount every cycle.
+  const midAt = Math.max(2, Math.round(cycles / 5));
+  const mid = { used: [] as number[] };
   for (let run = 0; run < runs; run += 1) {
-    const { page, close } = await openPage(browser, data, `${url}/`);
+    const { page, close } = await openPage(browser, data);
+    // The app downloads some code a little after start (the production contract check, the
+    // socket parser): the first reading waits for it, so it does not count as growth.
+    let lastScriptAt = Date.now();
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script') lastScriptAt = Date.now();
+    });
+    await page.goto(`${url}/`);
     try {
       await frameWhen(page, settled, 0);
       await cycle(page);
+      while (Date.now() - lastScriptAt < 3_000) await page.waitForTimeout(500);
       first.used.push(await heapAfterGc(page));
       first.objects.push(await heapObjectsAfterGc(page));
-      for (let i = 1; i < cycles; i += 1) await cycle(page);
+      for (let i = 1; i < cycles; i += 1) {
+        await cycle(page);
+        if (i + 1 === midAt && midAt < cycles) mid.used.push(await heapAfterGc(page));
+      }
       last.used.push(await heapAfterGc(page));
       last.objects.push(await heapObjectsAfterGc(page));
     } finally {
       await close();
     }
   }
-  return { first, last };
+  return { first, mid, midAt, last };
 }

@@ -5,7 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import { createProductSearch, normalizeQuery } from '../../src/features/products/search';
 import type { BenchData } from './api';
 import { GLOBAL_FILTER_FIELDS } from './baseline/filter-fields';
-import { frameWhen, openPage } from './page';
+import { frameWhen, openPage, watchFrames } from './page';
 
 const QUERIES = ['black granite', 'stainless', 'quartz', 'xyz'];
 
@@ -53,8 +53,7 @@ async function typeQuery(page: Page, screen: Screen, query: string): Promise<num
   await frameWhen(page, screen.ready(''), 0);
   const samples: number[] = [];
   for (let i = 1; i <= query.length; i += 1) {
-    await input.press(query[i - 1] === ' ' ? 'Space' : query[i - 1]);
-    samples.push(await frameWhen(page, screen.ready(query.slice(0, i)), '__inputAt'));
+    samples.push(await watchFrames(page, screen.ready(query.slice(0, i)), 'input', () => input.press(query[i - 1] === ' ' ? 'Space' : query[i - 1])));
   }
   return samples;
 }
