@@ -1,9 +1,16 @@
 // Browser-side measuring: a fresh page per run with the bench API, "first frame where X holds"
 // on the page's own clock, and the moments the user's input and socket frames arrive.
 import type { Browser, Page } from '@playwright/test';
+import { DEFERRED_LOAD_MS } from '../../src/lib/lazy/load-once';
 import { serveApi, type BenchData, type ServedApi } from './api';
 
-export type BenchPage = { page: Page; api: ServedApi; close: () => Promise<void> };
+export type BenchPage = {
+  page: Page;
+  api: ServedApi;
+  close: () => Promise<void>;
+  /** Resolves once no script has loaded for a while, and not before the app's deferred downloads are due. */
+  scriptsSettled: () => Promise<void>;
+};
 
 // The page records when the user's last keydown or click arrived (the listeners are added
 // first, so they run before the app's own), and runs the frame watch armed by `watchFrames`.
@@ -55,8 +62,18 @@ export async function openPage(browser: Browser, data: BenchData, url?: string):
   });
   await page.addInitScript(RECORDER);
   const api = await serveApi(page, data);
+  const openedAt = Date.now();
+  let lastScriptAt = openedAt;
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') lastScriptAt = Date.now();
+  });
+  const scriptsSettled = async () => {
+    // Code the app defers (DEFERRED_LOAD_MS, then when idle) has come once that delay is past
+    // and no script has arrived for 1.5 s.
+    while (Date.now() - openedAt < DEFERRED_LOAD_MS + 1_500 || Date.now() - lastScriptAt < 1_500) await page.waitForTimeout(250);
+  };
   if (url) await page.goto(url);
-  return { page, api, close: () => context.close() };
+  return { page, api, close: () => context.close(), scriptsSettled };
 }
 
 /** Resolves in the first animation frame where `predicate` (an expression) holds, with the ms since `since` (page clock). */

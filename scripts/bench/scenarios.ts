@@ -42,7 +42,7 @@ export async function benchJsPerRoute(browser: Browser, data: BenchData, app: { 
   for (const route of ROUTES) {
     const entry = (results[route.path] = { render: [] as number[], idle: [] as number[], files: 0, chart: false as boolean });
     for (let run = 0; run < runs; run += 1) {
-      const { page, close } = await openPage(browser, data);
+      const { page, close, scriptsSettled } = await openPage(browser, data);
       try {
         // The page watches from its first moment, frame by frame, for the screen to show: the
         // moment is not missed when everything is done before page.goto returns.
@@ -57,8 +57,7 @@ export async function benchJsPerRoute(browser: Browser, data: BenchData, app: { 
         const renderedAt = (await readyAt.jsonValue()) as number;
         const render = await scriptsLoaded(page, app.outDir, renderedAt);
         await frameWhen(page, settled, 0);
-        await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(300);
+        await scriptsSettled();
         const idle = await scriptsLoaded(page, app.outDir);
         entry.render.push(render.gzip);
         entry.idle.push(idle.gzip);
@@ -178,18 +177,13 @@ export async function benchHeap(browser: Browser, data: BenchData, url: string, 
   const midAt = Math.max(2, Math.round(cycles / 5));
   const mid = { used: [] as number[] };
   for (let run = 0; run < runs; run += 1) {
-    const { page, close } = await openPage(browser, data);
-    // The app downloads some code a little after start (the production contract check, the
-    // socket parser): the first reading waits for it, so it does not count as growth.
-    let lastScriptAt = Date.now();
-    page.on('requestfinished', (request) => {
-      if (request.resourceType() === 'script') lastScriptAt = Date.now();
-    });
-    await page.goto(`${url}/`);
+    const { page, close, scriptsSettled } = await openPage(browser, data, `${url}/`);
     try {
       await frameWhen(page, settled, 0);
       await cycle(page);
-      while (Date.now() - lastScriptAt < 3_000) await page.waitForTimeout(500);
+      // The app downloads some code a little after start (the production contract check, the
+      // socket parser, the login screen): the first reading waits for it, so it is not growth.
+      await scriptsSettled();
       first.used.push(await heapAfterGc(page));
       first.objects.push(await heapObjectsAfterGc(page));
       for (let i = 1; i < cycles; i += 1) {

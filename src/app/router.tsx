@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { loginScreen } from './login-route';
 import { RouteFallback } from './route-fallback';
 
 // Each screen (and the shell) is a lazy route: its code and the PrimeReact components it uses
@@ -11,7 +12,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: '/login',
-        lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+        lazy: () => loginScreen.get().then((m) => ({ Component: m.LoginPage })),
       },
       {
         lazy: () => import('./shell-route').then((m) => ({ Component: m.ShellRoute })),

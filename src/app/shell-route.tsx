@@ -1,9 +1,12 @@
+import { useEffect } from 'react';
 import { AppShell } from '../components/layout/app-shell';
 import { RequireSession } from '../features/auth/require-session';
+import { loginScreen } from './login-route';
 import { AppPrimeReactProvider } from './prime-react-provider';
 
 /** Spec §2: every screen but /login sits behind the guard, inside the shell. */
 export function ShellRoute() {
+  useEffect(() => loginScreen.preloadLater(), []);
   return (
     <AppPrimeReactProvider>
       <RequireSession>
