@@ -127,6 +127,36 @@ test.describe('list', () => {
   });
 });
 
+test.describe('a long history', () => {
+  const TYPES = ['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request'];
+  const many = Array.from({ length: 230 }, (_, i) => ({
+    id: i + 1,
+    type: TYPES[i % TYPES.length],
+    message: `Customer ${i + 1} needs a person`,
+    isRead: i % 2 === 1,
+    createdAt: '2026-11-22T10:00:00Z',
+    conversationId: 101,
+  }));
+
+  test('shows 100 cards, the next 100 on scrolling down or on Show more; the subtitle counts the whole list', async ({ page }) => {
+    await page.route('**/api/notifications', (route) => route.fulfill({ json: many }));
+    await page.goto('/notifications');
+    await expect(cards(page)).toHaveCount(100);
+    await expect(subtitle(page)).toHaveText('115 unread notifications');
+    await expect(page.getByText('Showing 100 of 230 notifications')).toBeVisible();
+
+    await page.getByText('Showing 100 of 230 notifications').scrollIntoViewIfNeeded();
+    await expect(cards(page)).toHaveCount(200);
+
+    const more = page.getByRole('button', { name: 'Show more notifications' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(cards(page)).toHaveCount(230);
+    await expect(more).toHaveCount(0);
+    await expect(cards(page).last()).toContainText('Customer 230 needs a person');
+  });
+});
+
 test.describe('marking read', () => {
   test('one: the PATCH is sent and every count drops at once, and stays after the refetch', async ({ page, mockPrefer }) => {
     await page.goto('/notifications');

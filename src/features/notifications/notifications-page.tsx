@@ -7,6 +7,10 @@ import { NotificationCard } from './notification-card';
 import { useMarkAllRead, useMarkRead } from './use-mark-read';
 import './notifications.css';
 import { LoadError } from '../../components/ui/load-error';
+import { useIncrementalList } from '../../lib/lists/use-incremental-list';
+
+/** Cards rendered at a time: a long history paints as fast as a short one. */
+const PAGE_SIZE = 100;
 
 /** /notifications (spec §2 "Notifications"). */
 export function NotificationsPage() {
@@ -18,6 +22,7 @@ export function NotificationsPage() {
   const onMarkRead = useCallback((id: number) => markOne({ id }), [markOne]);
 
   const list = notifications.data;
+  const shown = useIncrementalList(list ?? [], PAGE_SIZE);
   // The subtitle and the button describe the cards below them, so they count the list.
   const unread = list ? countUnread(list) : 0;
 
@@ -56,11 +61,21 @@ export function NotificationsPage() {
           <p>No notifications yet</p>
         </div>
       ) : (
-        <ul className="notification-list" aria-label="Notifications">
-          {list!.map((notification) => (
-            <NotificationCard key={notification.id} notification={notification} onMarkRead={onMarkRead} />
-          ))}
-        </ul>
+        <>
+          <ul className="notification-list" aria-label="Notifications">
+            {shown.visible.map((notification) => (
+              <NotificationCard key={notification.id} notification={notification} onMarkRead={onMarkRead} />
+            ))}
+          </ul>
+          {shown.remaining > 0 && (
+            <div className="list-more" ref={shown.moreRef}>
+              <p className="muted">
+                Showing {shown.visible.length.toLocaleString('en')} of {list!.length.toLocaleString('en')} notifications
+              </p>
+              <Button type="button" label="Show more notifications" outlined onClick={shown.showMore} />
+            </div>
+          )}
+        </>
       )}
     </div>
   );
