@@ -1,5 +1,5 @@
-// Browser-side measuring: a fresh page per run with the bench API, "first frame where X holds"
-// on the page's own clock, and the moments the user's input and socket frames arrive.
+// Browser-side measuring: a fresh page per run with the bench API, and "first frame painted
+// where X holds", timed on the page's own clock from the user's input or a given moment.
 import type { Browser, Page } from '@playwright/test';
 import { DEFERRED_LOAD_MS } from '../../src/lib/lazy/load-once';
 import { serveApi, type BenchData, type ServedApi } from './api';
@@ -12,12 +12,14 @@ export type BenchPage = {
   scriptsSettled: () => Promise<void>;
 };
 
-// The page records when the user's last keydown or click arrived (the listeners are added
-// first, so they run before the app's own), and runs the frame watch armed by `watchFrames`.
-const RECORDER = `
+// The frame watch armed by `watchFrames`, run by the page itself; a watch for the user's input
+// starts at the keydown or click (the listeners are added first, so they run before the app's).
+const FRAME_WATCH = `
   window.__name = (fn) => fn;
+  // Each predicate compiled once: a new Function per check would leave compiled code behind and
+  // show up in the heap figures as growth the app does not cause.
   const predicates = new Map();
-  window.__predicate = (source) => {
+  const compile = (source) => {
     if (!predicates.has(source)) predicates.set(source, new Function('return (' + source + ')'));
     return predicates.get(source);
   };
@@ -40,16 +42,13 @@ const RECORDER = `
     check();
   };
   window.__armWatch = (source, timeout, startNow) => {
-    const watch = { source, timeout, test: window.__predicate(source), started: false };
+    const watch = { source, timeout, test: compile(source), started: false };
     watch.done = new Promise((resolve, reject) => Object.assign(watch, { resolve, reject }));
     watch.done.catch(() => undefined);
     window.__watch = watch;
     if (startNow) startWatch(performance.now());
   };
-  const onInput = () => {
-    window.__inputAt = performance.now();
-    startWatch(window.__inputAt);
-  };
+  const onInput = () => startWatch(performance.now());
   addEventListener('keydown', onInput, { capture: true });
   addEventListener('click', onInput, { capture: true });
 `;
@@ -60,7 +59,7 @@ export async function openPage(browser: Browser, data: BenchData, url?: string):
   page.on('console', (message) => {
     if (message.type() === 'error') console.error(`   [page] ${message.text().slice(0, 300)}`);
   });
-  await page.addInitScript(RECORDER);
+  await page.addInitScript(FRAME_WATCH);
   const api = await serveApi(page, data);
   const openedAt = Date.now();
   let lastScriptAt = openedAt;
@@ -76,39 +75,23 @@ export async function openPage(browser: Browser, data: BenchData, url?: string):
   return { page, api, close: () => context.close(), scriptsSettled };
 }
 
-/** Resolves in the first animation frame where `predicate` (an expression) holds, with the ms since `since` (page clock). */
-export function frameWhen(page: Page, predicate: string, since: number, timeout = 60_000): Promise<number> {
-  return page.evaluate(
-    ({ predicate, since, timeout }) =>
-      new Promise<number>((resolve, reject) => {
-        // Compiled once per predicate: a new Function per call would leave compiled code behind
-        // on every call and show up in the heap figures as growth the app does not cause.
-        const test = (window as unknown as { __predicate: (source: string) => () => boolean }).__predicate(predicate);
-        const started = performance.now();
-        const check = () =>
-          requestAnimationFrame(() => {
-            const now = performance.now();
-            if (test()) resolve(now - since);
-            else if (now - started > timeout) reject(new Error(`not seen within ${timeout} ms: ${predicate}`));
-            else check();
-          });
-        check();
-      }),
-    { predicate, since, timeout },
-  );
-}
-
 /**
  * Ms from a moment to the end of the first frame painted with `predicate` holding (checked in
- * each animation frame, timed after that frame's rendering work), watched by the page itself: `from: 'input'` is the next keydown or click `act` causes, `'now'` is
- * just before `act` runs. Playwright's round trips and the test runner's own work are not in the
- * figure, as they would be if the watch started after `act` returned.
+ * each animation frame, timed after that frame's rendering work), watched by the page itself:
+ * `from: 'input'` is the next keydown or click `act` causes, `'now'` is just before `act` runs.
+ * Playwright's round trips and the test runner's own work are not in the figure, as they would
+ * be if the watch started after `act` returned.
  */
 export async function watchFrames(page: Page, predicate: string, from: 'input' | 'now', act: () => Promise<unknown>, timeout = 60_000): Promise<number> {
   type Watcher = { __armWatch: (source: string, timeout: number, startNow: boolean) => void; __watch: { done: Promise<number> } };
   await page.evaluate(([source, ms, now]) => (window as unknown as Watcher).__armWatch(source, ms, now), [predicate, timeout, from === 'now'] as const);
   await act();
   return page.evaluate(() => (window as unknown as Watcher).__watch.done);
+}
+
+/** Resolves once a frame has painted with `predicate` (an expression) holding. */
+export async function untilFrame(page: Page, predicate: string, timeout = 60_000): Promise<void> {
+  await watchFrames(page, predicate, 'now', async () => undefined, timeout);
 }
 
 /** Nothing loading on the screen: no spinner, skeleton or "Loading" text in main. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import { MESSAGES_CONVERSATION_ID, type BenchData } from './api';
-import { frameWhen, heapAfterGc, heapObjectsAfterGc, openPage, settled, watchFrames } from './page';
+import { heapAfterGc, heapObjectsAfterGc, openPage, settled, untilFrame, watchFrames } from './page';
 
 // ---------------------------------------------------------------------------
 // JavaScript actually loaded to render a route
@@ -56,7 +56,7 @@ export async function benchJsPerRoute(browser: Browser, data: BenchData, app: { 
         const readyAt = await page.waitForFunction(() => (window as unknown as { __readyAt?: number }).__readyAt);
         const renderedAt = (await readyAt.jsonValue()) as number;
         const render = await scriptsLoaded(page, app.outDir, renderedAt);
-        await frameWhen(page, settled, 0);
+        await untilFrame(page, settled);
         await scriptsSettled();
         const idle = await scriptsLoaded(page, app.outDir);
         entry.render.push(render.gzip);
@@ -83,7 +83,7 @@ export async function benchConversations(browser: Browser, data: BenchData, url:
   for (let run = 0; run < runs; run += 1) {
     const { page, close } = await openPage(browser, data, `${url}/`);
     try {
-      await frameWhen(page, settled, 0);
+      await untilFrame(page, settled);
       const list = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Conversations' });
       open.push(await watchFrames(page, `${cards} === ${Math.min(100, data.conversations.length)} && ${settled}`, 'input', () => list.click()));
       await page.getByRole('button', { name: 'Filters' }).click();
@@ -115,7 +115,7 @@ export async function benchMessages(browser: Browser, data: BenchData, url: stri
   for (let run = 0; run < runs; run += 1) {
     const { page, close } = await openPage(browser, data, `${url}/conversations`);
     try {
-      await frameWhen(page, `${cards} > 0 && ${settled}`, 0);
+      await untilFrame(page, `${cards} > 0 && ${settled}`);
       const card = page.locator(`a[href="/conversations/${MESSAGES_CONVERSATION_ID}"]`);
       open.push(await watchFrames(page, `${lastMessageIs(data.messages.length)} && ${atBottom}`, 'input', () => card.click()));
       bubbles.push(await page.evaluate(() => document.querySelectorAll('.message-scroller .message').length));
@@ -134,7 +134,7 @@ export async function benchToast(browser: Browser, data: BenchData, url: string,
   for (let run = 0; run < runs; run += 1) {
     const { page, api, close } = await openPage(browser, data, `${url}/`);
     try {
-      await frameWhen(page, settled, 0);
+      await untilFrame(page, settled);
       for (let wait = 0; !api.socket() && wait < 50; wait += 1) await page.waitForTimeout(100);
       for (let i = 0; i < perRun; i += 1) {
         const message = `Customer +254700000${run}${i} asks about delivery to Nakuru`;
@@ -157,14 +157,14 @@ export async function benchToast(browser: Browser, data: BenchData, url: string,
 
 const NAV = ['Dashboard', 'Products', 'Conversations', 'Notifications', 'Analytics', 'Settings'];
 
-export async function cycle(page: Page) {
+async function cycle(page: Page) {
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const name of NAV) {
     await nav.getByRole('link', { name: new RegExp(`^${name}`) }).click();
-    await frameWhen(page, settled, 0);
+    await untilFrame(page, settled);
     if (name === 'Conversations') {
       await page.locator(`a[href="/conversations/${MESSAGES_CONVERSATION_ID}"]`).click();
-      await frameWhen(page, `${settled} && !!document.querySelector('.message-scroller .message')`, 0);
+      await untilFrame(page, `${settled} && !!document.querySelector('.message-scroller .message')`);
     }
   }
 }
@@ -179,7 +179,7 @@ export async function benchHeap(browser: Browser, data: BenchData, url: string, 
   for (let run = 0; run < runs; run += 1) {
     const { page, close, scriptsSettled } = await openPage(browser, data, `${url}/`);
     try {
-      await frameWhen(page, settled, 0);
+      await untilFrame(page, settled);
       await cycle(page);
       // The app downloads some code a little after start (the production contract check, the
       // socket parser, the login screen): the first reading waits for it, so it is not growth.

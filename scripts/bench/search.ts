@@ -5,7 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import { createProductSearch, normalizeQuery } from '../../src/features/products/search';
 import type { BenchData } from './api';
 import { GLOBAL_FILTER_FIELDS } from './baseline/filter-fields';
-import { frameWhen, openPage, watchFrames } from './page';
+import { openPage, untilFrame, watchFrames } from './page';
 
 const QUERIES = ['black granite', 'stainless', 'quartz', 'xyz'];
 
@@ -50,7 +50,7 @@ function baselineScreen(data: BenchData): Screen {
 async function typeQuery(page: Page, screen: Screen, query: string): Promise<number[]> {
   const input = page.locator(screen.input);
   await input.fill('');
-  await frameWhen(page, screen.ready(''), 0);
+  await untilFrame(page, screen.ready(''));
   const samples: number[] = [];
   for (let i = 1; i <= query.length; i += 1) {
     samples.push(await watchFrames(page, screen.ready(query.slice(0, i)), 'input', () => input.press(query[i - 1] === ' ' ? 'Space' : query[i - 1])));
@@ -66,8 +66,8 @@ export async function benchSearch(browser: Browser, data: BenchData, urls: { app
     const app = await openPage(browser, data, `${urls.app}/products`);
     const baseline = await openPage(browser, data, urls.baseline);
     try {
-      await frameWhen(app.page, screens.app.ready(''), 0);
-      await frameWhen(baseline.page, screens.baseline.ready(''), 0);
+      await untilFrame(app.page, screens.app.ready(''));
+      await untilFrame(baseline.page, screens.baseline.ready(''));
       // JIT and first renders out of the way.
       await typeQuery(app.page, screens.app, 'warm up');
       await typeQuery(baseline.page, screens.baseline, 'warm up');

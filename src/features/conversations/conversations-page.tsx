@@ -9,6 +9,7 @@ import { useConversationFilters } from './use-conversation-filters';
 import { useConversationList } from './use-conversation-list';
 import './conversations.css';
 import { LoadError } from '../../components/ui/load-error';
+import { ShowMore } from '../../components/ui/show-more';
 import { useIncrementalList } from '../../lib/lists/use-incremental-list';
 
 /** Cards rendered at a time: a list of thousands paints as fast as one of a hundred. */
@@ -78,14 +79,7 @@ export function ConversationsPage() {
               <ConversationCard key={conversation.id} conversation={conversation} />
             ))}
           </ul>
-          {list.remaining > 0 && (
-            <div className="list-more" ref={list.moreRef}>
-              <p className="muted">
-                Showing {list.visible.length.toLocaleString('en')} of {result.data.length.toLocaleString('en')} conversations
-              </p>
-              <Button type="button" label="Show more conversations" outlined onClick={list.showMore} />
-            </div>
-          )}
+          <ShowMore list={list} noun="conversations" />
         </>
       )}
     </div>

@@ -7,6 +7,7 @@ import { NotificationCard } from './notification-card';
 import { useMarkAllRead, useMarkRead } from './use-mark-read';
 import './notifications.css';
 import { LoadError } from '../../components/ui/load-error';
+import { ShowMore } from '../../components/ui/show-more';
 import { useIncrementalList } from '../../lib/lists/use-incremental-list';
 
 /** Cards rendered at a time: a long history paints as fast as a short one. */
@@ -67,14 +68,7 @@ export function NotificationsPage() {
               <NotificationCard key={notification.id} notification={notification} onMarkRead={onMarkRead} />
             ))}
           </ul>
-          {shown.remaining > 0 && (
-            <div className="list-more" ref={shown.moreRef}>
-              <p className="muted">
-                Showing {shown.visible.length.toLocaleString('en')} of {list!.length.toLocaleString('en')} notifications
-              </p>
-              <Button type="button" label="Show more notifications" outlined onClick={shown.showMore} />
-            </div>
-          )}
+          <ShowMore list={shown} noun="notifications" />
         </>
       )}
     </div>
