@@ -1,14 +1,19 @@
-// `npm run server`: the reference server. Reads the configuration, opens the
-// database (PGlite in DATA_DIR, or DATABASE_URL), applies migrations, creates
-// the first admin, seeds demo data into an empty database, listens, and shuts
-// down cleanly on SIGTERM / SIGINT.
+// The reference server: `npm run server` in development (tsx), `npm run serve`
+// in production (the bundle in build/server/, NODE_ENV=production). Reads the
+// configuration, opens the database (PGlite in DATA_DIR, or DATABASE_URL),
+// applies migrations, creates the first admin, seeds demo data into an empty
+// database when asked, listens, and shuts down cleanly on SIGTERM / SIGINT:
+// it stops accepting, finishes requests in flight, closes sockets with 1001
+// (going away), lets the outbox finish what it is sending and closes the
+// database.
 //
 //   --simulate [--rate=N]   also play customers and the bot, N events a minute (default 6)
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildApp } from './app';
-import { loadConfig } from './config';
+import { verify } from '@node-rs/argon2';
 import { sql } from 'kysely';
+import { buildApp } from './app';
+import { DEV_ADMIN_PASSWORD, isLoopbackHost, loadConfig } from './config';
 import { openDatabase, type Database } from './db/connection';
 import { migrate } from './db/migrate';
 import type { OutboxSender } from './outbox/sender';
@@ -39,35 +44,55 @@ async function firstRunOnce(database: Database, work: () => Promise<void>): Prom
   });
 }
 
+/** Admins still signing in with the development password (from an earlier run on loopback). */
+async function adminsWithDevPassword(database: Database): Promise<string[]> {
+  const users = await database.db.selectFrom('users').select(['username', 'password_hash']).limit(50).execute();
+  const found: string[] = [];
+  for (const user of users) if (await verify(user.password_hash, DEV_ADMIN_PASSWORD).catch(() => false)) found.push(user.username);
+  return found;
+}
+
 async function main() {
   const config = loadConfig();
   const rateArg = process.argv.find((a) => a.startsWith('--rate='));
   const simulateRate = process.argv.includes('--simulate') ? Number(rateArg?.slice(7)) || config.simulateRate || 6 : config.simulateRate;
+  if (config.production && config.testControl) throw new Error('TEST_CONTROL is for end-to-end tests and cannot be used in production');
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
   const applied = await migrate(database);
   const sender = await loadSender();
-  const app = await buildApp({ database, config, sender, logger: process.env.LOG_REQUESTS === 'true' });
-  const log = (line: string) => console.log(line);
-  log(`database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL server (DATABASE_URL)'}${applied.length ? `; migrations applied: ${applied.join(', ')}` : ''}`);
+  const app = await buildApp({ database, config, sender, log: { level: config.logLevel, pretty: !config.production } });
+  const log = app.log;
+  log.info(
+    `database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL server (DATABASE_URL)'}${applied.length ? `; migrations applied: ${applied.join(', ')}` : ''}`,
+  );
+  if (!isLoopbackHost(config.host)) {
+    const weak = await adminsWithDevPassword(database);
+    if (weak.length > 0) {
+      throw new Error(
+        `HOST=${config.host} lets other machines connect, but ${weak.map((u) => `"${u}"`).join(', ')} still signs in with the development password: reset it with "npm run serve:admin -- <username>" (or server:admin) first`,
+      );
+    }
+  }
   await firstRunOnce(database, async () => {
     if (await app.services.auth.ensureFirstAdmin(config.adminUsername, config.adminPassword)) {
-      log(`created the first admin "${config.adminUsername}"${process.env.ADMIN_PASSWORD ? '' : ' with the development password admin123 (set ADMIN_PASSWORD)'}`);
+      log.info(`created the first admin "${config.adminUsername}"${config.adminPasswordSet ? '' : ' with the development password admin123 (loopback only; set ADMIN_PASSWORD)'}`);
     }
-    if (config.demoSeed && (await seedDemo(database.db, app.services))) log('seeded demo products and conversations');
+    if (config.demoSeed && (await seedDemo(database.db, app.services))) log.info('seeded demo products and conversations');
   });
-  log(`outbox sender: ${sender ? sender.name : 'none (messages to customers are recorded in the outbox table only)'}`);
+  log.info(`outbox sender: ${sender ? sender.name : 'none (messages to customers are recorded in the outbox table only)'}`);
+  if (config.dashboardDir) log.info(`serving the dashboard from ${config.dashboardDir}`);
 
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  log(`listening on http://${config.host}:${port} (API under /api, realtime at /ws)`);
+  log.info(`listening on http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port} (${config.dashboardDir ? 'dashboard at /, ' : ''}API under /api, realtime at /ws)`);
 
   const timers: (() => void)[] = [];
   if (config.followUpIntervalMs > 0) {
     const interval = setInterval(() => {
       app.services.followUps.check().then(
-        (result) => result.count > 0 && log(result.message),
+        (result) => result.count > 0 && log.info(result.message),
         () => {}, // disabled: nothing to do
       );
     }, config.followUpIntervalMs);
@@ -80,27 +105,38 @@ async function main() {
     timers.push(() => clearInterval(retry));
   }
   if (simulateRate > 0) {
-    log(`simulating customers and the bot: about ${simulateRate} events a minute`);
-    timers.push(createSimulator(database.db, app.services).start(simulateRate, (line) => log(`simulate: ${line}`)));
+    log.info(`simulating customers and the bot: about ${simulateRate} events a minute`);
+    timers.push(createSimulator(database.db, app.services).start(simulateRate, (line) => log.info(`simulate: ${line}`)));
   }
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: closing`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    log.info(`${signal}: closing (finishing requests in flight)`);
+    const force = setTimeout(() => {
+      log.error('requests still open after 10 s: exiting anyway');
+      process.exit(1);
+    }, 10_000);
     force.unref();
-    for (const clear of timers) clear();
-    await app.close();
-    await app.services.outbox.idle();
-    await database.close();
-    process.exit(0);
+    try {
+      for (const clear of timers) clear();
+      await app.close();
+      await app.services.outbox.idle();
+      await database.close();
+      log.info('closed');
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
 }
 
 main().catch((error) => {
-  console.error('[server] failed to start:', error);
+  // Before the logger exists (configuration errors): one plain line.
+  console.error(`[server] failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  if (process.env.LOG_LEVEL === 'debug' && error instanceof Error) console.error(error.stack);
   process.exit(1);
 });

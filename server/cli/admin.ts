@@ -3,7 +3,7 @@
 // ADMIN_PASSWORD or is asked for. With PGlite, stop the server first: the
 // embedded database belongs to one process at a time.
 import { createInterface } from 'node:readline/promises';
-import { loadConfig } from '../config';
+import { loadConfig, MIN_PASSWORD_LENGTH } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrate } from '../db/migrate';
 import { authService } from '../modules/auth/service';
@@ -20,11 +20,11 @@ async function main() {
     password = await rl.question(`Password for ${username}: `);
     rl.close();
   }
-  if (!password || password.length < 8) {
-    console.error('The password must have at least 8 characters.');
+  if (!password || password.length < MIN_PASSWORD_LENGTH) {
+    console.error(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
     process.exit(2);
   }
-  const config = loadConfig();
+  const config = loadConfig({ ...process.env, ADMIN_PASSWORD: password });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
   await migrate(database);
   const outcome = await authService(database.db, { sessionTtlMs: config.sessionTtlMs, now: () => new Date() }).setAdmin(username, password);

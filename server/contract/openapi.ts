@@ -4,13 +4,13 @@
 // against the same schemas once their parts are read (see products/form.ts),
 // and in tests every response is checked against the contract too.
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
-export const CONTRACT_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'openapi.yaml');
+import { CONTRACT_FILE } from '../paths';
+
+export const CONTRACT_PATH = CONTRACT_FILE;
 
 type Schema = Record<string, unknown>;
 type OpenApiDoc = { paths: Record<string, Record<string, unknown>>; components: Record<string, Record<string, unknown>> };

@@ -2,11 +2,10 @@
 // each in its own transaction, recorded in schema_migrations. An applied file
 // is never run again, so a released migration is never edited: add a new one.
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { MIGRATIONS_DIR } from '../paths';
 import type { Database } from './connection';
 
-const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type Migration = { version: number; name: string; sql: string };
 
