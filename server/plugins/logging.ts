@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import type { FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 
-export type LogOptions = { level: string; pretty: boolean };
+export type LogOptions = { level: string; pretty: boolean; /** Where JSON lines go instead of stdout (tests). */ stream?: { write(line: string): void } };
 
 function prettyAvailable(): boolean {
   try {
@@ -22,9 +22,21 @@ export function loggerOptions(log: LogOptions | false | undefined): FastifyServe
   if (!log || log.level === 'silent') return false;
   return {
     level: log.level,
+    ...(log.stream ? { stream: log.stream } : {}),
     redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'password'], censor: '[redacted]' },
-    ...(log.pretty && prettyAvailable()
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } }
+    ...(log.pretty && !log.stream && prettyAvailable()
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: {
+              translateTime: 'SYS:HH:MM:ss',
+              // "request GET /api/products → 200 in 4.2 ms", other fields (an error's stack, a username) after it.
+              messageFormat: '{msg}{if method} {method} {path} → {status} in {ms} ms{end}',
+              ignore: 'pid,hostname,reqId,method,route,path,status,ms,ip',
+              singleLine: true,
+            },
+          },
+        }
       : {}),
   };
 }
@@ -44,5 +56,16 @@ export const requestLog = fp(async (app) => {
     };
     if (QUIET.has(path) && reply.statusCode < 400) request.log.debug(line, 'request');
     else request.log.info(line, 'request');
+
+    // Sign-ins, for the operator watching for password guessing: who, from
+    // where, and the outcome (never the password).
+    if (request.routeOptions.config.operationId === 'login') {
+      const body = request.body as { username?: unknown } | undefined;
+      const username = typeof body?.username === 'string' ? body.username.slice(0, 100) : null;
+      const who = { username, ip: request.ip };
+      if (reply.statusCode === 200) request.log.info(who, 'sign-in succeeded');
+      else if (reply.statusCode === 429) request.log.warn(who, 'sign-in refused: too many attempts');
+      else request.log.warn({ ...who, status: reply.statusCode }, 'sign-in failed');
+    }
   });
 }, { name: 'request-log' });

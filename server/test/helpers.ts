@@ -19,15 +19,24 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
-export async function startTestServer(overrides: Partial<AppOptions['config']> & { database?: Database; sender?: AppOptions['sender'] } = {}): Promise<TestServer> {
+type TestOptions = Partial<AppOptions['config']> & {
+  database?: Database;
+  sender?: AppOptions['sender'];
+  log?: AppOptions['log'];
+  /** Adds routes or hooks before the server is ready. */
+  beforeReady?: (app: FastifyInstance) => void;
+};
+
+export async function startTestServer(overrides: TestOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'server-test-'));
   const database = overrides.database ?? (await openDatabase({}));
   await migrate(database);
   const clock = { now: new Date() };
-  const { database: _database, sender, ...config } = overrides;
+  const { database: _database, sender, log, beforeReady, ...config } = overrides;
   const app = await buildApp({
     database,
     sender,
+    log,
     now: () => clock.now,
     validateResponses: true,
     config: {
@@ -42,6 +51,7 @@ export async function startTestServer(overrides: Partial<AppOptions['config']> &
       ...config,
     },
   });
+  beforeReady?.(app);
   await app.ready();
   await app.services.auth.ensureFirstAdmin(ADMIN.username, ADMIN.password);
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });

@@ -1,0 +1,24 @@
+// The production build, proven the way an operator runs it: `npm run build`,
+// the release folder with runtime packages only (scripts/production/release.sh,
+// as the Dockerfile does), then `node build/server/main.js` with
+// NODE_ENV=production on a fresh data folder. The specs start and stop that
+// server themselves (SIGTERM, restarts, backups).
+import { defineConfig } from '@playwright/test';
+import { chromiumProject } from './e2e/support/browser';
+
+const ci = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: 'e2e-production',
+  globalSetup: './e2e-production/global-setup.ts',
+  globalTeardown: './e2e-production/global-teardown.ts',
+  fullyParallel: false,
+  forbidOnly: ci,
+  retries: 0,
+  workers: 1,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  projects: [chromiumProject()],
+});
