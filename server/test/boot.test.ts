@@ -1,6 +1,7 @@
 // The server as `npm run server` runs it: on PGlite in a data folder (and a
 // restart keeps everything), and on a throwaway PostgreSQL server with two
 // instances sharing realtime events through LISTEN/NOTIFY.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,35 @@ describe('server on PGlite', () => {
       expect((await get(`${server.url}/api/products`, cookie)).length).toBe(products.length);
     } finally {
       await server.stop();
+    }
+  });
+});
+
+describe('secure defaults at start', () => {
+  it('refuses a non-loopback HOST while an admin still has the development password', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'boot-devpass-'));
+    try {
+      // A first run on loopback without ADMIN_PASSWORD: admin / admin123, for development.
+      const dev = await startServerProcess({ DATA_DIR: dataDir, DEMO_SEED: 'false', ADMIN_PASSWORD: '' });
+      expect(dev.output.join('')).toContain('development password');
+      expect(await dev.stop()).toBe(0);
+      // The same data, now listening for other machines: refused until the password is reset.
+      await expect(startServerProcess({ DATA_DIR: dataDir, HOST: '0.0.0.0', ADMIN_PASSWORD: 'a-long-enough-password' })).rejects.toThrow(
+        /"admin" still signs in with the development password/,
+      );
+      // Without ADMIN_PASSWORD a non-loopback HOST does not start at all.
+      await expect(startServerProcess({ DATA_DIR: dataDir, HOST: '0.0.0.0', ADMIN_PASSWORD: '' })).rejects.toThrow(/set ADMIN_PASSWORD/);
+      // The admin tool refuses a short password, and a long one makes the public start possible.
+      const tool = (password: string) =>
+        spawnSync(join('node_modules', '.bin', 'tsx'), ['server/cli/admin.ts', 'admin'], { env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: password }, encoding: 'utf8' });
+      const short = tool('elevenchars');
+      expect(short.status).toBe(2);
+      expect(short.stderr).toContain('at least 12 characters');
+      expect(tool('a-long-enough-password').status).toBe(0);
+      const reset = await startServerProcess({ DATA_DIR: dataDir, HOST: '0.0.0.0', ADMIN_PASSWORD: 'a-long-enough-password' });
+      expect(await reset.stop()).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
