@@ -88,7 +88,7 @@ describe('the built dashboard', () => {
 
   it('compresses API answers for clients that ask, and never lets them be stored', async () => {
     for (let i = 0; i < 30; i++) {
-      await server.database.db.insertInto('products').values({ name: `Absolute Black Granite ${i}`, category: 'granite', starting_price: 1000, ending_price: 2000 }).execute();
+      await server.database.db.insertInto('products').values({ name: `Absolute Black Granite ${i}`, category: 'granite', starting_price: 1000, ending_price: 2000, stock: 0, is_active: true, installation_image_urls: [] }).execute();
     }
     const res = await get('/api/products', { cookie: server.cookie, 'accept-encoding': 'br' });
     expect(res.statusCode).toBe(200);
