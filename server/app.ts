@@ -7,18 +7,19 @@ import { join } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
+import { requestValidators } from './contract/openapi';
 import type { Database } from './db/connection';
 import type { SessionUser } from './modules/auth/service';
 import type { OutboxSender } from './outbox/sender';
 import { contractRoutes } from './plugins/contract-routes';
 import { dashboard } from './plugins/dashboard';
-import { errorHandler } from './plugins/error-handler';
+import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler';
 import { health } from './plugins/health';
 import { loggerOptions, requestLog, type LogOptions } from './plugins/logging';
+import { methodNotAllowed } from './plugins/method-not-allowed';
 import { originGuard } from './plugins/origin-guard';
 import { realtime } from './plugins/realtime';
 import { responseContract } from './plugins/response-contract';
@@ -50,7 +51,10 @@ declare module 'fastify' {
 export type AppOptions = {
   database: Database;
   config: Pick<Config, 'dataDir' | 'sessionTtlMs' | 'loginRateLimit' | 'allowedOrigins' | 'cookieSecure' | 'trustProxy' | 'maxImageBytes' | 'testControl'> &
-    Partial<Pick<Config, 'dashboardDir'>>;
+    Partial<Pick<Config, 'dashboardDir' | 'host' | 'publicOrigin' | 'allowedHosts'>> & {
+      /** How often open sockets' sessions are looked up (default 15 s; tests shorten it). */
+      sessionCheckMs?: number;
+    };
   now?: () => Date;
   sender?: OutboxSender;
   /** Logging; false or undefined: none (tests). */
@@ -65,12 +69,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: loggerOptions(options.log),
     // One line per request, written by the request-log plugin when it ends.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
-    ajv: {
-      // The contract says what is allowed: extra properties are refused, not
-      // silently dropped, and no default is invented.
-      customOptions: { removeAdditional: false, useDefaults: false, coerceTypes: 'array', allErrors: false, strict: false },
-    },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // The contract says what is allowed: extra properties are refused, not
+    // silently dropped, no default is invented, and a JSON body is validated
+    // as sent (no type coercion; query strings and path parameters are text
+    // and are read as their schema's types). See requestValidators.
+    schemaController: { compilersFactory: { buildValidator: requestValidators } },
+    // Refusals before routing answer with the contract's ErrorResponse too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   const hub = realtimeHub(database, (error) => app.log.error({ err: error }, 'realtime fan-out failed'));
   const services = createServices(database.db, {
@@ -95,18 +102,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: config.maxImageBytes } });
-  await app.register(rateLimit, { global: false });
-  await app.register(websocket, { options: { maxPayload: 1024 } });
+  await app.register(multipart, { limits: { fileSize: config.maxImageBytes, fieldSize: 64 * 1024, parts: 100, headerPairs: 20 } });
+  await app.register(websocket, {
+    options: { maxPayload: 1024 },
+    // Shutdown closes every socket with 1001 (going away) rather than the plugin's bare close (1005).
+    preClose: (done) => {
+      hub.closeAll();
+      app.websocketServer.close();
+      done();
+    },
+  });
   await app.register(errorHandler);
-  await app.register(originGuard, { allowedOrigins: config.allowedOrigins });
+  await app.register(originGuard, {
+    allowedOrigins: config.allowedOrigins,
+    publicOrigin: config.publicOrigin,
+    allowedHosts: config.allowedHosts,
+    listenHost: config.host,
+  });
   await app.register(session, { services });
+  await app.register(methodNotAllowed);
   if (options.validateResponses) await app.register(responseContract);
 
   const secure = (request: FastifyRequest) => ({ secure: config.cookieSecure || request.protocol === 'https' });
   const context: RouteContext = { services, maxImageBytes: config.maxImageBytes, cookie: secure };
   await app.register(contractRoutes, { context, loginRateLimit: config.loginRateLimit });
-  await app.register(realtime);
+  await app.register(realtime, { sessionCheckMs: config.sessionCheckMs });
   await app.register(uploads, { dir: join(config.dataDir, 'uploads') });
   await app.register(health, { database });
   if (config.testControl) await app.register(testControl, { database });

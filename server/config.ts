@@ -5,10 +5,20 @@
 //   DATABASE_URL         postgres://… uses that PostgreSQL server instead of PGlite
 //   ADMIN_USERNAME / ADMIN_PASSWORD  first admin when none exists (dev default admin / admin123)
 //   SESSION_TTL_HOURS    session lifetime (default 12)
-//   LOGIN_RATE_LIMIT     sign-in attempts per IP per minute (default 10)
+//   LOGIN_RATE_LIMIT     failed sign-ins allowed per client address per minute (default 10);
+//                        each account also waits after 5 failures (modules/auth/sign-in-limits.ts)
+//   PUBLIC_ORIGIN        the dashboard's public address, e.g. https://dashboard.example.co.ke:
+//                        its host name is answered and the origin may change state
+//   ALLOWED_HOSTS        comma-separated further host names the server answers to (name or
+//                        name:port; without a port any port). Loopback names are always answered
 //   ALLOWED_ORIGINS      comma-separated origins allowed to change state besides the server's own
+//                        (their host names are answered too)
 //   COOKIE_SECURE        "true" always sets Secure; otherwise only for https requests
-//   TRUST_PROXY          "true" when behind a TLS-terminating proxy (X-Forwarded-Proto)
+//   TRUST_PROXY          the proxies in front of the server, whose X-Forwarded-For/-Proto/-Host
+//                        are believed: a hop count (1 for one TLS proxy; the nearest proxy must
+//                        connect from a loopback or private address) or comma-separated
+//                        addresses/CIDRs (or loopback, linklocal, uniquelocal). Default: none.
+//                        "true" (trust every hop) is refused: clients could pick their own address
 //   MAX_IMAGE_BYTES      per-image upload limit (default 5 MiB)
 //   DEMO_SEED            "false" skips the demo data seeded into an empty database
 //   FOLLOW_UP_INTERVAL_MINUTES  how often due follow-ups are queued (default 15; 0 = never)
@@ -22,6 +32,7 @@
 //   EMBEDDED_DATABASE    "accept-risk": run production on PGlite knowing that a power
 //                        loss can lose recent writes (see the README's Deploying section)
 //   OUTBOX_SENDER        a module whose default export delivers messages to customers (main.ts)
+import { BlockList, isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_DASHBOARD_DIR } from './paths';
 
@@ -34,9 +45,15 @@ export type Config = {
   adminPassword: string;
   sessionTtlMs: number;
   loginRateLimit: number;
+  /** Normalised origins (scheme://host[:port]). */
   allowedOrigins: string[];
+  /** PUBLIC_ORIGIN, normalised; undefined when not set. */
+  publicOrigin?: string;
+  /** ALLOWED_HOSTS: lower-case names, optionally with :port. */
+  allowedHosts: string[];
   cookieSecure: boolean;
-  trustProxy: boolean;
+  /** false: no proxy; a hop count; or the proxies' addresses/CIDRs. Never "every hop". */
+  trustProxy: TrustProxy;
   maxImageBytes: number;
   demoSeed: boolean;
   followUpIntervalMs: number;
@@ -50,6 +67,8 @@ export type Config = {
   /** ADMIN_PASSWORD was given (not the development default). */
   adminPasswordSet: boolean;
 };
+
+export type TrustProxy = false | number | string[];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -69,6 +88,91 @@ function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0)
   const value = Number(raw);
   if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number ≥ ${min}, got "${raw}"`);
   return value;
+}
+
+/** An http(s) origin with nothing after the host, normalised (lower case, no default port). */
+export function parseOrigin(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name}: "${raw}" is not an origin like https://dashboard.example.co.ke`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+    throw new Error(`${name}: "${raw}" is not an origin like https://dashboard.example.co.ke (http or https, no path)`);
+  }
+  return url.origin;
+}
+
+const HOST_PATTERN = /^(\[[0-9a-f:.]+\]|[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*)(:\d{1,5})?$/;
+
+function parseHosts(raw: string | undefined): string[] {
+  const hosts = (raw ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  for (const host of hosts) {
+    if (!HOST_PATTERN.test(host)) throw new Error(`ALLOWED_HOSTS: "${host}" is not a host name (name or name:port, IPv6 in brackets)`);
+  }
+  return hosts;
+}
+
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: unset, "", "false" or "0": no proxy. A whole number: that many
+ * proxies in front (the client address is the one the outermost trusted proxy
+ * saw). Otherwise a list of proxy addresses or CIDRs. "true" is refused.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = (raw ?? '').trim();
+  if (value === '' || value.toLowerCase() === 'false' || value === '0') return false;
+  if (value.toLowerCase() === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would believe X-Forwarded-For from anyone, so every client could choose its own address and escape the sign-in limits: give the number of proxies in front of the server (TRUST_PROXY=1 for one TLS proxy) or their addresses (e.g. TRUST_PROXY=127.0.0.1 or 10.0.0.0/8)',
+    );
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, prefix, ...rest] = entry.split('/');
+    const version = isIP(address);
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32));
+    if (!PROXY_RANGES.includes(entry) && (version === 0 || !prefixOk || rest.length > 0)) {
+      throw new Error(`TRUST_PROXY: "${entry}" is neither a hop count nor a proxy address or CIDR (e.g. 1, 127.0.0.1, 10.0.0.0/8, loopback)`);
+    }
+  }
+  return entries;
+}
+
+const PRIVATE_NETWORKS = (() => {
+  const list = new BlockList();
+  for (const [net, prefix] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16], ['100.64.0.0', 10]] as const) {
+    list.addSubnet(net, prefix, 'ipv4');
+  }
+  for (const [net, prefix] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) list.addSubnet(net, prefix, 'ipv6');
+  return list;
+})();
+
+/** Loopback, private, link-local or shared (100.64/10) address: a proxy on this machine or network. */
+export function isPrivateAddress(address: string): boolean {
+  const v4 = /^::ffff:(\d{1,3}(\.\d{1,3}){3})$/i.exec(address)?.[1] ?? address;
+  const version = isIP(v4);
+  try {
+    return version !== 0 && PRIVATE_NETWORKS.check(v4, version === 4 ? 'ipv4' : 'ipv6');
+  } catch {
+    return false; // an address BlockList cannot read (an IPv6 zone index): not taken for a proxy
+  }
+}
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy. A hop count becomes a function: the
+ * first `n` hops are proxies, and the nearest one must connect from a
+ * loopback or private address, so that a client reaching the server directly
+ * from the internet cannot choose its own address with X-Forwarded-For. A
+ * proxy with a public address is named by address instead.
+ */
+export function fastifyTrustProxy(trustProxy: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  const hops = trustProxy;
+  return (address, hop) => hop < hops && (hop > 0 || isPrivateAddress(address));
 }
 
 const flag = (env: NodeJS.ProcessEnv, name: string, fallback: boolean) =>
@@ -107,9 +211,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPasswordSet: Boolean(adminPassword),
     sessionTtlMs: number(env, 'SESSION_TTL_HOURS', 12, 0.001) * 3_600_000,
     loginRateLimit: number(env, 'LOGIN_RATE_LIMIT', 10, 1),
-    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean).map((o) => parseOrigin('ALLOWED_ORIGINS', o)),
+    publicOrigin: env.PUBLIC_ORIGIN?.trim() ? parseOrigin('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN.trim()) : undefined,
+    allowedHosts: parseHosts(env.ALLOWED_HOSTS),
     cookieSecure: flag(env, 'COOKIE_SECURE', false),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxImageBytes: number(env, 'MAX_IMAGE_BYTES', 5 * 1024 * 1024, 1),
     demoSeed: flag(env, 'DEMO_SEED', !production),
     followUpIntervalMs: number(env, 'FOLLOW_UP_INTERVAL_MINUTES', 15) * 60_000,

@@ -8,11 +8,13 @@
 // database.
 //
 //   --simulate [--rate=N]   also play customers and the bot, N events a minute (default 6)
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { verify } from '@node-rs/argon2';
 import { sql } from 'kysely';
 import { buildApp } from './app';
+import { startControlSocket } from './backup/control';
 import { DEV_ADMIN_PASSWORD, isLoopbackHost, loadConfig } from './config';
 import { openDatabase, type Database } from './db/connection';
 import { migrate } from './db/migrate';
@@ -52,13 +54,22 @@ async function adminsWithDevPassword(database: Database): Promise<string[]> {
   return found;
 }
 
+/** How long requests in flight may take to finish after SIGTERM. */
+const GRACE_MS = 5_000;
+
 async function main() {
   const config = loadConfig();
   const rateArg = process.argv.find((a) => a.startsWith('--rate='));
   const simulateRate = process.argv.includes('--simulate') ? Number(rateArg?.slice(7)) || config.simulateRate || 6 : config.simulateRate;
   if (config.production && config.testControl) throw new Error('TEST_CONTROL is for end-to-end tests and cannot be used in production');
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
+  // Customers' data (the embedded database, uploads, backups' staging): the server's own user only.
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
+    syncWal: config.production,
+  });
   const applied = await migrate(database);
   const sender = await loadSender();
   const app = await buildApp({ database, config, sender, log: { level: config.logLevel, pretty: !config.production } });
@@ -84,6 +95,11 @@ async function main() {
   if (config.dashboardDir) log.info(`serving the dashboard from ${config.dashboardDir}`);
 
   await app.listen({ host: config.host, port: config.port });
+  // `npm run backup` asks the running server for a consistent backup of the
+  // embedded database (which belongs to this process) through a socket in
+  // DATA_DIR; a second server on the same folder is refused here. With a
+  // PostgreSQL server, instances may share DATA_DIR and pg_dump does the database.
+  const control = database.kind === 'pglite' ? await startControlSocket({ dataDir: config.dataDir, database, log }) : { close: async () => {} };
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info(`listening on http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port} (${config.dashboardDir ? 'dashboard at /, ' : ''}API under /api, realtime at /ws)`);
@@ -115,13 +131,25 @@ async function main() {
     stopping = true;
     log.info(`${signal}: closing (finishing requests in flight)`);
     const force = setTimeout(() => {
-      log.error('requests still open after 10 s: exiting anyway');
+      log.error('still closing after 10 s: exiting anyway');
       process.exit(1);
     }, 10_000);
     force.unref();
     try {
       for (const clear of timers) clear();
+      await control.close(); // waits for a backup in progress
+      // Keep-alive connections that finish their last request while closing
+      // are closed as they go idle; any still open after the grace period
+      // (a client that stopped sending a body, say) are cut, so the process
+      // ends before a container runtime's SIGKILL.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
+      const cut = setTimeout(() => {
+        log.warn(`connections still open ${GRACE_MS / 1000} s after ${signal}: closing them`);
+        app.server.closeAllConnections();
+      }, GRACE_MS);
       await app.close();
+      clearInterval(sweep);
+      clearTimeout(cut);
       await app.services.outbox.idle();
       await database.close();
       log.info('closed');

@@ -7,6 +7,7 @@ import { loadConfig, MIN_PASSWORD_LENGTH } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrate } from '../db/migrate';
 import { authService } from '../modules/auth/service';
+import { announceSessionsEnded } from '../realtime/hub';
 
 async function main() {
   const username = process.argv[2];
@@ -28,6 +29,10 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
   await migrate(database);
   const outcome = await authService(database.db, { sessionTtlMs: config.sessionTtlMs, now: () => new Date() }).setAdmin(username, password);
+  // Servers running on the same PostgreSQL server close that user's open
+  // dashboard sockets at once (NOTIFY); their periodic session check (every
+  // 15 s) would find the sessions gone anyway.
+  if (outcome === 'reset') await announceSessionsEnded(database, username);
   console.log(outcome === 'created' ? `Admin "${username}" created.` : `Password of "${username}" reset; its sessions have ended.`);
   await database.close();
 }

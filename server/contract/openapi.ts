@@ -2,10 +2,12 @@
 // method, path, parameters and JSON bodies each route accepts come from the
 // contract, so the server cannot drift from it. Multipart forms are checked
 // against the same schemas once their parts are read (see products/form.ts),
-// and in tests every response is checked against the contract too.
+// file size limits come from the contract's x-max-bytes, and in tests every
+// response is checked against the contract too.
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import type { FastifyServerOptions } from 'fastify';
 import { parse } from 'yaml';
 
 import { CONTRACT_FILE } from '../paths';
@@ -121,12 +123,88 @@ export function operation(operationId: string): Operation {
   return found;
 }
 
+/**
+ * A file field's size limit in bytes: the contract states it as
+ * `x-max-bytes` beside the field (on the items of a list of files).
+ */
+export function maxBytes(operationId: string, field: string): number {
+  const property = (operation(operationId).multipartBody?.properties as Record<string, Schema> | undefined)?.[field];
+  const limit = property?.['x-max-bytes'] ?? (property?.items as Schema | undefined)?.['x-max-bytes'];
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
+    throw new Error(`openapi.yaml states no x-max-bytes for ${field} of ${operationId}`);
+  }
+  return limit;
+}
+
 /** A JSON Schema validator (2020-12, as OpenAPI 3.1) with the contract's formats. */
-export function createAjv(options: { coerceTypes?: boolean } = {}) {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: options.coerceTypes ?? false, useDefaults: false });
+export function createAjv(options: { coerceTypes?: boolean | 'array'; allErrors?: boolean } = {}) {
+  const ajv = new Ajv2020({ strict: false, allErrors: options.allErrors ?? true, coerceTypes: options.coerceTypes ?? false, useDefaults: false });
   addFormats.default(ajv);
+  // A date-time must also be an instant the server can hold: RFC 3339 allows
+  // a leap second (23:59:60), which no JavaScript Date or database accepts.
+  const rfc3339 = ajv.formats['date-time'] as { validate: (text: string) => boolean; compare?: (a: string, b: string) => number | undefined };
+  ajv.addFormat('date-time', { type: 'string', validate: (text: string) => rfc3339.validate(text) && !Number.isNaN(Date.parse(text)), compare: rfc3339.compare });
   return ajv;
 }
+
+export const NUL_MESSAGE = 'must not contain NUL characters or begin with a byte-order mark (U+FEFF)';
+
+/**
+ * Text no database keeps as sent: the NUL character (PostgreSQL refuses it)
+ * and a leading byte-order mark (the embedded database's reader drops it, so
+ * what was saved would not be what is read back).
+ */
+export const unstorableText = (text: string) => text.includes('\u0000') || text.startsWith('\uFEFF');
+
+/** Where the first string holding unstorable text is, as a JSON pointer; undefined when none does. */
+export function nulAt(data: unknown, at = ''): string | undefined {
+  if (typeof data === 'string') return unstorableText(data) ? at : undefined;
+  if (Array.isArray(data)) {
+    for (const [i, item] of data.entries()) {
+      const found = nulAt(item, `${at}/${i}`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (data && typeof data === 'object') {
+    for (const [key, value] of Object.entries(data)) {
+      const found = unstorableText(key) ? at : nulAt(value, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+type ValidatorFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator'];
+
+/**
+ * Fastify's request validators. A JSON body is validated as sent: its types
+ * are never coerced. Query strings, path parameters and headers are text and
+ * are read as the numbers or booleans their schema names. Text holding a
+ * NUL character is refused in all of them: no database stores it.
+ */
+export const requestValidators = (() => {
+  const asSent = createAjv({ allErrors: false });
+  const fromText = createAjv({ coerceTypes: 'array', allErrors: false });
+  return ({ schema, httpPart }: { schema: Schema; httpPart?: string }) => {
+    const validate = (httpPart === 'body' ? asSent : fromText).compile(schema);
+    // Fastify hands Ajv's data context (so a coerced root value can be
+    // replaced) to functions that carry schemaEnv, as Ajv's own do.
+    const check = Object.assign(
+      (data: unknown, context?: Parameters<ValidateFunction>[1]) => {
+        if (!validate(data, context)) {
+          check.errors = validate.errors;
+          return false;
+        }
+        const at = nulAt(data);
+        check.errors = at === undefined ? null : [{ keyword: 'nul', instancePath: at, schemaPath: '#', params: {}, message: NUL_MESSAGE } satisfies ErrorObject];
+        return at === undefined;
+      },
+      { errors: null as ErrorObject[] | null | undefined, schemaEnv: validate.schemaEnv },
+    );
+    return check;
+  };
+}) as unknown as ValidatorFactory;
 
 const responseAjv = createAjv();
 const responseValidators = new Map<string, ValidateFunction>();
@@ -138,7 +216,9 @@ const responseValidators = new Map<string, ValidateFunction>();
  */
 export function responseViolation(operationId: string, status: number, contentType: string | undefined, body: string): string | undefined {
   const op = operation(operationId);
-  const documented = op.responses[String(status)];
+  // The contract's description documents 421 (a host name the server does not
+  // answer) once for every operation, with an ErrorResponse body.
+  const documented = op.responses[String(status)] ?? (status === 421 ? { 'application/json': { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } } : undefined);
   if (!documented) return `${operationId}: status ${status} is not documented`;
   const types = Object.keys(documented);
   if (types.length === 0) return body.length > 0 ? `${operationId} ${status}: the contract documents no body` : undefined;

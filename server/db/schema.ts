@@ -92,6 +92,14 @@ export interface OutboxTable {
   created_at: Timestamp;
   sent_at: Date | null;
 }
+export interface SignInAttemptsTable {
+  scope: 'address' | 'account' | 'known';
+  key: string;
+  failures: ColumnType<number, number | undefined, number>;
+  window_start: Date;
+  blocked_until: Date | null;
+  updated_at: Date;
+}
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -109,4 +117,5 @@ export interface DB {
   follow_up_settings: FollowUpSettingsTable;
   outbox: OutboxTable;
   schema_migrations: SchemaMigrationsTable;
+  sign_in_attempts: SignInAttemptsTable;
 }

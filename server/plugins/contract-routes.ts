@@ -13,7 +13,8 @@ import type { Handlers, RouteContext } from '../routes';
 
 export async function contractRoutes(app: FastifyInstance, { context, loginRateLimit }: { context: RouteContext; loginRateLimit: number }) {
   const handlers: Handlers = {
-    ...authRoutes(context),
+    // Sign-in limits live in the database (modules/auth/sign-in-limits.ts), shared by every instance.
+    ...authRoutes(context, { perAddressPerMinute: loginRateLimit }),
     ...productsRoutes(context),
     ...conversationsRoutes(context),
     ...notificationsRoutes(context),
@@ -29,22 +30,7 @@ export async function contractRoutes(app: FastifyInstance, { context, loginRateL
     app.route({
       method: op.method,
       url: op.url,
-      config: {
-        operationId: op.operationId,
-        public: op.public,
-        ...(op.operationId === 'login'
-          ? {
-              rateLimit: {
-                max: loginRateLimit,
-                timeWindow: 60_000,
-                errorResponseBuilder: (_req: unknown, ctx: { after: string; statusCode: number }) => ({
-                  statusCode: 429,
-                  message: `Too many sign-in attempts; try again in ${ctx.after}`,
-                }),
-              },
-            }
-          : {}),
-      },
+      config: { operationId: op.operationId, public: op.public },
       schema: {
         ...(op.params ? { params: op.params } : {}),
         ...(op.querystring ? { querystring: op.querystring } : {}),

@@ -23,7 +23,7 @@ describe('sessions', () => {
 
   it('marks the cookie Secure when the request came over https', async () => {
     const { startTestServer: start } = await import('./helpers');
-    const proxied = await start({ trustProxy: true });
+    const proxied = await start({ trustProxy: 1 });
     try {
       const login = await proxied.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, headers: { 'x-forwarded-proto': 'https' } });
       expect(String(login.headers['set-cookie'])).toContain('Secure');

@@ -20,10 +20,17 @@ export function authRepository(db: Kysely<DB>) {
       db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['users.id', 'users.username'])
+        .select(['users.id', 'users.username', 'sessions.expires_at'])
         .where('sessions.token_hash', '=', tokenHash)
         .where('sessions.expires_at', '>', now)
         .executeTakeFirst(),
+    /** Those of the given sessions that exist and have not expired. */
+    liveSessions: async (tokenHashes: string[], now: Date) =>
+      tokenHashes.length === 0
+        ? []
+        : (
+            await db.selectFrom('sessions').select('token_hash').where('token_hash', 'in', tokenHashes).where('expires_at', '>', now).execute()
+          ).map((row) => row.token_hash),
     deleteSession: (tokenHash: string) => db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute(),
     deleteUserSessions: (userId: number) => db.deleteFrom('sessions').where('user_id', '=', userId).execute(),
     deleteExpired: (now: Date) => db.deleteFrom('sessions').where('expires_at', '<=', now).execute(),

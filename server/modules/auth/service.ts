@@ -3,10 +3,13 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { authRepository } from './repository';
+import { signInLimits, type SignInLimitOptions } from './sign-in-limits';
 
 export type SessionUser = { id: number; username: string };
+/** A signed-in session: its user, the SHA-256 of its token (as stored) and when it ends. */
+export type SessionInfo = { user: SessionUser; tokenHash: string; expiresAt: Date };
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 // @node-rs/argon2's default algorithm is argon2id; the costs are its
 // defaults (19 MiB, 2 passes), OWASP's minimum recommendation.
@@ -17,6 +20,13 @@ export function authService(db: Kysely<DB>, options: { sessionTtlMs: number; now
   // Verifying against a real hash when the user does not exist keeps the
   // answer time the same, so response times do not reveal usernames.
   let decoy: Promise<string> | undefined;
+
+  async function sessionForToken(token: string | undefined): Promise<SessionInfo | undefined> {
+    if (!token || token.length > 200) return undefined;
+    const hash = tokenHash(token);
+    const row = await repo.sessionUser(hash, options.now());
+    return row && { user: { id: row.id, username: row.username }, tokenHash: hash, expiresAt: row.expires_at };
+  }
 
   return {
     /** Creates the first admin when the database has no user at all. */
@@ -53,11 +63,18 @@ export function authService(db: Kysely<DB>, options: { sessionTtlMs: number; now
       return { user: { id: user.id, username: user.username }, token, expiresAt };
     },
 
+    sessionForToken,
+
     async userForToken(token: string | undefined): Promise<SessionUser | undefined> {
-      if (!token || token.length > 200) return undefined;
-      return repo.sessionUser(tokenHash(token), options.now());
+      return (await sessionForToken(token))?.user;
     },
 
+    /** Of these sessions (token hashes), the ones that still exist and have not expired. */
+    liveSessions: async (tokenHashes: string[]): Promise<Set<string>> => new Set(await repo.liveSessions(tokenHashes, options.now())),
+
     logout: (token: string) => repo.deleteSession(tokenHash(token)),
+
+    /** The sign-in limits, on this database and clock. */
+    signInLimits: (limits: SignInLimitOptions) => signInLimits(db, options.now, limits),
   };
 }

@@ -4,10 +4,11 @@
 // csv-stringify.
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { unstorableText } from '../../contract/openapi';
 import { badRequest } from '../../errors';
+import { UPLOADS_PREFIX } from './images';
 import type { Product } from './mapper';
 import { PRODUCT_CSV_COLUMNS } from '../../../src/api/product-csv-columns';
-
 
 const REQUIRED = ['Type', 'Name', 'Dimensions (mm)', 'Starting Price', 'Ending Price'] as const;
 // "Dimensions" alone is accepted too: the spec's help text names it so.
@@ -41,6 +42,28 @@ function price(value: string, column: string, row: number, optional: boolean): n
 
 const pick = (options: string[], value: string) => options.find((option) => option.toLowerCase() === value.toLowerCase());
 
+/** A file this server stored: /uploads/ and one name, as images.ts writes them. */
+const UPLOADED = new RegExp(`^${UPLOADS_PREFIX}[A-Za-z0-9][A-Za-z0-9_-]*(\\.[A-Za-z0-9]+)?$`);
+
+/**
+ * An image URL a row may name: an http or https URL, or an image this server
+ * stores. Anything else (javascript:, data:, a relative or protocol-relative
+ * path, a path out of /uploads/) is refused: the dashboard shows these URLs
+ * as images and links.
+ */
+export function isImageUrl(url: string): boolean {
+  if (UPLOADED.test(url)) return true;
+  if (!/^https?:\/\/[^/]/i.test(url)) return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const quoted = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+
 /** Parses the file; throws a 400 when it is not CSV or lacks required columns. */
 export function parseProductsCsv(text: string): CsvRow[] {
   let records: string[][];
@@ -61,6 +84,8 @@ export function parseProductsCsv(text: string): CsvRow[] {
     const row = i + 2;
     const cell = (column: string) => (index(column) >= 0 ? (cells[index(column)] ?? '').trim() : '');
     try {
+      // No database stores the NUL character in text (nor keeps a leading byte-order mark).
+      if (cells.some(unstorableText)) throw new Error(`Row ${row}: text must not contain NUL characters or begin with a byte-order mark`);
       const type = cell('Type').toLowerCase();
       if (!CATEGORIES.includes(type as (typeof CATEGORIES)[number])) {
         throw new Error(`Row ${row}: Type must be granite, marble, quartz or sink ("${cell('Type')}")`);
@@ -90,6 +115,10 @@ export function parseProductsCsv(text: string): CsvRow[] {
         .filter(Boolean);
       const productImageUrl = cell('Product Image URL') || null;
       if ([productImageUrl ?? '', ...urls].some((url) => url.length > 2048)) throw new Error(`Row ${row}: an image URL is longer than 2048 characters`);
+      const refused = [productImageUrl, ...urls].find((url) => url !== null && !isImageUrl(url));
+      if (refused !== undefined) {
+        throw new Error(`Row ${row}: image URLs must be http:// or https:// URLs or ${UPLOADS_PREFIX} files of this server (${quoted(refused!)})`);
+      }
       const dimensions = cell('Dimensions (mm)') || null;
       const description = cell('Description') || null;
       if ((dimensions?.length ?? 0) > 100) throw new Error(`Row ${row}: Dimensions is longer than 100 characters`);
@@ -117,14 +146,17 @@ export function parseProductsCsv(text: string): CsvRow[] {
 }
 
 /**
- * A spreadsheet runs a cell that starts with =, +, - or @ (or a tab or
- * carriage return) as a formula; a leading apostrophe makes it text. A whole
+ * A spreadsheet may run a cell as a formula when its first character other
+ * than blanks (spaces, tabs, line breaks) is =, +, - or @ (full-width forms
+ * included); a leading apostrophe makes it text. A cell that is exactly a
  * phone number such as +254712345678 is only a number to a spreadsheet, and
- * stays as it is so the column remains usable.
+ * stays as it is so the column remains usable; with anything around it
+ * (blanks, more signs) it is neutralized like any other cell. A cell that
+ * starts with a tab or carriage return is made text too.
  */
 export function neutralizeFormula(value: string): string {
   if (/^\+\d{7,15}$/.test(value)) return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) || /^[\t\r]/.test(value) ? `'${value}` : value;
 }
 
 export function toCsv(header: readonly string[], rows: (string | number | null)[][]): string {

@@ -41,5 +41,13 @@ export function productsRepository(db: Kysely<DB>) {
         .returningAll()
         .executeTakeFirst(),
     delete: (id: number) => db.deleteFrom('products').where('id', '=', id).returningAll().executeTakeFirst(),
+    /** Whether any product shows this image URL, as its image or among its installation images. */
+    refersTo: async (url: string) =>
+      (await db
+        .selectFrom('products')
+        .select('id')
+        .where((eb) => eb.or([eb('product_image_url', '=', url), eb(eb.val(url), '=', eb.fn.any('installation_image_urls'))]))
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
   };
 }

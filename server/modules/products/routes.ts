@@ -1,9 +1,11 @@
-import { badRequest } from '../../errors';
+import { maxBytes } from '../../contract/openapi';
 import { idParam, today, type Handlers, type RouteContext } from '../../routes';
-import { readProductForm } from './form';
+import { readImportFile, readProductForm } from './form';
 
 export function productsRoutes({ services, maxImageBytes }: RouteContext): Handlers {
   const products = services.products;
+  // The CSV import's size limit is the one openapi.yaml states (the dashboard checks the same).
+  const maxCsvBytes = maxBytes('importProducts', 'file');
   return {
     listProducts: async (_request, reply) => reply.type('application/json').send(await products.listJson()),
     getProduct: (request) => products.get(idParam(request)),
@@ -27,20 +29,8 @@ export function productsRoutes({ services, maxImageBytes }: RouteContext): Handl
         .send(csv);
     },
     async importProducts(request) {
-      let text: string | undefined;
-      try {
-        for await (const part of request.parts({ limits: { fileSize: 10 * 1024 * 1024, files: 1 } })) {
-          if (part.type === 'file' && part.fieldname === 'file') text = (await part.toBuffer()).toString('utf8');
-          else if (part.type === 'file') await part.toBuffer();
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code ?? '';
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('The CSV file is too large', 'The CSV file must be at most 10 MB');
-        if (code.startsWith('FST_')) throw badRequest('The form could not be read', (error as Error).message);
-        throw error;
-      }
-      if (text === undefined) throw badRequest('Send the CSV file in the field "file"', 'No file was sent');
-      return products.importCsv(text);
+      const text = await readImportFile(request, maxCsvBytes);
+      return products.importCsv(text, (row, cause) => request.log.warn({ err: cause, row }, 'CSV import: a row could not be saved'));
     },
   };
 }

@@ -3,9 +3,9 @@ import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { parseProductsCsv, productsToCsv } from './csv';
 import type { ProductForm } from './form';
-import type { ImageStore } from './images';
+import { UPLOADS_PREFIX, type ImageStore } from './images';
 import { toProduct, type Product } from './mapper';
-import { productsRepository, type ProductUpdate } from './repository';
+import { productsRepository, type ProductRow, type ProductUpdate } from './repository';
 
 // Form field → column. Fields that cannot be cleared are marked.
 const COLUMNS: Record<string, { column: keyof ProductUpdate; required?: boolean; money?: boolean }> = {
@@ -23,8 +23,26 @@ const COLUMNS: Record<string, { column: keyof ProductUpdate; required?: boolean;
   isActive: { column: 'is_active', required: true },
 };
 
+const imageUrls = (row: Pick<ProductRow, 'product_image_url' | 'installation_image_urls'> | undefined) =>
+  row ? [row.product_image_url, ...row.installation_image_urls].filter((url): url is string => url !== null) : [];
+/** The image URLs an update sets (files storeImages has just written). */
+const newImageUrls = (update: ProductUpdate) =>
+  imageUrls({ product_image_url: update.product_image_url ?? null, installation_image_urls: update.installation_image_urls ?? [] });
+
 export function productsService(db: Kysely<DB>, images: ImageStore) {
   const repo = productsRepository(db);
+
+  /**
+   * Removes the stored files among `urls` that no product refers to any
+   * more. A CSV import may point several products at one uploaded file, so a
+   * file goes only with its last reference.
+   */
+  async function release(urls: string[], keep: string[] = []) {
+    for (const url of new Set(urls)) {
+      if (!url.startsWith(UPLOADS_PREFIX) || keep.includes(url)) continue;
+      if (!(await repo.refersTo(url))) await images.remove(url);
+    }
+  }
 
   function changes(form: ProductForm): ProductUpdate {
     const update: Record<string, unknown> = {};
@@ -68,13 +86,19 @@ export function productsService(db: Kysely<DB>, images: ImageStore) {
       const update = changes(form);
       checkPrices(update.starting_price!, update.ending_price!);
       await storeImages(form, update);
-      const row = await repo.insert({
-        stock: 0,
-        is_active: true,
-        installation_image_urls: [],
-        ...update,
-      } as Parameters<typeof repo.insert>[0]);
-      return toProduct(row);
+      try {
+        const row = await repo.insert({
+          stock: 0,
+          is_active: true,
+          installation_image_urls: [],
+          ...update,
+        } as Parameters<typeof repo.insert>[0]);
+        return toProduct(row);
+      } catch (error) {
+        // The files just stored belong to nothing.
+        await release(newImageUrls(update));
+        throw error;
+      }
     },
 
     async update(id: number, form: ProductForm): Promise<Product> {
@@ -83,29 +107,39 @@ export function productsService(db: Kysely<DB>, images: ImageStore) {
       const update = changes(form);
       checkPrices(update.starting_price ?? current.starting_price, update.ending_price ?? current.ending_price);
       await storeImages(form, update);
-      const row = Object.keys(update).length > 0 ? await repo.update(id, update) : current;
-      if (!row) throw notFound();
-      if (update.product_image_url !== undefined && current.product_image_url !== row.product_image_url) {
-        await images.remove(current.product_image_url);
+      const stored = newImageUrls(update);
+      let row: ProductRow | undefined;
+      try {
+        row = Object.keys(update).length > 0 ? await repo.update(id, update) : current;
+      } catch (error) {
+        await release(stored);
+        throw error;
       }
-      if (update.installation_image_urls !== undefined) {
-        for (const url of current.installation_image_urls) await images.remove(url);
+      if (!row) {
+        await release(stored);
+        throw notFound();
       }
+      // Images replaced or cleared go, unless another product still shows them.
+      await release(imageUrls(current), imageUrls(row));
       return toProduct(row);
     },
 
     async remove(id: number): Promise<void> {
       const row = await repo.delete(id);
       if (!row) throw notFound();
-      for (const url of [row.product_image_url, ...row.installation_image_urls]) await images.remove(url);
+      await release(imageUrls(row));
     },
 
     async exportCsv(): Promise<string> {
       return productsToCsv((await repo.list()).map(toProduct));
     },
 
-    /** Upserts by category and name (case-insensitive). */
-    async importCsv(text: string) {
+    /**
+     * Upserts by category and name (case-insensitive). A row the database
+     * refuses fails on its own with a plain message; `onRowError` gets the
+     * cause (for the log), which is never shown to the client.
+     */
+    async importCsv(text: string, onRowError: (row: number, cause: unknown) => void = () => {}) {
       const rows = parseProductsCsv(text);
       const result = { imported: 0, updated: 0, failed: 0, errors: [] as string[] };
       for (const { row, product, error } of rows) {
@@ -130,15 +164,17 @@ export function productsService(db: Kysely<DB>, images: ImageStore) {
         try {
           const existing = await repo.findByCategoryAndName(product.category, product.name);
           if (existing) {
-            await repo.update(existing.id, values);
+            const row = await repo.update(existing.id, values);
             result.updated++;
+            await release(imageUrls(existing), imageUrls(row));
           } else {
             await repo.insert({ ...values, stock: 0, is_active: true });
             result.imported++;
           }
         } catch (cause) {
           result.failed++;
-          result.errors.push(`Row ${row}: could not be saved (${(cause as Error).message})`);
+          result.errors.push(`Row ${row}: could not be saved`);
+          onRowError(row, cause);
         }
       }
       return result;

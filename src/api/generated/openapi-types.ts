@@ -115,8 +115,9 @@ export interface paths {
         /**
          * Import products from CSV
          * @description Rows whose Type and Name match an existing product update it; the
-         *     others create products. Rows that cannot be read are counted as failed
-         *     and described in `errors`.
+         *     others create products. Rows that cannot be read or saved (a bad
+         *     value, an image URL that is not http(s) or /uploads/, a NUL character)
+         *     are counted as failed and described in `errors`, one plain line each.
          */
         post: operations["importProducts"];
         delete?: never;
@@ -131,10 +132,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
-                 *     number) is refused before anything is looked up: a server answers 400
-                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
-                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
                  * @example 102
                  */
                 id: components["parameters"]["Id"];
@@ -235,10 +237,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
-                 *     number) is refused before anything is looked up: a server answers 400
-                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
-                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
                  * @example 102
                  */
                 id: components["parameters"]["Id"];
@@ -265,10 +268,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
-                 *     number) is refused before anything is looked up: a server answers 400
-                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
-                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
                  * @example 102
                  */
                 id: components["parameters"]["Id"];
@@ -332,10 +336,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
-                 *     number) is refused before anything is looked up: a server answers 400
-                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
-                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
                  * @example 102
                  */
                 id: components["parameters"]["Id"];
@@ -509,7 +514,15 @@ export interface components {
             productImageUrl?: string | null;
             installationImageUrls: string[];
         };
-        /** @description Multipart form; every value is sent as text except the files. Empty values are omitted. */
+        /**
+         * @description Multipart form; every value is sent as a text part except the files.
+         *     Empty values are omitted. Integers are decimal digits and booleans the
+         *     text true or false. Each text field is sent once; a text field sent as
+         *     a file part, a file field sent as non-empty text, or a file part of
+         *     any other name is refused with 422 (the rest of the body is not read).
+         *     At most 30 files in one form (one productImage and up to 29
+         *     installationImages); more is refused with 422.
+         */
         ProductCreateForm: {
             name: string;
             category: components["schemas"]["ProductCategory"];
@@ -521,23 +534,30 @@ export interface components {
             installationPricePerSlab?: components["schemas"]["PriceText"];
             material?: components["schemas"]["SinkMaterial"];
             bowlConfiguration?: components["schemas"]["BowlConfiguration"];
-            /** @default 0 */
+            /**
+             * @description Decimal digits, e.g. 14.
+             * @default 0
+             */
             stock: number;
-            /** @default true */
+            /**
+             * @description The text true or false.
+             * @default true
+             */
             isActive: boolean;
             /**
              * Format: binary
              * @description One image file. PNG, JPEG, WebP or GIF, recognised by its content (not its name); at most 5 MB (5,242,880 bytes) per image, else 400. The dashboard checks type and size before uploading.
              */
             productImage?: string;
-            /** @description Any number of image files, each PNG, JPEG, WebP or GIF (recognised by content) of at most 5 MB. */
+            /** @description Up to 29 image files, each PNG, JPEG, WebP or GIF (recognised by content) of at most 5 MB. */
             installationImages?: string[];
         };
         /**
-         * @description Same fields as ProductCreateForm, none required. A field left out keeps
-         *     its value. A field sent empty ('') is cleared (stored as null); only
-         *     dimensions, description, color, installationPricePerSlab, material and
-         *     bowlConfiguration may be sent empty.
+         * @description Same fields as ProductCreateForm, none required, with the same rules
+         *     for parts. A field left out keeps its value. A field sent empty ('')
+         *     is cleared (stored as null); only dimensions, description, color,
+         *     installationPricePerSlab, material and bowlConfiguration may be sent
+         *     empty.
          */
         ProductUpdateForm: {
             name?: string;
@@ -556,14 +576,16 @@ export interface components {
             material?: components["schemas"]["SinkMaterial"] | components["schemas"]["ClearValue"];
             /** @description Sinks only. Empty clears it (sent empty when a sink becomes a stone). */
             bowlConfiguration?: components["schemas"]["BowlConfiguration"] | components["schemas"]["ClearValue"];
+            /** @description Decimal digits, e.g. 14. */
             stock?: number;
+            /** @description The text true or false. */
             isActive?: boolean;
             /**
              * Format: binary
              * @description A new image replaces the current one; sent empty, it removes it. PNG, JPEG, WebP or GIF (by content), at most 5 MB.
              */
             productImage?: string;
-            /** @description Files sent replace the current list; one empty part removes them all. Each PNG, JPEG, WebP or GIF (by content), at most 5 MB. */
+            /** @description Files sent replace the current list; one empty part removes them all. Up to 29 files, each PNG, JPEG, WebP or GIF (by content), at most 5 MB. */
             installationImages?: string[];
         };
         /**
@@ -576,10 +598,15 @@ export interface components {
          * @example 8500.50
          */
         PriceText: string;
+        /**
+         * @description One part named file, with or without a filename. A second file, or a
+         *     file part of any other name, is refused with 422 (nothing is
+         *     imported).
+         */
         ProductImportForm: {
             /**
              * Format: binary
-             * @description A .csv file with the columns Type, Name, Color/Material, Dimensions (mm), Starting Price, Ending Price, Installation Price, Description, Product Image URL, Installation Image URLs. At most 2 MB (the dashboard checks name and size before uploading).
+             * @description A .csv file with the columns Type, Name, Color/Material, Dimensions (mm), Starting Price, Ending Price, Installation Price, Description, Product Image URL, Installation Image URLs. At most 2 MB (2,097,152 bytes), else 400 (the dashboard checks name and size before uploading). Image URLs are http or https URLs, or /uploads/<name> for an image this server stores; a row with any other image URL (javascript:, data:, a relative path) fails.
              */
             file: string;
         };
@@ -691,7 +718,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The id in the path is not an integer of 1 or more */
+        /** @description The id in the path is not an integer from 1 to 2147483647 */
         InvalidId: {
             headers: {
                 [name: string]: unknown;
@@ -760,10 +787,11 @@ export interface components {
     };
     parameters: {
         /**
-         * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
-         *     number) is refused before anything is looked up: a server answers 400
-         *     with an ErrorResponse; the mock (Prism) answers 422 with an
-         *     ErrorResponse. A well-formed id that matches nothing is 404.
+         * @description An integer from 1 to 2147483647. Any other id (0, negative,
+         *     fractional, larger, longer than 100 characters, not a number) is
+         *     refused before anything is looked up: a server answers 400 with an
+         *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+         *     well-formed id that matches nothing is 404.
          * @example 102
          */
         Id: number;
@@ -980,7 +1008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportResult"];
                 };
             };
-            /** @description The file could not be read as CSV */
+            /** @description The form or the file could not be read (not multipart, larger than 2 MB, not CSV, required columns missing) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1000,10 +1028,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
-                 *     number) is refused before anything is looked up: a server answers 400
-                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
-                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
                  * @example 102
                  */
                 id: components["parameters"]["Id"];
@@ -1034,10 +1063,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
-                 *     number) is refused before anything is looked up: a server answers 400
-                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
-                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
                  * @example 102
                  */
                 id: components["parameters"]["Id"];
@@ -1066,10 +1096,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
-                 *     number) is refused before anything is looked up: a server answers 400
-                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
-                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
                  * @example 102
                  */
                 id: components["parameters"]["Id"];
@@ -1221,10 +1252,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
-                 *     number) is refused before anything is looked up: a server answers 400
-                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
-                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
                  * @example 102
                  */
                 id: components["parameters"]["Id"];
@@ -1255,10 +1287,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
-                 *     number) is refused before anything is looked up: a server answers 400
-                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
-                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
                  * @example 102
                  */
                 id: components["parameters"]["Id"];
@@ -1293,10 +1326,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
-                 *     number) is refused before anything is looked up: a server answers 400
-                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
-                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
                  * @example 102
                  */
                 id: components["parameters"]["Id"];
@@ -1327,10 +1361,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
-                 *     number) is refused before anything is looked up: a server answers 400
-                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
-                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
                  * @example 102
                  */
                 id: components["parameters"]["Id"];
@@ -1418,10 +1453,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description An integer of 1 or more. Any other id (0, negative, fractional, not a
-                 *     number) is refused before anything is looked up: a server answers 400
-                 *     with an ErrorResponse; the mock (Prism) answers 422 with an
-                 *     ErrorResponse. A well-formed id that matches nothing is 404.
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
                  * @example 102
                  */
                 id: components["parameters"]["Id"];

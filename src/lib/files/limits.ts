@@ -1,5 +1,6 @@
 // Upload limits the UI states and checks before sending a file; openapi.yaml
-// states the same limits on the upload fields.
+// states the same limits on the upload fields (x-max-bytes), which the server
+// enforces. limits.test.ts holds the two equal.
 const MB = 1024 * 1024;
 
 /** Each product or installation image. */

@@ -6,6 +6,7 @@ import { createInvalidationBatcher } from './coalesce';
 import { connectRealtime } from './connection';
 import { invalidationsForEvent } from './events';
 import { refetchAfterEvent } from './refetch';
+import { confirmSessionEnded } from './session-ended';
 import type { ParseResult } from './parse-message';
 
 // zod and the message schemas download a little after the shell has painted (or with the first
@@ -49,6 +50,8 @@ export function useRealtime(): RealtimeStatus {
         ),
       // Events sent while the socket was down are gone: refetch everything on screen.
       onReconnect: () => void refetchAfterEvent(queryClient),
+      // Closed because the session ended: signed out the way a 401 signs out, no reconnecting.
+      onSessionEnded: () => confirmSessionEnded(queryClient),
     });
     return () => {
       disconnect();

@@ -10,6 +10,28 @@ WhatsApp chatbot.
   login sets; without it the server answers 401.
 * Errors carry a JSON body `ErrorResponse` with a human-readable
   `message` (and, for the CSV import, `error`). The dashboard shows it.
+* Requests are read as sent. A JSON body must have the types the schema
+  gives (`"24"` is not an integer, `0` or `null` is not a boolean): else
+  422. Query strings and path parameters are text and are read as the
+  numbers or booleans their schema names. Multipart text fields carry
+  integers as decimal digits and booleans as `true` or `false`.
+* Text never contains the NUL character (U+0000) and never begins with a
+  byte-order mark (U+FEFF): a body field, query parameter, form field or
+  CSV cell holding one is refused (422; in a CSV import the row fails).
+* Integers fit the server's storage: ids and stock are at most
+  2147483647.
+* A body that cannot be read (malformed JSON or multipart, a body over the
+  size limit) is 400; a body of a media type the operation does not take
+  is 422; request headers too large to read are 431. These, and every
+  refusal, carry an `ErrorResponse`.
+* A method a path does not declare (for example PUT or TRACE on
+  `/api/products`) answers 405 with an `Allow` header naming the methods
+  it declares (HEAD goes with GET).
+* A server may answer only the host names it is configured for: a
+  request whose `Host` is not one of them answers 421 (the reference
+  server does this on every path, against DNS rebinding). A
+  state-changing request or a `/ws` upgrade whose `Origin` is not the
+  dashboard's own answers 403.
 * The realtime channel (`/ws`) is described in `asyncapi.yaml`.
 
  * OpenAPI spec version: 1.0.0
@@ -17,6 +39,6 @@ WhatsApp chatbot.
 import type { ErrorResponse } from './errorResponse';
 
 /**
- * The id in the path is not an integer of 1 or more
+ * The id in the path is not an integer from 1 to 2147483647
  */
 export type InvalidIdResponse = ErrorResponse;

@@ -10,6 +10,28 @@ WhatsApp chatbot.
   login sets; without it the server answers 401.
 * Errors carry a JSON body `ErrorResponse` with a human-readable
   `message` (and, for the CSV import, `error`). The dashboard shows it.
+* Requests are read as sent. A JSON body must have the types the schema
+  gives (`"24"` is not an integer, `0` or `null` is not a boolean): else
+  422. Query strings and path parameters are text and are read as the
+  numbers or booleans their schema names. Multipart text fields carry
+  integers as decimal digits and booleans as `true` or `false`.
+* Text never contains the NUL character (U+0000) and never begins with a
+  byte-order mark (U+FEFF): a body field, query parameter, form field or
+  CSV cell holding one is refused (422; in a CSV import the row fails).
+* Integers fit the server's storage: ids and stock are at most
+  2147483647.
+* A body that cannot be read (malformed JSON or multipart, a body over the
+  size limit) is 400; a body of a media type the operation does not take
+  is 422; request headers too large to read are 431. These, and every
+  refusal, carry an `ErrorResponse`.
+* A method a path does not declare (for example PUT or TRACE on
+  `/api/products`) answers 405 with an `Allow` header naming the methods
+  it declares (HEAD goes with GET).
+* A server may answer only the host names it is configured for: a
+  request whose `Host` is not one of them answers 421 (the reference
+  server does this on every path, against DNS rebinding). A
+  state-changing request or a `/ws` upgrade whose `Origin` is not the
+  dashboard's own answers 403.
 * The realtime channel (`/ws`) is described in `asyncapi.yaml`.
 
  * OpenAPI spec version: 1.0.0
@@ -21,7 +43,14 @@ import type { SinkMaterial } from './sinkMaterial';
 import type { BowlConfiguration } from './bowlConfiguration';
 
 /**
- * Multipart form; every value is sent as text except the files. Empty values are omitted.
+ * Multipart form; every value is sent as a text part except the files.
+Empty values are omitted. Integers are decimal digits and booleans the
+text true or false. Each text field is sent once; a text field sent as
+a file part, a file field sent as non-empty text, or a file part of
+any other name is refused with 422 (the rest of the body is not read).
+At most 30 files in one form (one productImage and up to 29
+installationImages); more is refused with 422.
+
  */
 export interface ProductCreateForm {
   /**
@@ -40,11 +69,16 @@ export interface ProductCreateForm {
   installationPricePerSlab?: PriceText;
   material?: SinkMaterial;
   bowlConfiguration?: BowlConfiguration;
-  /** @minimum 0 */
+  /**
+   * Decimal digits, e.g. 14.
+   * @minimum 0
+   * @maximum 2147483647
+   */
   stock?: number;
+  /** The text true or false. */
   isActive?: boolean;
   /** One image file. PNG, JPEG, WebP or GIF, recognised by its content (not its name); at most 5 MB (5,242,880 bytes) per image, else 400. The dashboard checks type and size before uploading. */
   productImage?: Blob;
-  /** Any number of image files, each PNG, JPEG, WebP or GIF (recognised by content) of at most 5 MB. */
+  /** Up to 29 image files, each PNG, JPEG, WebP or GIF (recognised by content) of at most 5 MB. */
   installationImages?: Blob[];
 }

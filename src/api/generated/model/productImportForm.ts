@@ -10,12 +10,40 @@ WhatsApp chatbot.
   login sets; without it the server answers 401.
 * Errors carry a JSON body `ErrorResponse` with a human-readable
   `message` (and, for the CSV import, `error`). The dashboard shows it.
+* Requests are read as sent. A JSON body must have the types the schema
+  gives (`"24"` is not an integer, `0` or `null` is not a boolean): else
+  422. Query strings and path parameters are text and are read as the
+  numbers or booleans their schema names. Multipart text fields carry
+  integers as decimal digits and booleans as `true` or `false`.
+* Text never contains the NUL character (U+0000) and never begins with a
+  byte-order mark (U+FEFF): a body field, query parameter, form field or
+  CSV cell holding one is refused (422; in a CSV import the row fails).
+* Integers fit the server's storage: ids and stock are at most
+  2147483647.
+* A body that cannot be read (malformed JSON or multipart, a body over the
+  size limit) is 400; a body of a media type the operation does not take
+  is 422; request headers too large to read are 431. These, and every
+  refusal, carry an `ErrorResponse`.
+* A method a path does not declare (for example PUT or TRACE on
+  `/api/products`) answers 405 with an `Allow` header naming the methods
+  it declares (HEAD goes with GET).
+* A server may answer only the host names it is configured for: a
+  request whose `Host` is not one of them answers 421 (the reference
+  server does this on every path, against DNS rebinding). A
+  state-changing request or a `/ws` upgrade whose `Origin` is not the
+  dashboard's own answers 403.
 * The realtime channel (`/ws`) is described in `asyncapi.yaml`.
 
  * OpenAPI spec version: 1.0.0
  */
 
+/**
+ * One part named file, with or without a filename. A second file, or a
+file part of any other name, is refused with 422 (nothing is
+imported).
+
+ */
 export interface ProductImportForm {
-  /** A .csv file with the columns Type, Name, Color/Material, Dimensions (mm), Starting Price, Ending Price, Installation Price, Description, Product Image URL, Installation Image URLs. At most 2 MB (the dashboard checks name and size before uploading). */
+  /** A .csv file with the columns Type, Name, Color/Material, Dimensions (mm), Starting Price, Ending Price, Installation Price, Description, Product Image URL, Installation Image URLs. At most 2 MB (2,097,152 bytes), else 400 (the dashboard checks name and size before uploading). Image URLs are http or https URLs, or /uploads/<name> for an image this server stores; a row with any other image URL (javascript:, data:, a relative path) fails. */
   file: Blob;
 }

@@ -10,6 +10,28 @@ WhatsApp chatbot.
   login sets; without it the server answers 401.
 * Errors carry a JSON body `ErrorResponse` with a human-readable
   `message` (and, for the CSV import, `error`). The dashboard shows it.
+* Requests are read as sent. A JSON body must have the types the schema
+  gives (`"24"` is not an integer, `0` or `null` is not a boolean): else
+  422. Query strings and path parameters are text and are read as the
+  numbers or booleans their schema names. Multipart text fields carry
+  integers as decimal digits and booleans as `true` or `false`.
+* Text never contains the NUL character (U+0000) and never begins with a
+  byte-order mark (U+FEFF): a body field, query parameter, form field or
+  CSV cell holding one is refused (422; in a CSV import the row fails).
+* Integers fit the server's storage: ids and stock are at most
+  2147483647.
+* A body that cannot be read (malformed JSON or multipart, a body over the
+  size limit) is 400; a body of a media type the operation does not take
+  is 422; request headers too large to read are 431. These, and every
+  refusal, carry an `ErrorResponse`.
+* A method a path does not declare (for example PUT or TRACE on
+  `/api/products`) answers 405 with an `Allow` header naming the methods
+  it declares (HEAD goes with GET).
+* A server may answer only the host names it is configured for: a
+  request whose `Host` is not one of them answers 421 (the reference
+  server does this on every path, against DNS rebinding). A
+  state-changing request or a `/ws` upgrade whose `Origin` is not the
+  dashboard's own answers 403.
 * The realtime channel (`/ws`) is described in `asyncapi.yaml`.
 
  * OpenAPI spec version: 1.0.0
@@ -22,10 +44,11 @@ import type { ProductUpdateFormMaterial } from './productUpdateFormMaterial';
 import type { ProductUpdateFormBowlConfiguration } from './productUpdateFormBowlConfiguration';
 
 /**
- * Same fields as ProductCreateForm, none required. A field left out keeps
-its value. A field sent empty ('') is cleared (stored as null); only
-dimensions, description, color, installationPricePerSlab, material and
-bowlConfiguration may be sent empty.
+ * Same fields as ProductCreateForm, none required, with the same rules
+for parts. A field left out keeps its value. A field sent empty ('')
+is cleared (stored as null); only dimensions, description, color,
+installationPricePerSlab, material and bowlConfiguration may be sent
+empty.
 
  */
 export interface ProductUpdateForm {
@@ -55,11 +78,16 @@ export interface ProductUpdateForm {
   material?: typeof ProductUpdateFormMaterial[keyof typeof ProductUpdateFormMaterial] ;
   /** Sinks only. Empty clears it (sent empty when a sink becomes a stone). */
   bowlConfiguration?: typeof ProductUpdateFormBowlConfiguration[keyof typeof ProductUpdateFormBowlConfiguration] ;
-  /** @minimum 0 */
+  /**
+   * Decimal digits, e.g. 14.
+   * @minimum 0
+   * @maximum 2147483647
+   */
   stock?: number;
+  /** The text true or false. */
   isActive?: boolean;
   /** A new image replaces the current one; sent empty, it removes it. PNG, JPEG, WebP or GIF (by content), at most 5 MB. */
   productImage?: Blob;
-  /** Files sent replace the current list; one empty part removes them all. Each PNG, JPEG, WebP or GIF (by content), at most 5 MB. */
+  /** Files sent replace the current list; one empty part removes them all. Up to 29 files, each PNG, JPEG, WebP or GIF (by content), at most 5 MB. */
   installationImages?: Blob[];
 }

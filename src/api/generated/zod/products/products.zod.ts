@@ -10,6 +10,28 @@ WhatsApp chatbot.
   login sets; without it the server answers 401.
 * Errors carry a JSON body `ErrorResponse` with a human-readable
   `message` (and, for the CSV import, `error`). The dashboard shows it.
+* Requests are read as sent. A JSON body must have the types the schema
+  gives (`"24"` is not an integer, `0` or `null` is not a boolean): else
+  422. Query strings and path parameters are text and are read as the
+  numbers or booleans their schema names. Multipart text fields carry
+  integers as decimal digits and booleans as `true` or `false`.
+* Text never contains the NUL character (U+0000) and never begins with a
+  byte-order mark (U+FEFF): a body field, query parameter, form field or
+  CSV cell holding one is refused (422; in a CSV import the row fails).
+* Integers fit the server's storage: ids and stock are at most
+  2147483647.
+* A body that cannot be read (malformed JSON or multipart, a body over the
+  size limit) is 400; a body of a media type the operation does not take
+  is 422; request headers too large to read are 431. These, and every
+  refusal, carry an `ErrorResponse`.
+* A method a path does not declare (for example PUT or TRACE on
+  `/api/products`) answers 405 with an `Allow` header naming the methods
+  it declares (HEAD goes with GET).
+* A server may answer only the host names it is configured for: a
+  request whose `Host` is not one of them answers 421 (the reference
+  server does this on every path, against DNS rebinding). A
+  state-changing request or a `/ws` upgrade whose `Origin` is not the
+  dashboard's own answers 403.
 * The realtime channel (`/ws`) is described in `asyncapi.yaml`.
 
  * OpenAPI spec version: 1.0.0
@@ -21,7 +43,8 @@ import zod from 'zod';
  * @summary List products
  */
 export const listProducts200ResponseNameMax = 200;export const listProducts200ResponseDimensionsMax = 100;export const listProducts200ResponseDescriptionMax = 2000;export const listProducts200ResponseStartingPriceMin = 0;export const listProducts200ResponseEndingPriceMin = 0;export const listProducts200ResponseInstallationPricePerSlabMin = 0;export const listProducts200ResponseStockDefault = 0;
-export const listProducts200ResponseStockMin = 0;export const listProducts200ResponseIsActiveDefault = true;export const listProducts200ResponseProductImageUrlMax = 2048;export const listProducts200ResponseInstallationImageUrlsItemMax = 2048;
+export const listProducts200ResponseStockMin = 0;
+export const listProducts200ResponseStockMax = 2147483647;export const listProducts200ResponseIsActiveDefault = true;export const listProducts200ResponseProductImageUrlMax = 2048;export const listProducts200ResponseInstallationImageUrlsItemMax = 2048;
 
 export const listProducts200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
@@ -35,7 +58,7 @@ export const listProducts200ResponseItem = zod.strictObject({
   "installationPricePerSlab": zod.number().min(listProducts200ResponseInstallationPricePerSlabMin).nullish().describe('Stones only, KES per slab.'),
   "material": zod.union([zod.enum(['Stainless Steel', 'Granite Composite', 'Ceramic', 'Quartz', 'Cast Iron', 'Fireclay']),zod.null()]).optional().describe('Sinks only.'),
   "bowlConfiguration": zod.union([zod.enum(['Single Bowl', 'Double Bowl', 'Triple Bowl', '1.5 Bowl']),zod.null()]).optional().describe('Sinks only.'),
-  "stock": zod.number().min(listProducts200ResponseStockMin),
+  "stock": zod.number().min(listProducts200ResponseStockMin).max(listProducts200ResponseStockMax),
   "isActive": zod.boolean(),
   "productImageUrl": zod.string().max(listProducts200ResponseProductImageUrlMax).nullish(),
   "installationImageUrls": zod.array(zod.string().max(listProducts200ResponseInstallationImageUrlsItemMax))
@@ -60,7 +83,8 @@ export const createProductBodyNameMax = 200;export const createProductBodyDimens
 export const createProductBodyEndingPriceRegExp = new RegExp('^\\d{1,9}(\\.\\d{1,2})?$');
 export const createProductBodyInstallationPricePerSlabRegExp = new RegExp('^\\d{1,9}(\\.\\d{1,2})?$');
 export const createProductBodyStockDefault = 0;
-export const createProductBodyStockMin = 0;export const createProductBodyIsActiveDefault = true;
+export const createProductBodyStockMin = 0;
+export const createProductBodyStockMax = 2147483647;export const createProductBodyIsActiveDefault = true;
 
 export const createProductBody = zod.object({
   "name": zod.string().min(1).max(createProductBodyNameMax),
@@ -73,14 +97,15 @@ export const createProductBody = zod.object({
   "installationPricePerSlab": zod.string().regex(createProductBodyInstallationPricePerSlabRegExp).optional().describe('A KES amount ≥ 0 with at most two decimals (steps of 0.01), as form text.'),
   "material": zod.enum(['Stainless Steel', 'Granite Composite', 'Ceramic', 'Quartz', 'Cast Iron', 'Fireclay']).optional(),
   "bowlConfiguration": zod.enum(['Single Bowl', 'Double Bowl', 'Triple Bowl', '1.5 Bowl']).optional(),
-  "stock": zod.number().min(createProductBodyStockMin).optional(),
-  "isActive": zod.boolean().default(createProductBodyIsActiveDefault),
+  "stock": zod.number().min(createProductBodyStockMin).max(createProductBodyStockMax).optional().describe('Decimal digits, e.g. 14.'),
+  "isActive": zod.boolean().default(createProductBodyIsActiveDefault).describe('The text true or false.'),
   "productImage": zod.instanceof(File).optional().describe('One image file. PNG, JPEG, WebP or GIF, recognised by its content (not its name); at most 5 MB (5,242,880 bytes) per image, else 400. The dashboard checks type and size before uploading.'),
-  "installationImages": zod.array(zod.instanceof(File)).optional().describe('Any number of image files, each PNG, JPEG, WebP or GIF (recognised by content) of at most 5 MB.')
-}).describe('Multipart form; every value is sent as text except the files. Empty values are omitted.')
+  "installationImages": zod.array(zod.instanceof(File)).optional().describe('Up to 29 image files, each PNG, JPEG, WebP or GIF (recognised by content) of at most 5 MB.')
+}).describe('Multipart form; every value is sent as a text part except the files.\nEmpty values are omitted. Integers are decimal digits and booleans the\ntext true or false. Each text field is sent once; a text field sent as\na file part, a file field sent as non-empty text, or a file part of\nany other name is refused with 422 (the rest of the body is not read).\nAt most 30 files in one form (one productImage and up to 29\ninstallationImages); more is refused with 422.\n')
 
 export const createProduct201ResponseNameMax = 200;export const createProduct201ResponseDimensionsMax = 100;export const createProduct201ResponseDescriptionMax = 2000;export const createProduct201ResponseStartingPriceMin = 0;export const createProduct201ResponseEndingPriceMin = 0;export const createProduct201ResponseInstallationPricePerSlabMin = 0;export const createProduct201ResponseStockDefault = 0;
-export const createProduct201ResponseStockMin = 0;export const createProduct201ResponseIsActiveDefault = true;export const createProduct201ResponseProductImageUrlMax = 2048;export const createProduct201ResponseInstallationImageUrlsItemMax = 2048;
+export const createProduct201ResponseStockMin = 0;
+export const createProduct201ResponseStockMax = 2147483647;export const createProduct201ResponseIsActiveDefault = true;export const createProduct201ResponseProductImageUrlMax = 2048;export const createProduct201ResponseInstallationImageUrlsItemMax = 2048;
 
 export const createProduct201Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -94,7 +119,7 @@ export const createProduct201Response = zod.strictObject({
   "installationPricePerSlab": zod.number().min(createProduct201ResponseInstallationPricePerSlabMin).nullish().describe('Stones only, KES per slab.'),
   "material": zod.union([zod.enum(['Stainless Steel', 'Granite Composite', 'Ceramic', 'Quartz', 'Cast Iron', 'Fireclay']),zod.null()]).optional().describe('Sinks only.'),
   "bowlConfiguration": zod.union([zod.enum(['Single Bowl', 'Double Bowl', 'Triple Bowl', '1.5 Bowl']),zod.null()]).optional().describe('Sinks only.'),
-  "stock": zod.number().min(createProduct201ResponseStockMin),
+  "stock": zod.number().min(createProduct201ResponseStockMin).max(createProduct201ResponseStockMax),
   "isActive": zod.boolean(),
   "productImageUrl": zod.string().max(createProduct201ResponseProductImageUrlMax).nullish(),
   "installationImageUrls": zod.array(zod.string().max(createProduct201ResponseInstallationImageUrlsItemMax))
@@ -135,14 +160,15 @@ export const exportProducts500Response = zod.strictObject({
 
 /**
  * Rows whose Type and Name match an existing product update it; the
-others create products. Rows that cannot be read are counted as failed
-and described in `errors`.
+others create products. Rows that cannot be read or saved (a bad
+value, an image URL that is not http(s) or /uploads/, a NUL character)
+are counted as failed and described in `errors`, one plain line each.
 
  * @summary Import products from CSV
  */
 export const importProductsBody = zod.object({
-  "file": zod.instanceof(File).describe('A .csv file with the columns Type, Name, Color/Material, Dimensions (mm), Starting Price, Ending Price, Installation Price, Description, Product Image URL, Installation Image URLs. At most 2 MB (the dashboard checks name and size before uploading).')
-})
+  "file": zod.instanceof(File).describe('A .csv file with the columns Type, Name, Color/Material, Dimensions (mm), Starting Price, Ending Price, Installation Price, Description, Product Image URL, Installation Image URLs. At most 2 MB (2,097,152 bytes), else 400 (the dashboard checks name and size before uploading). Image URLs are http or https URLs, or /uploads/<name> for an image this server stores; a row with any other image URL (javascript:, data:, a relative path) fails.')
+}).describe('One part named file, with or without a filename. A second file, or a\nfile part of any other name, is refused with 422 (nothing is\nimported).\n')
 
 export const importProducts200ResponseImportedMin = 0;export const importProducts200ResponseUpdatedMin = 0;export const importProducts200ResponseFailedMin = 0;
 
@@ -177,7 +203,8 @@ export const importProducts422Response = zod.strictObject({
  * @summary One product
  */
 export const getProduct200ResponseNameMax = 200;export const getProduct200ResponseDimensionsMax = 100;export const getProduct200ResponseDescriptionMax = 2000;export const getProduct200ResponseStartingPriceMin = 0;export const getProduct200ResponseEndingPriceMin = 0;export const getProduct200ResponseInstallationPricePerSlabMin = 0;export const getProduct200ResponseStockDefault = 0;
-export const getProduct200ResponseStockMin = 0;export const getProduct200ResponseIsActiveDefault = true;export const getProduct200ResponseProductImageUrlMax = 2048;export const getProduct200ResponseInstallationImageUrlsItemMax = 2048;
+export const getProduct200ResponseStockMin = 0;
+export const getProduct200ResponseStockMax = 2147483647;export const getProduct200ResponseIsActiveDefault = true;export const getProduct200ResponseProductImageUrlMax = 2048;export const getProduct200ResponseInstallationImageUrlsItemMax = 2048;
 
 export const getProduct200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -191,7 +218,7 @@ export const getProduct200Response = zod.strictObject({
   "installationPricePerSlab": zod.number().min(getProduct200ResponseInstallationPricePerSlabMin).nullish().describe('Stones only, KES per slab.'),
   "material": zod.union([zod.enum(['Stainless Steel', 'Granite Composite', 'Ceramic', 'Quartz', 'Cast Iron', 'Fireclay']),zod.null()]).optional().describe('Sinks only.'),
   "bowlConfiguration": zod.union([zod.enum(['Single Bowl', 'Double Bowl', 'Triple Bowl', '1.5 Bowl']),zod.null()]).optional().describe('Sinks only.'),
-  "stock": zod.number().min(getProduct200ResponseStockMin),
+  "stock": zod.number().min(getProduct200ResponseStockMin).max(getProduct200ResponseStockMax),
   "isActive": zod.boolean(),
   "productImageUrl": zod.string().max(getProduct200ResponseProductImageUrlMax).nullish(),
   "installationImageUrls": zod.array(zod.string().max(getProduct200ResponseInstallationImageUrlsItemMax))
@@ -247,6 +274,7 @@ export const updateProductBodyNameMax = 200;export const updateProductBodyDimens
 export const updateProductBodyEndingPriceRegExp = new RegExp('^\\d{1,9}(\\.\\d{1,2})?$');
 export const updateProductBodyInstallationPricePerSlabRegExpOne = new RegExp('^\\d{1,9}(\\.\\d{1,2})?$');
 export const updateProductBodyStockMin = 0;
+export const updateProductBodyStockMax = 2147483647;
 
 export const updateProductBody = zod.object({
   "name": zod.string().min(1).max(updateProductBodyNameMax).optional(),
@@ -259,14 +287,15 @@ export const updateProductBody = zod.object({
   "installationPricePerSlab": zod.union([zod.string().regex(updateProductBodyInstallationPricePerSlabRegExpOne).describe('A KES amount ≥ 0 with at most two decimals (steps of 0.01), as form text.'),zod.enum(['']).describe('The empty text in an update form; the server stores null for the field.')]).optional().describe('Stones only. Empty clears it (sent empty when a stone becomes a sink).'),
   "material": zod.union([zod.enum(['Stainless Steel', 'Granite Composite', 'Ceramic', 'Quartz', 'Cast Iron', 'Fireclay']),zod.enum(['']).describe('The empty text in an update form; the server stores null for the field.')]).optional().describe('Sinks only. Empty clears it (sent empty when a sink becomes a stone).'),
   "bowlConfiguration": zod.union([zod.enum(['Single Bowl', 'Double Bowl', 'Triple Bowl', '1.5 Bowl']),zod.enum(['']).describe('The empty text in an update form; the server stores null for the field.')]).optional().describe('Sinks only. Empty clears it (sent empty when a sink becomes a stone).'),
-  "stock": zod.number().min(updateProductBodyStockMin).optional(),
-  "isActive": zod.boolean().optional(),
+  "stock": zod.number().min(updateProductBodyStockMin).max(updateProductBodyStockMax).optional().describe('Decimal digits, e.g. 14.'),
+  "isActive": zod.boolean().optional().describe('The text true or false.'),
   "productImage": zod.instanceof(File).optional().describe('A new image replaces the current one; sent empty, it removes it. PNG, JPEG, WebP or GIF (by content), at most 5 MB.'),
-  "installationImages": zod.array(zod.instanceof(File)).optional().describe('Files sent replace the current list; one empty part removes them all. Each PNG, JPEG, WebP or GIF (by content), at most 5 MB.')
-}).describe('Same fields as ProductCreateForm, none required. A field left out keeps\nits value. A field sent empty (\'\') is cleared (stored as null); only\ndimensions, description, color, installationPricePerSlab, material and\nbowlConfiguration may be sent empty.\n')
+  "installationImages": zod.array(zod.instanceof(File)).optional().describe('Files sent replace the current list; one empty part removes them all. Up to 29 files, each PNG, JPEG, WebP or GIF (by content), at most 5 MB.')
+}).describe('Same fields as ProductCreateForm, none required, with the same rules\nfor parts. A field left out keeps its value. A field sent empty (\'\')\nis cleared (stored as null); only dimensions, description, color,\ninstallationPricePerSlab, material and bowlConfiguration may be sent\nempty.\n')
 
 export const updateProduct200ResponseNameMax = 200;export const updateProduct200ResponseDimensionsMax = 100;export const updateProduct200ResponseDescriptionMax = 2000;export const updateProduct200ResponseStartingPriceMin = 0;export const updateProduct200ResponseEndingPriceMin = 0;export const updateProduct200ResponseInstallationPricePerSlabMin = 0;export const updateProduct200ResponseStockDefault = 0;
-export const updateProduct200ResponseStockMin = 0;export const updateProduct200ResponseIsActiveDefault = true;export const updateProduct200ResponseProductImageUrlMax = 2048;export const updateProduct200ResponseInstallationImageUrlsItemMax = 2048;
+export const updateProduct200ResponseStockMin = 0;
+export const updateProduct200ResponseStockMax = 2147483647;export const updateProduct200ResponseIsActiveDefault = true;export const updateProduct200ResponseProductImageUrlMax = 2048;export const updateProduct200ResponseInstallationImageUrlsItemMax = 2048;
 
 export const updateProduct200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -280,7 +309,7 @@ export const updateProduct200Response = zod.strictObject({
   "installationPricePerSlab": zod.number().min(updateProduct200ResponseInstallationPricePerSlabMin).nullish().describe('Stones only, KES per slab.'),
   "material": zod.union([zod.enum(['Stainless Steel', 'Granite Composite', 'Ceramic', 'Quartz', 'Cast Iron', 'Fireclay']),zod.null()]).optional().describe('Sinks only.'),
   "bowlConfiguration": zod.union([zod.enum(['Single Bowl', 'Double Bowl', 'Triple Bowl', '1.5 Bowl']),zod.null()]).optional().describe('Sinks only.'),
-  "stock": zod.number().min(updateProduct200ResponseStockMin),
+  "stock": zod.number().min(updateProduct200ResponseStockMin).max(updateProduct200ResponseStockMax),
   "isActive": zod.boolean(),
   "productImageUrl": zod.string().max(updateProduct200ResponseProductImageUrlMax).nullish(),
   "installationImageUrls": zod.array(zod.string().max(updateProduct200ResponseInstallationImageUrlsItemMax))

@@ -1,0 +1,219 @@
+// Writes one backup archive (see manifest.ts for its layout) of a running
+// database and its uploaded images.
+//
+// Consistency: PGlite is one connection, handed by the Kysely dialect to one
+// borrower at a time. The backup borrows it, so no query or transaction runs
+// while it checkpoints, counts rows, dumps the data folder and takes a
+// snapshot of uploads/ (hard links, or copies where links are impossible).
+// Everything slow — compressing and writing the archive — happens after the
+// connection is handed back.
+//
+// Safety: the archive is written to a temporary file next to the target,
+// flushed to disk and only then given its final name, so a file under that
+// name is always complete. It is created with mode 0600 (customers' data),
+// and an existing file is never overwritten.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, copyFile, link, lstat, mkdir, mkdtemp, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql, type Kysely } from 'kysely';
+import { create as createTar } from 'tar';
+import type { Database } from '../db/connection';
+import type { DB } from '../db/schema';
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  BackupRefused,
+  DATABASE_ENTRY,
+  MANIFEST_ENTRY,
+  UPLOADS_ENTRY,
+  type BackupManifest,
+} from './manifest';
+
+export type BackupOptions = {
+  /** DATA_DIR: uploads/ is read from here. */
+  dataDir: string;
+  /** Where the archive goes; must not exist yet. */
+  path: string;
+  /** The open database; undefined (or a PostgreSQL server) backs up uploads/ only. */
+  database?: Database;
+  now?: () => Date;
+};
+
+export type BackupResult = {
+  path: string;
+  bytes: number;
+  manifest: BackupManifest;
+  /** How long the database connection was held (other requests waited that long). */
+  heldMs: number;
+  totalMs: number;
+};
+
+type Snapshot = {
+  products: number | null;
+  conversations: number | null;
+  schemaVersion: number | null;
+  postgresVersion: string | null;
+  dump?: Blob;
+  uploads: number;
+};
+
+export async function createBackup(options: BackupOptions): Promise<BackupResult> {
+  const started = performance.now();
+  const target = resolve(options.path);
+  if (existsSync(target)) throw new BackupRefused(`${target} already exists: choose another file name`);
+  const folder = dirname(target);
+  if (!(await stat(folder).catch(() => undefined))?.isDirectory()) throw new BackupRefused(`folder ${folder} does not exist`);
+
+  const uploadsDir = join(options.dataDir, UPLOADS_ENTRY);
+  // Hard links need the same file system as uploads/, so the staging folder lives in DATA_DIR when it exists.
+  const stagingParent = existsSync(options.dataDir) ? options.dataDir : tmpdir();
+  const staging = await mkdtemp(join(stagingParent, '.backup-'));
+  const temporary = join(folder, `.${basename(target)}.${randomBytes(6).toString('hex')}.partial`);
+  try {
+    const stagedUploads = join(staging, UPLOADS_ENTRY);
+    await mkdir(stagedUploads, { mode: 0o700 });
+    let heldMs = 0;
+    let snapshot: Snapshot;
+    if (options.database?.kind === 'pglite') {
+      snapshot = await options.database.db.connection().execute(async (connection) => {
+        const held = performance.now();
+        try {
+          return await snapshotPGlite(connection, uploadsDir, stagedUploads);
+        } finally {
+          heldMs = performance.now() - held;
+        }
+      });
+    } else {
+      snapshot = { products: null, conversations: null, schemaVersion: null, postgresVersion: null, uploads: await snapshotUploads(uploadsDir, stagedUploads) };
+    }
+
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      version: BACKUP_FORMAT_VERSION,
+      createdAt: (options.now?.() ?? new Date()).toISOString(),
+      database: snapshot.dump ? 'pglite' : 'postgres',
+      products: snapshot.products,
+      conversations: snapshot.conversations,
+      schemaVersion: snapshot.schemaVersion,
+      postgresVersion: snapshot.postgresVersion,
+      uploads: snapshot.uploads,
+    };
+    await writeFile(join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
+    const entries = [MANIFEST_ENTRY];
+    if (snapshot.dump) {
+      await writeFile(join(staging, DATABASE_ENTRY), new Uint8Array(await snapshot.dump.arrayBuffer()), { mode: 0o600 });
+      entries.push(DATABASE_ENTRY);
+    }
+    entries.push(UPLOADS_ENTRY);
+
+    await createTar({ file: temporary, cwd: staging, gzip: { level: 6 }, portable: true, mode: 0o600, strict: true }, entries);
+    await chmod(temporary, 0o600);
+    const handle = await open(temporary, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await publish(temporary, target);
+    const bytes = (await stat(target)).size;
+    return { path: target, bytes, manifest, heldMs: Math.round(heldMs), totalMs: Math.round(performance.now() - started) };
+  } finally {
+    await unlink(temporary).catch(() => {});
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** Runs while the connection is held: nothing else reads or writes meanwhile. */
+async function snapshotPGlite(connection: Kysely<DB>, uploadsDir: string, stagedUploads: string): Promise<Snapshot> {
+  const pglite = await pgliteOf(connection);
+  // Data files catch up with the WAL, so a restore replays (almost) nothing.
+  await sql`checkpoint`.execute(connection);
+  const count = async (table: 'products' | 'conversations') =>
+    (await connection.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+  const products = await count('products');
+  const conversations = await count('conversations');
+  const schemaVersion =
+    (await connection.selectFrom('schema_migrations').select(sql<number | null>`max(version)`.as('v')).executeTakeFirstOrThrow()).v ?? null;
+  const postgresVersion = (await sql<{ server_version: string }>`show server_version`.execute(connection)).rows[0]?.server_version ?? null;
+  // Uncompressed: compressing here would hold the database for longer, and the archive is compressed anyway.
+  const dump = await pglite.dumpDataDir('none');
+  const uploads = await snapshotUploads(uploadsDir, stagedUploads);
+  return { products, conversations, schemaVersion, postgresVersion, dump, uploads };
+}
+
+type DumpablePGlite = { dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<Blob> };
+
+/**
+ * The PGlite instance behind a held Kysely connection. The PGlite dialect's
+ * connection object keeps it as `pglite`; asking the executor for the
+ * connection inside connection().execute() returns that same object without
+ * queueing.
+ */
+async function pgliteOf(connection: Kysely<DB>): Promise<DumpablePGlite> {
+  const raw = await connection.getExecutor().provideConnection(async (c) => c);
+  const pglite = (raw as unknown as { pglite?: Partial<DumpablePGlite> }).pglite;
+  if (typeof pglite?.dumpDataDir !== 'function') throw new Error('the database connection does not expose PGlite: cannot dump the data folder');
+  return pglite as DumpablePGlite;
+}
+
+/**
+ * Mirrors uploads/ into the staging folder: hard links (instant, and the
+ * content stays what it was even if the image is deleted a moment later),
+ * copies where the file system refuses links. Symbolic links and other
+ * special files are skipped. Returns the number of files.
+ */
+async function snapshotUploads(from: string, to: string): Promise<number> {
+  let entries;
+  try {
+    entries = await readdir(from, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let files = 0;
+  for (const entry of entries) {
+    const source = join(from, entry.name);
+    const copy = join(to, entry.name);
+    if (entry.isDirectory()) {
+      await mkdir(copy, { mode: 0o700 });
+      files += await snapshotUploads(source, copy);
+    } else if (entry.isFile()) {
+      try {
+        await link(source, copy);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') continue; // deleted since the listing
+        if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK' && code !== 'EOPNOTSUPP') throw error;
+        await copyFile(source, copy);
+      }
+      files++;
+    }
+  }
+  return files;
+}
+
+/**
+ * Gives the finished temporary file its final name without ever replacing an
+ * existing file (a hard link fails if the name is taken), then makes the new
+ * name durable.
+ */
+async function publish(temporary: string, target: string): Promise<void> {
+  try {
+    await link(temporary, target);
+    await unlink(temporary);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new BackupRefused(`${target} already exists: choose another file name`);
+    // File systems without hard links: rename (checked for a file under that name just before).
+    if (await lstat(target).catch(() => undefined)) throw new BackupRefused(`${target} already exists: choose another file name`);
+    await rename(temporary, target);
+  }
+  const folder = await open(dirname(target), 'r').catch(() => undefined);
+  if (folder) {
+    await folder.sync().catch(() => {}); // not every platform can sync a folder
+    await folder.close();
+  }
+}

@@ -1,0 +1,171 @@
+// Restores a backup archive (see manifest.ts) into an empty data folder.
+//
+// Before anything is written, the whole archive is read once: every entry
+// must be a regular file or folder under a plain relative name that belongs
+// to the format, and manifest.json must name this application's format in a
+// version this code knows. Then uploads/ is extracted, the PGlite data folder
+// is created from the dump, opened, migrated (a backup made by an older
+// version is brought up to date) and its row counts compared with the
+// manifest. On any failure, what was written is removed again, so the folder
+// is as empty as it was.
+import { existsSync } from 'node:fs';
+import { lstat, mkdir, readdir, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
+import { extract, list } from 'tar';
+import { openDatabase } from '../db/connection';
+import { migrate } from '../db/migrate';
+import { BackupRefused, classifyEntry, DATABASE_ENTRY, parseManifest, UPLOADS_ENTRY, type BackupManifest } from './manifest';
+
+export type RestoreOptions = {
+  /** The archive to restore. */
+  file: string;
+  /** DATA_DIR: pglite/ and uploads/ are created here and must be empty. */
+  dataDir: string;
+};
+
+export type RestoreResult = {
+  manifest: BackupManifest;
+  /** Where the database went; undefined when the archive holds none (PostgreSQL: pg_restore). */
+  databaseDir?: string;
+  uploadsDir: string;
+  uploads: number;
+  /** Migrations applied on top of the backup. */
+  migrationsApplied: number[];
+  products: number | null;
+  conversations: number | null;
+};
+
+type Scan = { manifest: BackupManifest; dump?: Buffer; uploadFiles: number };
+
+/** Reads the whole archive and refuses it unless every entry is allowed; keeps the manifest and the database dump. */
+export async function scanArchive(file: string): Promise<Scan> {
+  let manifestText: string | undefined;
+  let dumpChunks: Buffer[] | undefined;
+  let uploadFiles = 0;
+  let refusal: string | undefined;
+  const seen = new Set<string>();
+  try {
+    await list({
+      file,
+      strict: true,
+      onReadEntry: (entry) => {
+        if (refusal) return;
+        const where = classifyEntry(entry.path, entry.type, entry.linkpath);
+        if ('refuse' in where) {
+          refusal = where.refuse;
+          return;
+        }
+        const name = entry.path.replace(/\/+$/, '');
+        if (seen.has(name)) {
+          refusal = `entry ${JSON.stringify(name)} appears twice`;
+          return;
+        }
+        seen.add(name);
+        if (where.kind === 'manifest') {
+          const chunks: Buffer[] = [];
+          entry.on('data', (chunk: Buffer) => chunks.push(chunk));
+          entry.on('end', () => (manifestText = Buffer.concat(chunks).toString('utf8')));
+        } else if (where.kind === 'database') {
+          const chunks: Buffer[] = [];
+          dumpChunks = chunks;
+          entry.on('data', (chunk: Buffer) => chunks.push(chunk));
+        } else if (entry.type === 'File') {
+          uploadFiles++;
+        }
+      },
+    });
+  } catch (error) {
+    throw new BackupRefused(`${file} is not a readable backup archive (${(error as Error).message})`);
+  }
+  if (refusal) throw new BackupRefused(`${file} is refused: ${refusal}`);
+  if (manifestText === undefined) throw new BackupRefused(`${file} has no manifest.json: this is not one of our backups`);
+  const manifest = parseManifest(manifestText);
+  const dump = dumpChunks ? Buffer.concat(dumpChunks) : undefined;
+  if (manifest.database === 'pglite' && !dump) throw new BackupRefused(`${file} has no ${DATABASE_ENTRY} although its manifest says it holds the database`);
+  if (manifest.database === 'postgres' && dump) throw new BackupRefused(`${file} holds ${DATABASE_ENTRY} although its manifest says the database is not included`);
+  if (uploadFiles !== manifest.uploads) throw new BackupRefused(`${file} holds ${uploadFiles} uploaded files, its manifest says ${manifest.uploads}: the archive is incomplete`);
+  return { manifest, dump, uploadFiles };
+}
+
+/** Refuses a target that already holds files (a folder that exists but is empty is fine). */
+async function ensureEmpty(folder: string): Promise<void> {
+  const info = await lstat(folder).catch(() => undefined);
+  if (!info) return;
+  if (!info.isDirectory()) throw new BackupRefused(`${folder} exists and is not a folder`);
+  if ((await readdir(folder)).length > 0) {
+    throw new BackupRefused(`${folder} already holds files: restore into an empty data folder (set DATA_DIR to a new folder, or move this one away first)`);
+  }
+}
+
+export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
+  const file = resolve(options.file);
+  const dataDir = resolve(options.dataDir);
+  const databaseDir = join(dataDir, 'pglite');
+  const uploadsDir = join(dataDir, UPLOADS_ENTRY);
+  if (!(await lstat(file).catch(() => undefined))?.isFile()) throw new BackupRefused(`${file} is not a file`);
+  await ensureEmpty(databaseDir);
+  await ensureEmpty(uploadsDir);
+  const { manifest, dump, uploadFiles } = await scanArchive(file);
+
+  // PGlite creates its files readable and writable by everyone (0666): a new data folder is closed to other users.
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const created = [uploadsDir, ...(dump ? [databaseDir] : [])].filter((folder) => !existsSync(folder));
+  try {
+    await mkdir(uploadsDir, { recursive: true });
+    await extract({
+      file,
+      cwd: dataDir,
+      strict: true,
+      // Checked in scanArchive; extract only uploads/ and keep node-tar's own path guards on.
+      filter: (path) => path === UPLOADS_ENTRY || path.startsWith(`${UPLOADS_ENTRY}/`),
+      preservePaths: false,
+      preserveOwner: false,
+    });
+
+    if (!dump) {
+      return { manifest, uploadsDir, uploads: uploadFiles, migrationsApplied: [], products: null, conversations: null };
+    }
+
+    // PGlite writes the dumped files into the folder, starts (replaying the WAL written after the dump's checkpoint) and stops.
+    await mkdir(databaseDir, { recursive: true, mode: 0o700 });
+    try {
+      const loaded = await PGlite.create(databaseDir, { loadDataDir: new Blob([new Uint8Array(dump)], { type: 'application/x-tar' }) });
+      await loaded.close();
+    } catch (error) {
+      throw new Error(
+        `PGlite could not open the dumped data folder (made with PostgreSQL ${manifest.postgresVersion ?? 'unknown'}): ${(error as Error).message}`,
+      );
+    }
+
+    const database = await openDatabase({ dataDir: databaseDir });
+    try {
+      const migrationsApplied = await migrate(database);
+      const count = async (table: 'products' | 'conversations') =>
+        (await database.db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+      const products = await count('products');
+      const conversations = await count('conversations');
+      if (products !== manifest.products || conversations !== manifest.conversations) {
+        throw new Error(
+          `the restored database has ${products} products and ${conversations} conversations, the backup recorded ${manifest.products} and ${manifest.conversations}: the archive is damaged`,
+        );
+      }
+      return { manifest, databaseDir, uploadsDir, uploads: uploadFiles, migrationsApplied, products, conversations };
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    // Both folders were empty or absent before: leave them that way.
+    for (const folder of [uploadsDir, databaseDir]) {
+      if (created.includes(folder)) await rm(folder, { recursive: true, force: true });
+      else await emptyFolder(folder);
+    }
+    throw error;
+  }
+}
+
+async function emptyFolder(folder: string): Promise<void> {
+  const names = await readdir(folder).catch(() => [] as string[]);
+  for (const name of names) await rm(join(folder, name), { recursive: true, force: true });
+}
