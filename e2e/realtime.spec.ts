@@ -146,3 +146,29 @@ test('unread notifications are polled every 30 seconds', async ({ page }) => {
   await page.clock.runFor(1_500);
   await expect.poll(unread).toBe(2);
 });
+
+test('a socket closed with 4401 (the session ended on the server) signs out like a 401, without reconnecting', async ({ page, realtime, mockPrefer }) => {
+  await page.goto('/');
+  await expect(live(page)).toBeVisible();
+  const before = await realtime.status();
+  // The server ended the session (signed out elsewhere, expired, password reset): /me now answers 401.
+  await mockPrefer('**/api/auth/me', 'code=401');
+  expect(await realtime.close(4401, 'session ended')).toBe(1);
+  await expect(page).toHaveURL(/\/login$/);
+  const toast = page.getByRole('list', { name: 'Notifications (F8)' }).getByRole('alert');
+  await expect(toast).toContainText('Session ended');
+  await expect(toast).toContainText('Your session has expired. Please log in again.');
+  // No new socket was opened for the ended session.
+  await page.waitForTimeout(1500);
+  expect((await realtime.status()).connections).toBe(before.connections);
+});
+
+test('a 4401 close while the session is still valid (say, another tab signed out and back in) reconnects instead', async ({ page, realtime }) => {
+  await page.goto('/');
+  await expect(live(page)).toBeVisible();
+  expect(await realtime.close(4401, 'session ended')).toBe(1);
+  // /me still answers 200 from the mock: the dashboard stays and the socket comes back.
+  await expect(live(page)).toBeVisible({ timeout: 10_000 });
+  await expect(page).not.toHaveURL(/\/login$/);
+  await realtime.waitForClients(1);
+});

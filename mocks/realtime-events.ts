@@ -158,6 +158,11 @@ export function createRealtimeControl(baseUrl: string, tag?: string) {
     drop(): Promise<{ dropped: number }> {
       return call('drop', { method: 'POST' });
     },
+    /** Closes every socket with a close code (4401: the session ended, as the server does on sign-out). */
+    close(code: number, reason?: string): Promise<{ closed: number }> {
+      const query = new URLSearchParams({ code: String(code), ...(reason ? { reason } : {}) });
+      return call(`close?${query}`, { method: 'POST' });
+    },
     /** Open sockets now and connections accepted so far. */
     status(): Promise<Status> {
       return call('health');

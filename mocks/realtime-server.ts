@@ -10,6 +10,7 @@
 //                                         with the zod issues
 //   POST /__control/raw     <any text>    that text as one frame, unchecked
 //   POST /__control/drop                  cut every socket (no close handshake)
+//   POST /__control/close?code=4401       close every socket with that code (4401: the session ended)
 //   GET  /__control/health                {clients, connections}
 //
 // Each route takes ?client=<tag> to reach only the sockets whose upgrade
@@ -129,8 +130,25 @@ async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL
     return;
   }
 
+  if (route === 'POST /__control/close') {
+    const code = Number(url.searchParams.get('code') ?? 1000);
+    if (!Number.isInteger(code) || !(code === 1000 || code === 1001 || (code >= 3000 && code <= 4999))) {
+      reply(res, 422, { message: 'code must be 1000, 1001 or 3000–4999' });
+      return;
+    }
+    const reason = url.searchParams.get('reason') ?? (code === 4401 ? 'session ended' : '');
+    const closed = targets(tag);
+    for (const client of closed) {
+      clients.delete(client);
+      client.socket.close(code, reason);
+    }
+    log(`✂ closed ${closed.length} socket(s) with ${code} ${reason} [${scope(tag)}]`);
+    reply(res, 200, { closed: closed.length });
+    return;
+  }
+
   reply(res, 404, {
-    message: `no control route ${route}; try POST /__control/events, POST /__control/raw, POST /__control/drop, GET /__control/health`,
+    message: `no control route ${route}; try POST /__control/events, POST /__control/raw, POST /__control/drop, POST /__control/close, GET /__control/health`,
   });
 }
 
