@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { MAX_CSV_BYTES, MAX_IMAGE_BYTES } from './limits';
+import { MAX_CSV_BYTES, MAX_IMAGE_BYTES } from '../limits';
 
 type Field = { 'x-max-bytes'?: number; items?: { 'x-max-bytes'?: number } };
 type Contract = { components: { schemas: Record<string, { properties: Record<string, Field> }> } };
