@@ -93,6 +93,13 @@ async function main() {
   });
   log.info(`outbox sender: ${sender ? sender.name : 'none (messages to customers are recorded in the outbox table only)'}`);
   if (config.dashboardDir) log.info(`serving the dashboard from ${config.dashboardDir}`);
+  // A browser reaching the server by another name or address gets 421: say which ones are answered.
+  const names = [
+    ...(config.publicOrigin ? [new URL(config.publicOrigin).host] : []),
+    ...config.allowedOrigins.map((origin) => new URL(origin).host),
+    ...config.allowedHosts,
+  ];
+  log.info(`host names answered: localhost, 127.0.0.1, [::1]${names.length ? `, ${[...new Set(names)].join(', ')}` : ''} (PUBLIC_ORIGIN, ALLOWED_HOSTS and ALLOWED_ORIGINS add more)`);
 
   await app.listen({ host: config.host, port: config.port });
   // `npm run backup` asks the running server for a consistent backup of the
