@@ -2,9 +2,9 @@
 // how it starts the production server from there.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../mocks/ports';
 
 export const WORK_DIR = process.env.PRODUCTION_CHECK_DIR ?? join(tmpdir(), 'stone-sinks-production-check');
 export const RELEASE_DIR = join(WORK_DIR, 'release');
@@ -14,17 +14,6 @@ export function dataDir(name: string): string {
   const dir = join(WORK_DIR, 'data', name);
   mkdirSync(join(WORK_DIR, 'data'), { recursive: true });
   return dir;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 export type ProductionServer = {

@@ -130,3 +130,21 @@ export async function runRestoreCommand(options: RestoreCommandOptions): Promise
     return error instanceof BackupRefused ? 2 : 1;
   }
 }
+
+/** What the backup and restore commands read from the environment, and where they print. */
+export const commandEnvironment = () => ({
+  dataDir: process.env.DATA_DIR || '.data',
+  databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
+  print: { out: (line: string) => console.log(line), err: (line: string) => console.error(line) } satisfies Print,
+});
+
+/** Runs a command's main and exits with its code (1 on an unexpected error). */
+export function exitWith(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -9,7 +9,7 @@
 //     backed up with pg_dump (the command is printed).
 // Reads DATA_DIR (default .data) and DATABASE_URL. Exit codes: 0 written,
 // 1 failed, 2 refused.
-import { runBackupCommand } from '../backup/commands';
+import { commandEnvironment, exitWith, runBackupCommand } from '../backup/commands';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -25,17 +25,9 @@ async function main(): Promise<number> {
   }
   return runBackupCommand({
     file: files[0],
-    dataDir: process.env.DATA_DIR || '.data',
-    databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
+    ...commandEnvironment(),
     force: args.includes('--force'),
-    print: { out: (line) => console.log(line), err: (line) => console.error(line) },
   });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWith(main);

@@ -5,7 +5,7 @@
 // counts compared with the backup's. With PGlite, stop the server first (or
 // point DATA_DIR at a new folder and start the server on it afterwards).
 // Exit codes: 0 restored, 1 failed (what was written is removed), 2 refused.
-import { runRestoreCommand } from '../backup/commands';
+import { commandEnvironment, exitWith, runRestoreCommand } from '../backup/commands';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -15,16 +15,8 @@ async function main(): Promise<number> {
   }
   return runRestoreCommand({
     file: args[0],
-    dataDir: process.env.DATA_DIR || '.data',
-    databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
-    print: { out: (line) => console.log(line), err: (line) => console.error(line) },
+    ...commandEnvironment(),
   });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWith(main);

@@ -25,6 +25,8 @@ type TestOptions = Partial<AppOptions['config']> & {
   log?: AppOptions['log'];
   /** Adds routes or hooks before the server is ready. */
   beforeReady?: (app: FastifyInstance) => void;
+  /** false: answers are not checked against openapi.yaml (for answers given before any route, such as 421). */
+  validateResponses?: boolean;
 };
 
 export async function startTestServer(overrides: TestOptions = {}): Promise<TestServer> {
@@ -32,13 +34,13 @@ export async function startTestServer(overrides: TestOptions = {}): Promise<Test
   const database = overrides.database ?? (await openDatabase({}));
   await migrate(database);
   const clock = { now: new Date() };
-  const { database: _database, sender, log, beforeReady, ...config } = overrides;
+  const { database: _database, sender, log, beforeReady, validateResponses = true, ...config } = overrides;
   const app = await buildApp({
     database,
     sender,
     log,
     now: () => clock.now,
-    validateResponses: true,
+    validateResponses,
     config: {
       dataDir,
       sessionTtlMs: 3_600_000,

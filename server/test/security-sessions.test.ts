@@ -2,16 +2,12 @@
 // them: a socket ends with its session; the server answers only its own host
 // names and its own (or configured) origins; sign-in limits hold behind a
 // proxy, per account, across instances, and let the real user back in soon.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { buildApp, type AppOptions } from '../app';
+import type { AppOptions } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/connection';
-import { migrate } from '../db/migrate';
 import { ACCOUNT_MAX_WAIT_MS, ADDRESS_WINDOW_MS } from '../modules/auth/sign-in-limits';
 import { ADMIN, startTestServer, type TestServer } from './helpers';
 
@@ -46,31 +42,9 @@ async function startSecond(first: TestServer, overrides: Parameters<typeof start
  * list (it is not an answer of the API).
  */
 async function startUnchecked(config: Partial<AppOptions['config']> = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'security-test-'));
-  const database = await openDatabase({});
-  await migrate(database);
-  const app = await buildApp({
-    database,
-    config: {
-      dataDir,
-      sessionTtlMs: 3_600_000,
-      loginRateLimit: 100,
-      allowedOrigins: [],
-      cookieSecure: false,
-      trustProxy: false,
-      maxImageBytes: 1024 * 1024,
-      testControl: false,
-      ...config,
-    },
-  });
-  await app.ready();
-  await app.services.auth.ensureFirstAdmin(ADMIN.username, ADMIN.password);
-  cleanups.push(async () => {
-    await app.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  return app;
+  const server = await startTestServer({ ...config, validateResponses: false });
+  cleanups.push(() => server.close());
+  return server.app;
 }
 
 const signIn = async (app: FastifyInstance, remoteAddress = '192.0.2.10') => {
