@@ -1,6 +1,6 @@
 import { defineConfig } from 'orval';
 
-// Everything under src/api/generated/ is written by `npm run generate` and
+// Everything under src/api/generated/ and common/generated/ is written by `npm run generate` and
 // cleaned on every run: change openapi.yaml / asyncapi.yaml or this file instead.
 const contract = './openapi.yaml';
 
@@ -56,12 +56,12 @@ export default defineConfig({
     },
   },
   // Socket payloads: asyncapi.yaml's message schemas, wrapped into a synthetic
-  // OpenAPI document by scripts/asyncapi-to-openapi.ts, become zod schemas too.
+  // OpenAPI document by scripts/contract/asyncapi-to-openapi.ts, become zod schemas too.
   realtime: {
     input: { target: './.tmp/asyncapi.openapi.json' },
     output: {
       mode: 'single',
-      target: './src/api/generated/realtime/realtime.zod.ts',
+      target: './common/generated/realtime/realtime.zod.ts',
       client: 'zod',
       clean: true,
       prettier: false,

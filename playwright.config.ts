@@ -5,7 +5,7 @@
 // (CI set) every server is started fresh.
 import { defineConfig } from '@playwright/test';
 import { chromiumProject } from './e2e/support/browser';
-import { e2ePorts, httpUrl } from './mocks/ports';
+import { e2ePorts, httpUrl } from './common/dev/ports';
 
 const ports = e2ePorts();
 // One fuzzing seed per run (e2e/fuzz.spec.ts), chosen here so every worker sees the same one;

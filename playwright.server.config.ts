@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumProject } from './e2e/support/browser';
-import { httpUrl } from './mocks/ports';
+import { httpUrl } from './common/dev/ports';
 
 const serverPort = Number(process.env.E2E_SERVER_PORT || 8099);
 const devPort = Number(process.env.E2E_SERVER_DEV_PORT || 5199);

@@ -8,8 +8,8 @@ import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createLogger, defineConfig, type Connect, type Plugin, type ProxyOptions } from 'vite';
-import { HOST, apiTarget, devPorts, httpUrl } from './mocks/ports.js';
-import { primeReactThemes } from './scripts/vite-themes-plugin.ts';
+import { HOST, apiTarget, devPorts, httpUrl } from './common/dev/ports.js';
+import { primeReactThemes } from './scripts/build/vite-themes-plugin.ts';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const ports = devPorts();
@@ -80,7 +80,7 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'scripts/bench/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'mocks/**/*.test.ts', 'scripts/bench/**/*.test.ts'],
     css: false,
   },
 });

@@ -4,7 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../mocks/ports';
+import { freePort } from '../common/dev/ports';
 
 export const WORK_DIR = process.env.PRODUCTION_CHECK_DIR ?? join(tmpdir(), 'stone-sinks-production-check');
 export const RELEASE_DIR = join(WORK_DIR, 'release');

@@ -1,5 +1,5 @@
-// Issue 11 item 1: axe-core (WCAG 2.1 A and AA rules) on every route of the
-// spec, in light and dark theme, with the contract's populated and empty
+// axe-core (WCAG 2.1 A and AA rules) on every route of the
+// app, in light and dark theme, with the contract's populated and empty
 // examples, with the mobile menu open and with each dialog open. A serious or
 // critical violation fails the test, named by route, theme, rule and target;
 // every run prints its counts per impact.

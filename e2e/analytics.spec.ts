@@ -23,7 +23,7 @@ test('cards, chart and top-10 tables from the populated examples', async ({ page
 for (const [example, shown] of [
   ['minutes', '13m'],
   ['hours', '3h'],
-  // The spec's thresholds: under 60 s in seconds, under 3600 s in rounded minutes, else rounded hours.
+  // The thresholds: under 60 s in seconds, under 3600 s in rounded minutes, else rounded hours.
   ['seconds59', '59s'],
   ['seconds60', '1m'],
   ['seconds3599', '60m'],

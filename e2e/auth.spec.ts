@@ -1,4 +1,5 @@
-// Spec §2 Login and Access guard, §5 login validation, §8 login messages.
+// Login and the access guard: the session check, required username and password,
+// and the toasts of a successful and a failed login.
 import { expect, test } from './fixtures/test';
 
 test.describe('access guard', () => {
@@ -92,7 +93,7 @@ test.describe('login screen', () => {
     await testInfo.attach('login', { body: await page.locator('.login-card').screenshot(), contentType: 'image/png' });
   });
 
-  test('requires both fields, with the spec’s messages, and sends nothing', async ({ page }) => {
+  test('requires both fields, saying which is missing, and sends nothing', async ({ page }) => {
     let sent = 0;
     page.on('request', (r) => void (r.url().endsWith('/api/auth/login') && sent++));
     await page.getByRole('button', { name: 'Login' }).click();

@@ -1,6 +1,7 @@
-// Spec §2 "Conversation list" and "Conversation detail", §4 status changes and
-// conversation_update, §5 filter and sending rules, §7 conversation calls, §8
-// conversation messages, §9 panel size, bubble width and Sunday weeks —
+// The conversation list and detail: cards, filters (a search only with a filter
+// set) and export, status changes by the takeover switch and by conversation_update,
+// sending (only in admin_takeover), the calls made and the toasts shown, the
+// 600 px message panel, bubble width and calendar weeks starting on Sunday —
 // against openapi.yaml's examples (Prism) and the realtime mock.
 // Prism is stateless: flows assert on the request sent and on what the UI
 // says; a later answer is chosen with mockPrefer where the flow needs one.
@@ -326,7 +327,7 @@ test.describe('conversation list', () => {
   test('a conversation_update refetches the plain list, and a filtered search', async ({ page, realtime }) => {
     await page.goto('/conversations');
     await expect(cards(page)).toHaveCount(12);
-    let list = page.waitForRequest(isList);
+    const list = page.waitForRequest(isList);
     await realtime.push('conversation_update', { id: 110 });
     await list;
 
@@ -424,6 +425,29 @@ test.describe('conversation detail', () => {
     await expect(page.getByRole('heading', { name: 'Customer Conversation', level: 1 })).toBeVisible();
     await expect(page.getByText('+254733902114')).toBeVisible();
     await expect(info(page).locator('dt')).toHaveText(['Status', 'Started', 'Last Activity']);
+  });
+
+  test('a name of only spaces counts as no name: the fallback on the card and in the heading', async ({ page }) => {
+    const blank = {
+      id: 104,
+      customerName: '   ',
+      whatsappPhoneNumber: '+254733902114',
+      status: 'admin_required',
+      lastMessageAt: '2026-11-22T07:48:30.000Z',
+      createdAt: '2026-11-22T07:40:02.000Z',
+      messageCount: 3,
+      productsMentioned: [],
+      currentProductId: null,
+      currentOfferPrice: null,
+      bargainingRound: null,
+    };
+    await page.route('**/api/conversations', (route) => route.fulfill({ json: [blank] }));
+    await page.route('**/api/conversations/104', (route) => route.fulfill({ json: blank }));
+    await page.goto('/conversations');
+    await expect(card(page, 'Unknown Customer')).toContainText('+254733902114');
+    await card(page, 'Unknown Customer').getByRole('link').click();
+    await expect(page).toHaveURL(/\/conversations\/104$/);
+    await expect(page.getByRole('heading', { name: 'Customer Conversation', level: 1 })).toBeVisible();
   });
 
   test('an unknown conversation, and messages that fail to load, say so', async ({ page, mockPrefer }) => {

@@ -1,5 +1,5 @@
-// Spec §2 "Dashboard", §9 list limits: counters, Recent Products, Pending
-// Actions and Quick Actions against openapi.yaml's examples (Prism).
+// The dashboard: counters, Recent Products and Pending Actions (at most 5 each),
+// and Quick Actions, against openapi.yaml's examples (Prism).
 import type { Locator, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/test';

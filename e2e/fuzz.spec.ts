@@ -1,4 +1,4 @@
-// Issue 11 item 3: contract fuzzing. Every screen is visited against Prism's dynamic mode: data
+// Contract fuzzing. Every screen is visited against Prism's dynamic mode: data
 // generated at random from openapi.yaml's schemas (any length up to maxLength, prices anywhere
 // in their range, optional fields left out, arrays empty or long: up to 5,000 messages). Prism
 // seeds each answer, so a seed gives the same data again: the seed is printed, and
@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Page } from '@playwright/test';
-import { freePort } from '../mocks/ports';
+import { freePort } from '../common/dev/ports';
 import { expect, test } from './fixtures/test';
 
 const SCREENS = ['/', '/products', '/products/new', '/products/edit/1', '/conversations', '/conversations/102', '/notifications', '/analytics', '/settings'];

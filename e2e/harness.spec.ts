@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createRealtimeControl } from '../mocks/realtime-events';
-import { e2ePorts, httpUrl } from '../mocks/ports';
+import { e2ePorts, httpUrl } from '../common/dev/ports';
 import { detectContractViolation, expect, test } from './fixtures/test';
 
 /**

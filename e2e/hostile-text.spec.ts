@@ -1,4 +1,4 @@
-// Issue 11 item 4: markup and script payloads in every string the server provides are shown as
+// Markup and script payloads in every string the server provides are shown as
 // text and never run. Each JSON GET of openapi.yaml is answered with its example, every
 // free-text string replaced by a payload (e2e/robustness/hostile.ts); error bodies, CSV import
 // errors and socket notifications carry payloads too. A payload that ran would set

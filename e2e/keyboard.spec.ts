@@ -1,4 +1,4 @@
-// Issue 11: every action of the shell and the product screens by keyboard
+// Every action of the shell and the product screens by keyboard
 // alone — skip link, sidebar, theme, user menu, dialogs and the mobile sheet.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';

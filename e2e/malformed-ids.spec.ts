@@ -4,8 +4,8 @@
 // Before, Prism invented an undocumented 422 application/problem+json here.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { signIn } from '../mocks/api-client';
-import { e2ePorts, httpUrl } from '../mocks/ports';
+import { signIn } from '../common/dev/api-client';
+import { e2ePorts, httpUrl } from '../common/dev/ports';
 // ErrorResponse, as the contract generates it (the same schema for every error status).
 import { getProduct400Response as errorResponse } from '../src/api/generated/zod/products/products.zod';
 import { expect, test } from './fixtures/test';

@@ -1,4 +1,4 @@
-// Issue 11 item 7: nothing typed is lost and nothing is sent twice. Every submit is
+// Nothing typed is lost and nothing is sent twice. Every submit is
 // double-clicked and the requests it sent are counted; the settings form asks before a
 // navigation would lose unsaved changes. (Failed saves keeping the input are covered per screen:
 // products, conversations and settings specs.)

@@ -1,5 +1,5 @@
-// Spec §2 "Notifications", §4 notification types and marking read, §7 calls,
-// against openapi.yaml's examples (Prism).
+// The notifications screen: each type's label and badge, marking one or all as
+// read and the calls that sends, against openapi.yaml's examples (Prism).
 //
 // Prism is stateless: after a PATCH or POST it would answer the refetch with
 // the same unread notifications again. The page edits its cache before the

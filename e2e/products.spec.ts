@@ -1,5 +1,6 @@
-// Spec §2 "Product list" and "Product form", §5 product and CSV rules, §8
-// product messages, §9 sample CSV — against openapi.yaml's examples (Prism).
+// The product list and form: search, the form's field rules and messages, the
+// CSV import (file rules, sample CSV, results) and export, and the toasts —
+// against openapi.yaml's examples (Prism).
 // Prism is stateless: flows assert on the request sent and on what the UI says.
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page, Request } from '@playwright/test';
@@ -352,7 +353,7 @@ test.describe('product form', () => {
     expect(await options(page, 'Bowl Configuration')).toEqual(['Single Bowl', 'Double Bowl', 'Triple Bowl', '1.5 Bowl']);
   });
 
-  test("shows the spec's messages and refuses an ending price below the starting price", async ({ page }) => {
+  test('names each field that is missing or malformed and refuses an ending price below the starting price', async ({ page }) => {
     let posted = false;
     page.on('request', (r) => (posted ||= r.method() === 'POST'));
     await page.goto('/products/new');

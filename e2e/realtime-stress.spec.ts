@@ -1,4 +1,4 @@
-// Issue 11 item 6: the socket under stress. The page's socket is routed here (routeWebSocket),
+// The socket under stress. The page's socket is routed here (routeWebSocket),
 // so the test plays the server: it drops the connection, refuses reconnects for a while and
 // sends bursts. What the server "knows" is served with page.route.
 import type { Page, WebSocketRoute } from '@playwright/test';

@@ -1,4 +1,5 @@
-// Spec §4 real-time messages and §7 unread polling, through the realtime mock.
+// Realtime messages (notification and conversation_update: toasts, what refetches,
+// reconnecting) and the 30-second polling of unread notifications, through the realtime mock.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 
@@ -32,7 +33,7 @@ test('a notification shows the destructive toast and refreshes unread, notificat
   await expect.poll(conversations).toBe(1);
 });
 
-test('a minimal notification (only data.message, spec §7) shows the destructive toast and refreshes the unread badge', async ({ page, realtime, mockPrefer }) => {
+test('a minimal notification (data holds only the required message) shows the destructive toast and refreshes the unread badge', async ({ page, realtime, mockPrefer }) => {
   await mockPrefer('**/api/notifications/unread', 'example=empty', { times: 1 });
   await page.goto('/');
   await expect(live(page)).toBeVisible();

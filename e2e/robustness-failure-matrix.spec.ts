@@ -9,7 +9,7 @@ import { isArraySchema, operationFor, type Operation } from './robustness/contra
 test.use({ authenticated: true });
 test.describe.configure({ mode: 'parallel' });
 
-/** One URL per screen of spec §2 (ids from the contract's examples). */
+/** One URL per screen of the app (ids from the contract's examples). */
 const SCREENS = ['/', '/products', '/products/new', '/products/edit/1', '/conversations', '/conversations/1', '/notifications', '/analytics', '/settings'];
 
 type Kind = '500' | '401' | '404' | 'empty' | 'delay' | 'network';

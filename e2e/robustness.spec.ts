@@ -1,4 +1,4 @@
-// Issue 11 item 5 (errors stay contained) and item 8 (session hygiene: no
+// Errors stay contained, and session hygiene: no
 // session data in web storage, the session cookie out of scripts' reach,
 // upload type and size checked before sending, CSVs downloaded, not shown).
 import type { Page } from '@playwright/test';
@@ -65,7 +65,7 @@ test.describe('session hygiene', () => {
     console.log(`web storage after sign-in: localStorage ${JSON.stringify(seen.local)}, sessionStorage ${JSON.stringify(seen.session)}; document.cookie "${seen.cookie}"`);
     expect(seen.cookie).not.toContain('sid=');
     expect(seen.cookie).not.toContain(session!.value);
-    // Only the theme preference (spec §3) is stored in the browser.
+    // Only the theme preference is stored in the browser.
     expect(seen.local).toEqual([['theme', 'dark']]);
     expect(seen.session).toEqual([]);
   });

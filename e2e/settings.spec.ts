@@ -83,7 +83,7 @@ test('save and test failures show the server message', async ({ page, mockPrefer
   await expect(toasts(page)).toContainText('Follow-ups are disabled');
 });
 
-test('failures without a server message fall back to the spec texts, keeping what was typed', async ({ page, allowFailedRequest }) => {
+test('failures without a server message fall back to the default texts, keeping what was typed', async ({ page, allowFailedRequest }) => {
   allowFailedRequest('/api/follow-ups/settings', 502);
   allowFailedRequest('/api/follow-ups/check', 502);
   await page.goto('/settings');

@@ -1,4 +1,5 @@
-// Spec §2 Shell, §3 client preferences, §9 sizes: sidebar, theme, toasts, 404.
+// The shell: sidebar (collapsing, remembered in a cookie, tooltips, mobile sheet), theme
+// (remembered in localStorage), toasts, and the 404 page.
 import { expect, test } from './fixtures/test';
 
 test.use({ authenticated: true });

@@ -25,7 +25,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { multipartBoundary, repairMultipart } from './multipart-repair';
-import { HOST, devPorts, freePort, httpUrl } from './ports';
+import { HOST, devPorts, freePort, httpUrl } from '../common/dev/ports';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'prism.cmd' : 'prism');

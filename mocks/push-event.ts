@@ -4,7 +4,7 @@
 //       no message → a generated one (Kenyan number, stone/sink product)
 //       <type>: product_not_found | delivery_inquiry | payment_inquiry | unclear_request
 //       --minimal: only the fields given, no defaults; with no other option the
-//       frame is {"type":"notification","data":{"message":"…"}} (spec §7)
+//       frame is {"type":"notification","data":{"message":"…"}} (only the required field)
 //   conversation_update [id] [status]        id defaults to 102
 //   raw <text>                               one frame, unchecked (e.g. 'not json')
 //   drop                                     cut every open socket
@@ -14,7 +14,7 @@
 // (with --minimal, exactly that data: notification --minimal '{"message":"Hi","priority":"high"}').
 // Target: REALTIME_URL, or http://127.0.0.1:REALTIME_PORT (default 4011).
 import { NOTIFICATION_TYPES, fakeNotificationMessage, type NotificationType } from './faker-data';
-import { realtimeControlUrl } from './ports';
+import { realtimeControlUrl } from '../common/dev/ports';
 import { RealtimeControlError, createRealtimeControl } from './realtime-events';
 
 const usage = `usage: npm run mock:event -- notification [message] [--kind <type>] [--conversation <id>] [--minimal]

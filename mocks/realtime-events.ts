@@ -5,8 +5,7 @@ import zod from 'zod';
 import {
   conversationUpdateEventResponse,
   notificationEventResponse,
-} from '../src/api/generated/realtime/realtime.zod';
-import { realtimeMessages } from '../src/api/generated/realtime/messages';
+} from '../common/generated/realtime/realtime.zod';
 import { fakeNotificationMessage } from './faker-data';
 
 export type NotificationEvent = zod.infer<typeof notificationEventResponse>;
@@ -14,8 +13,6 @@ export type ConversationUpdateEvent = zod.infer<typeof conversationUpdateEventRe
 export type RealtimeEvent = NotificationEvent | ConversationUpdateEvent;
 export type RealtimeEventType = RealtimeEvent['type'];
 export type EventData<T extends RealtimeEventType> = Extract<RealtimeEvent, { type: T }>['data'];
-
-export const EVENT_TYPES = Object.keys(realtimeMessages) as RealtimeEventType[];
 
 // The generated schemas accept fractions where asyncapi.yaml says integer.
 // Unknown fields pass, as the contract allows them (a newer server may send more).
@@ -53,7 +50,7 @@ let nextNotificationId = 300;
  * conversation 102, type delivery_inquiry, a generated message and the
  * current time. Fields given are kept as they are (and validated later).
  * With `exact`, nothing is added: the event is sent as given (e.g. the
- * minimal `{"type":"notification","data":{"message":"…"}}` of spec §7).
+ * minimal `{"type":"notification","data":{"message":"…"}}`, only the required field).
  */
 export function withDefaults(type: unknown, data: unknown, exact = false): unknown {
   if (exact) return { type, data };

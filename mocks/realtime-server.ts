@@ -18,7 +18,7 @@
 // parallel tests do not see each other's events.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { WebSocket, WebSocketServer } from 'ws';
-import { HOST, devPorts } from './ports';
+import { HOST, devPorts } from '../common/dev/ports';
 import { CLIENT_TAG_COOKIE, validateEvent, withDefaults } from './realtime-events';
 
 const port = devPorts().realtime;

@@ -3,8 +3,8 @@
 // what people did.
 import { faker } from '@faker-js/faker';
 import type { Kysely } from 'kysely';
+import { DEMO_PRODUCTS } from '../common/demo-data';
 import type { DB } from './db/schema';
-import { DEMO_PRODUCTS } from './demo-data';
 import { productsRepository } from './modules/products/repository';
 import type { Services } from './services';
 import { createSimulator } from './simulate';

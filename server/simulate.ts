@@ -6,11 +6,9 @@
 import { faker } from '@faker-js/faker';
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
-import { NOTIFICATION_TEXTS, kenyanName, kenyanPhone } from './demo-data';
-import type { NotificationType } from './realtime/events';
+import { GREETING, customerQuestion, kenyanName, kenyanPhone, notificationMessage, priceAnswer } from '../common/demo-data';
+import { NOTIFICATION_TYPES } from '../common/generated/enums';
 import type { Services } from './services';
-
-const TYPES = Object.keys(NOTIFICATION_TEXTS) as NotificationType[];
 
 export function createSimulator(db: Kysely<DB>, services: Services) {
   const inbound = services.inbound;
@@ -23,19 +21,17 @@ export function createSimulator(db: Kysely<DB>, services: Services) {
     const name = known ? known.name : faker.datatype.boolean(0.85) ? kenyanName(faker) : null;
     const list = await products();
     const product = list.length > 0 ? faker.helpers.arrayElement(list) : undefined;
-    const ask = product
-      ? faker.helpers.arrayElement([`Hi, how much is ${product.name}?`, `Do you have ${product.name} in stock?`, `Can I see photos of ${product.name}?`])
-      : 'Hello, what do you sell?';
+    const ask = product ? customerQuestion(faker, product.name) : 'Hello, what do you sell?';
     const id = await inbound.customerMessage(phone, name, ask, at);
     const botAt = at ? new Date(at.getTime() + faker.number.int({ min: 2, max: 40 }) * 1000) : undefined;
     if (product) {
       await inbound.productInterest(id, product, 'view', at);
       if (faker.datatype.boolean(0.5)) await inbound.productInterest(id, product, 'inquiry', at);
-      await inbound.botMessage(id, `${product.name} costs KES ${Number(product.starting_price).toLocaleString('en-KE')} to KES ${Number(product.ending_price).toLocaleString('en-KE')} per slab.`, botAt);
+      await inbound.botMessage(id, priceAnswer(product.name, Number(product.starting_price), Number(product.ending_price)), botAt);
       if (faker.datatype.boolean(0.3)) await inbound.offer(id, Math.round(Number(product.starting_price) * 0.95), faker.number.int({ min: 1, max: 3 }));
       if (faker.datatype.boolean(0.15)) await inbound.converted(id);
     } else {
-      await inbound.botMessage(id, 'Karibu! We sell granite, marble and quartz slabs and kitchen sinks.', botAt);
+      await inbound.botMessage(id, GREETING, botAt);
     }
     return { id, phone };
   }
@@ -43,8 +39,8 @@ export function createSimulator(db: Kysely<DB>, services: Services) {
   /** A conversation the bot hands to a human, cycling through the notification types. */
   async function handoff(at?: Date) {
     const { id, phone } = await exchange(at);
-    const type = TYPES[nextType++ % TYPES.length];
-    return inbound.handoff(id, type, NOTIFICATION_TEXTS[type](faker, phone));
+    const type = NOTIFICATION_TYPES[nextType++ % NOTIFICATION_TYPES.length];
+    return inbound.handoff(id, type, notificationMessage(faker, type, phone));
   }
 
   return {

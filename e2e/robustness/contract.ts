@@ -1,7 +1,6 @@
 // Reads openapi.yaml at test time so the robustness specs cover every
 // operation the contract declares, including ones added later.
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { loadOpenApi, loadOperations } from '../../common/contract';
 
 type Schema = { $ref?: string; type?: string | string[]; items?: Schema; [key: string]: unknown };
 
@@ -13,7 +12,7 @@ export type Operation = {
   /** Matches a request's pathname. */
   pattern: RegExp;
   hasId: boolean;
-  /** The 200 JSON body schema with its top-level $ref resolved, if any. */
+  /** The 200 (or 201) JSON body schema, its $refs resolved, if any. */
   okSchema?: Schema;
 };
 
@@ -26,30 +25,26 @@ let cached: { doc: Document; operations: Operation[] } | undefined;
 
 export function contract() {
   if (cached) return cached;
-  const doc = parse(readFileSync('openapi.yaml', 'utf8')) as Document;
-  const operations: Operation[] = [];
-  for (const [path, item] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(item)) {
-      if (!op || typeof op !== 'object' || !op.operationId) continue;
-      const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
-      const ok = op.responses?.['200'] ?? op.responses?.['201'];
-      const json = ok?.content?.['application/json']?.schema;
-      operations.push({
-        operationId: op.operationId,
-        method: method.toUpperCase(),
-        path,
-        pattern: new RegExp(`^${source}$`),
-        hasId: /\{[^}]+\}/.test(path),
-        okSchema: json ? resolve(doc, json) : undefined,
-      });
-    }
-  }
+  const doc = loadOpenApi() as unknown as Document;
+  const operations: Operation[] = loadOperations().map((op) => {
+    const source = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
+    const ok = op.responses['200'] ?? op.responses['201'];
+    return {
+      operationId: op.operationId,
+      method: op.method,
+      path: op.path,
+      pattern: new RegExp(`^${source}$`),
+      hasId: /\{[^}]+\}/.test(op.path),
+      okSchema: ok?.['application/json'] as Schema | undefined,
+    };
+  });
   // Literal paths first: /api/products/export must not be taken for /api/products/{id}.
   operations.sort((a, b) => Number(a.hasId) - Number(b.hasId));
   cached = { doc, operations };
   return cached;
 }
 
+/** A schema with its top-level $ref (to components.schemas) followed. */
 export function resolve(doc: Document, schema: Schema): Schema {
   let current = schema;
   for (let i = 0; current.$ref && i < 10; i += 1) {

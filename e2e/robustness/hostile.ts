@@ -2,8 +2,7 @@
 // contract's example bodies with every free-text string replaced by one of them. A payload only
 // goes where the leaf's schema accepts it (Ajv checks each leaf), so the bodies stay valid
 // against openapi.yaml and the app's contract check has nothing to object to.
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
+import { createAjv } from '../../common/contract';
 import { contract, resolve } from './contract';
 
 /** Each one sets window.__pwned if it ever runs. */
@@ -25,8 +24,7 @@ const IMAGE_FIELDS = new Set(['productImageUrl', 'installationImageUrls']);
 
 type Schema = { $ref?: string; type?: string | string[]; enum?: unknown[]; items?: Schema; properties?: Record<string, Schema>; oneOf?: Schema[]; anyOf?: Schema[]; allOf?: Schema[]; [key: string]: unknown };
 
-const ajv = new Ajv({ strict: false });
-addFormats(ajv);
+const ajv = createAjv({ allErrors: false });
 const fits = (schema: Schema, value: unknown) => {
   const { $ref: _ref, ...plain } = schema;
   return ajv.validate(plain, value);

@@ -1,4 +1,4 @@
-// The spec's routes (§2) in one table, for checks that must cover every
+// The app's routes in one table, for checks that must cover every
 // screen: a screen added to the router is covered once it has a row here.
 // `ready` names something the screen shows once its data has arrived, so a
 // check does not run against a loading state.

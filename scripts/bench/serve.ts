@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../mocks/ports';
+import { freePort } from '../../common/dev/ports';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 

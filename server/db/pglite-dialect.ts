@@ -28,7 +28,7 @@ class PGliteConnection implements DatabaseConnection {
     };
   }
 
-  // eslint-disable-next-line require-yield
+  // eslint-disable-next-line require-yield -- a generator that only refuses: PGlite has no streaming
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('Streaming is not supported by the PGlite driver');
   }

@@ -1,8 +1,10 @@
 // One route per operation of openapi.yaml, with the method, path, parameters
 // and JSON body schema the contract gives. The server refuses to start when
-// an operation has no handler or a handler names no operation.
+// an operation has no handler or a handler names no operation; Handlers,
+// keyed by the contract's operationIds, makes both compile errors as well.
 import type { FastifyInstance } from 'fastify';
-import { loadOperations } from '../contract/openapi';
+import { loadOperations, type Operation } from '../contract/openapi';
+import type { OperationId, RouteOf } from '../contract/types';
 import { analyticsRoutes } from '../modules/analytics/routes';
 import { authRoutes } from '../modules/auth/routes';
 import { conversationsRoutes } from '../modules/conversations/routes';
@@ -11,7 +13,10 @@ import { notificationsRoutes } from '../modules/notifications/routes';
 import { productsRoutes } from '../modules/products/routes';
 import type { Handlers, RouteContext } from '../routes';
 
-export async function contractRoutes(app: FastifyInstance, { context, loginRateLimit }: { context: RouteContext; loginRateLimit: number }) {
+export async function contractRoutes(
+  app: FastifyInstance,
+  { context, loginRateLimit }: { context: RouteContext; loginRateLimit: number },
+) {
   const handlers: Handlers = {
     // Sign-in limits live in the database (modules/auth/sign-in-limits.ts), shared by every instance.
     ...authRoutes(context, { perAddressPerMinute: loginRateLimit }),
@@ -22,21 +27,30 @@ export async function contractRoutes(app: FastifyInstance, { context, loginRateL
     ...followUpsRoutes(context),
   };
   const operations = loadOperations();
+  // The contract read at run time is checked against the one compiled in.
+  const isHandled = (operationId: string): operationId is OperationId => Object.hasOwn(handlers, operationId);
   const unknown = Object.keys(handlers).filter((id) => !operations.some((op) => op.operationId === id));
   if (unknown.length > 0) throw new Error(`handlers for operations openapi.yaml does not have: ${unknown.join(', ')}`);
   for (const op of operations) {
-    const handler = handlers[op.operationId];
-    if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);
-    app.route({
-      method: op.method,
-      url: op.url,
-      config: { operationId: op.operationId, public: op.public },
-      schema: {
-        ...(op.params ? { params: op.params } : {}),
-        ...(op.querystring ? { querystring: op.querystring } : {}),
-        ...(op.jsonBody ? { body: op.jsonBody } : {}),
-      },
-      handler,
-    });
+    if (!isHandled(op.operationId)) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);
+    route(app, op, op.operationId, handlers[op.operationId]);
   }
+}
+
+/**
+ * Registers one operation's handler with that operation's request types. The
+ * id ties the handler to its operation: `Handlers[Id]` is `Handler<Id>`.
+ */
+function route<Id extends OperationId>(app: FastifyInstance, op: Operation, id: Id, handler: NoInfer<Handlers[Id]>) {
+  app.route<RouteOf<Id>>({
+    method: op.method,
+    url: op.url,
+    config: { operationId: id, public: op.public },
+    schema: {
+      ...(op.params ? { params: op.params } : {}),
+      ...(op.querystring ? { querystring: op.querystring } : {}),
+      ...(op.jsonBody ? { body: op.jsonBody } : {}),
+    },
+    handler,
+  });
 }

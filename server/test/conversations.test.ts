@@ -4,6 +4,7 @@ import { createSimulator } from '../simulate';
 import { startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads of JSON bodies
 let call: (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => Promise<{ statusCode: number; json: () => any; body: string; headers: Record<string, unknown> }>;
 beforeAll(async () => {
   server = await startTestServer();

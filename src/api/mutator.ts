@@ -9,7 +9,7 @@
 export type ErrorType<_E = unknown> = Error;
 export type BodyType<B> = B;
 
-/** A non-OK answer. Its message follows the spec: "<status>: <body text or status text>". */
+/** A non-OK answer. Its message reads "<status>: <body text>", or "<status>: <status text>" when the body is empty. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;

@@ -1,5 +1,5 @@
-// React Query defaults (spec §7) and the one place that says what each
-// mutation invalidates.
+// React Query defaults (cache without staleness, no refetch on focus, no
+// retry) and the one place that says what each mutation invalidates.
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { MutationOperationId } from './generated/operations';
 import { ApiError } from './mutator';
@@ -39,7 +39,8 @@ export function createQueryClient(hooks: QueryClientHooks = {}): QueryClient {
   const expired = (error: unknown) => error instanceof ApiError && error.status === 401;
   const client: QueryClient = new QueryClient({
     defaultOptions: {
-      // Spec §7: cached data never goes stale, no refetch on focus, no polling, no retry.
+      // Cached data never goes stale: no refetch on focus, no polling by default, no retry.
+      // Data refreshes when a mutation invalidates it (invalidatesAfter) or a realtime event asks.
       queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false },
       mutations: { retry: false },
     },

@@ -17,7 +17,7 @@ function QueryProvider({ children, onSignedOut }: { children: ReactNode; onSigne
   const [queryClient] = useState<QueryClient>(() => {
     let handling = false;
     const client = createQueryClient({
-      // Beyond the spec: a 401 after sign-in means the session ended; say so and go to /login.
+      // A 401 after sign-in means the session ended; say so and go to /login.
       onSessionExpired: () => {
         if (handling) return;
         handling = true;

@@ -4,7 +4,7 @@ import { RequireSession } from '../features/auth/require-session';
 import { loginScreen } from './login-route';
 import { AppPrimeReactProvider } from './prime-react-provider';
 
-/** Spec §2: every screen but /login sits behind the guard, inside the shell. */
+/** Every screen but /login needs a session (the guard) and sits inside the shell. */
 export function ShellRoute() {
   useEffect(() => loginScreen.preloadLater(), []);
   return (

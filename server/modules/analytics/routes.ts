@@ -1,9 +1,11 @@
-import type { Handlers, RouteContext } from '../../routes';
+import type { HandlersFor, RouteContext } from '../../routes';
 
-export function analyticsRoutes({ services }: RouteContext): Handlers {
+export function analyticsRoutes({
+  services,
+}: RouteContext): HandlersFor<'getAnalyticsOverview' | 'getAnalyticsProducts' | 'getAnalyticsTimeline'> {
   return {
     getAnalyticsOverview: () => services.analytics.overview(),
     getAnalyticsProducts: () => services.analytics.products(),
-    getAnalyticsTimeline: (request) => services.analytics.timeline((request.query as { days?: number }).days ?? 30),
+    getAnalyticsTimeline: (request) => services.analytics.timeline(request.query.days ?? 30),
   };
 }

@@ -1,22 +1,27 @@
-import type { components } from '../../../src/api/generated/openapi-types';
 import { HttpError } from '../../errors';
-import type { Handlers, RouteContext } from '../../routes';
+import type { HandlersFor, RouteContext } from '../../routes';
 import { tokenHash } from './service';
 import type { SignInLimitOptions } from './sign-in-limits';
 
 export const SESSION_COOKIE = 'sid';
 
-export function authRoutes({ services, cookie }: RouteContext, limitOptions: SignInLimitOptions): Handlers {
+export function authRoutes(
+  { services, cookie }: RouteContext,
+  limitOptions: SignInLimitOptions,
+): HandlersFor<'login' | 'logout' | 'getCurrentUser'> {
   const limits = services.auth.signInLimits(limitOptions);
   return {
     async login(request, reply) {
-      const { username, password } = request.body as components['schemas']['LoginRequest'];
+      const { username, password } = request.body;
       // The limits (sign-in-limits.ts) are checked before the password is.
       const claim = await limits.claim(username, request.ip);
       if (!claim.allowed) {
         const seconds = Math.max(1, Math.ceil(claim.retryAfterMs / 1000));
         reply.header('retry-after', String(seconds));
-        throw new HttpError(429, `Too many sign-in attempts; try again in ${seconds} second${seconds === 1 ? '' : 's'}`);
+        throw new HttpError(
+          429,
+          `Too many sign-in attempts; try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
+        );
       }
       const session = await services.auth.login(username, password);
       if (!session) throw new HttpError(401, 'Invalid username or password');

@@ -165,4 +165,3 @@ export function signInLimits(db: Kysely<DB>, now: () => Date, options: SignInLim
   };
 }
 
-export type SignInLimits = ReturnType<typeof signInLimits>;

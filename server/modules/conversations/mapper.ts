@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { components } from '../../../src/api/generated/openapi-types';
+import type { components } from '../../contract/types';
 import type { MessagesTable } from '../../db/schema';
 import type { ConversationRow } from './repository';
 

@@ -1,27 +1,35 @@
-import type { components } from '../../../src/api/generated/openapi-types';
-import { idParam, today, type Handlers, type RouteContext } from '../../routes';
-import type { ConversationFilter } from './repository';
+import { today, type HandlersFor, type RouteContext } from '../../routes';
 
-export function conversationsRoutes({ services }: RouteContext): Handlers {
+type Operations =
+  | 'listConversations'
+  | 'searchConversations'
+  | 'exportConversations'
+  | 'getConversation'
+  | 'updateConversationStatus'
+  | 'listConversationMessages'
+  | 'sendConversationMessage';
+
+export function conversationsRoutes({ services }: RouteContext): HandlersFor<Operations> {
   const conversations = services.conversations;
   return {
     listConversations: async (_request, reply) => reply.type('application/json').send(await conversations.listJson()),
     searchConversations: async (request, reply) =>
-      reply.type('application/json').send(await conversations.listJson(request.query as ConversationFilter)),
+      reply.type('application/json').send(await conversations.listJson(request.query)),
     async exportConversations(request, reply) {
-      const csv = await conversations.exportCsv(request.query as ConversationFilter);
+      const csv = await conversations.exportCsv(request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="conversations-export-${today(services.now())}.csv"`)
         .send(csv);
     },
-    getConversation: (request) => conversations.get(idParam(request)),
-    updateConversationStatus: (request) =>
-      conversations.setStatus(idParam(request), (request.body as components['schemas']['ConversationStatusUpdate']).status),
-    listConversationMessages: (request) => conversations.messages(idParam(request)),
+    getConversation: (request) => conversations.get(request.params.id),
+    updateConversationStatus: (request) => conversations.setStatus(request.params.id, request.body.status),
+    listConversationMessages: (request) => conversations.messages(request.params.id),
     async sendConversationMessage(request, reply) {
-      const { content } = request.body as components['schemas']['SendMessageRequest'];
-      return reply.code(201).send(await conversations.reply(idParam(request), content));
+      const { content } = request.body;
+      const message = await conversations.reply(request.params.id, content);
+      reply.code(201);
+      return message;
     },
   };
 }

@@ -1,10 +1,11 @@
-import type { components } from '../../../src/api/generated/openapi-types';
-import type { Handlers, RouteContext } from '../../routes';
+import type { HandlersFor, RouteContext } from '../../routes';
 
-export function followUpsRoutes({ services }: RouteContext): Handlers {
+export function followUpsRoutes({
+  services,
+}: RouteContext): HandlersFor<'getFollowUpSettings' | 'updateFollowUpSettings' | 'runFollowUpCheck'> {
   return {
     getFollowUpSettings: () => services.followUps.settings(),
-    updateFollowUpSettings: (request) => services.followUps.save(request.body as components['schemas']['FollowUpSettings']),
+    updateFollowUpSettings: (request) => services.followUps.save(request.body),
     runFollowUpCheck: () => services.followUps.check(),
   };
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { components } from '../../../src/api/generated/openapi-types';
+import type { components } from '../../contract/types';
 import type { DB } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { EventBus } from '../../realtime/events';

@@ -1,11 +1,13 @@
-import { idParam, type Handlers, type RouteContext } from '../../routes';
+import type { HandlersFor, RouteContext } from '../../routes';
 
-export function notificationsRoutes({ services }: RouteContext): Handlers {
+type Operations = 'listNotifications' | 'listUnreadNotifications' | 'markNotificationRead' | 'markAllNotificationsRead';
+
+export function notificationsRoutes({ services }: RouteContext): HandlersFor<Operations> {
   const notifications = services.notifications;
   return {
     listNotifications: () => notifications.list(),
     listUnreadNotifications: () => notifications.unread(),
-    markNotificationRead: (request) => notifications.markRead(idParam(request)),
+    markNotificationRead: (request) => notifications.markRead(request.params.id),
     markAllNotificationsRead: () => notifications.markAllRead(),
   };
 }

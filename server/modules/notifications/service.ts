@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { components } from '../../../src/api/generated/openapi-types';
+import type { components } from '../../contract/types';
 import type { DB, NotificationsTable } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { EventBus, NotificationType } from '../../realtime/events';

@@ -8,15 +8,15 @@ import { unstorableText } from '../../contract/openapi';
 import { badRequest } from '../../errors';
 import { UPLOADS_PREFIX } from './images';
 import type { Product } from './mapper';
-import { PRODUCT_CSV_COLUMNS } from '../../../src/api/product-csv-columns';
+import { PRODUCT_CSV_COLUMNS } from '../../../common/product-csv-columns';
+import { PRODUCT_CATEGORIES, SINK_MATERIALS, STONE_COLORS } from '../../../common/generated/enums';
 
 const REQUIRED = ['Type', 'Name', 'Dimensions (mm)', 'Starting Price', 'Ending Price'] as const;
 // "Dimensions" alone is accepted too: the spec's help text names it so.
 const ALIASES: Record<string, string> = { dimensions: 'Dimensions (mm)' };
 
-const CATEGORIES = ['granite', 'marble', 'quartz', 'sink'] as const;
-export const STONE_COLORS = ['Black', 'White', 'Grey', 'Beige', 'Brown', 'Green', 'Blue', 'Red', 'Gold', 'Silver', 'Multicolor'];
-export const SINK_MATERIALS = ['Stainless Steel', 'Granite Composite', 'Ceramic', 'Quartz', 'Cast Iron', 'Fireclay'];
+// The contract's ProductCategory, StoneColor and SinkMaterial, as the generator writes them.
+const CATEGORY_LIST = `${PRODUCT_CATEGORIES.slice(0, -1).join(', ')} or ${PRODUCT_CATEGORIES[PRODUCT_CATEGORIES.length - 1]}`;
 
 export type CsvProduct = Pick<Product, 'name' | 'category' | 'startingPrice' | 'endingPrice'> & {
   dimensions: string | null;
@@ -40,7 +40,7 @@ function price(value: string, column: string, row: number, optional: boolean): n
   return Number(text);
 }
 
-const pick = (options: string[], value: string) => options.find((option) => option.toLowerCase() === value.toLowerCase());
+const pick = (options: readonly string[], value: string) => options.find((option) => option.toLowerCase() === value.toLowerCase());
 
 /** A file this server stored: /uploads/ and one name, as images.ts writes them. */
 const UPLOADED = new RegExp(`^${UPLOADS_PREFIX}[A-Za-z0-9][A-Za-z0-9_-]*(\\.[A-Za-z0-9]+)?$`);
@@ -87,8 +87,8 @@ export function parseProductsCsv(text: string): CsvRow[] {
       // No database stores the NUL character in text (nor keeps a leading byte-order mark).
       if (cells.some(unstorableText)) throw new Error(`Row ${row}: text must not contain NUL characters or begin with a byte-order mark`);
       const type = cell('Type').toLowerCase();
-      if (!CATEGORIES.includes(type as (typeof CATEGORIES)[number])) {
-        throw new Error(`Row ${row}: Type must be granite, marble, quartz or sink ("${cell('Type')}")`);
+      if (!(PRODUCT_CATEGORIES as readonly string[]).includes(type)) {
+        throw new Error(`Row ${row}: Type must be ${CATEGORY_LIST} ("${cell('Type')}")`);
       }
       const category = type as Product['category'];
       const name = cell('Name');

@@ -1,4 +1,4 @@
-import type { components } from '../../../src/api/generated/openapi-types';
+import type { components } from '../../contract/types';
 import type { ProductRow } from './repository';
 
 export type Product = components['schemas']['Product'];

@@ -1,24 +1,37 @@
 import { maxBytes } from '../../contract/openapi';
-import { idParam, today, type Handlers, type RouteContext } from '../../routes';
+import { today, type HandlersFor, type RouteContext } from '../../routes';
 import { readImportFile, readProductForm } from './form';
 
-export function productsRoutes({ services, maxImageBytes }: RouteContext): Handlers {
+type Operations =
+  | 'listProducts'
+  | 'getProduct'
+  | 'createProduct'
+  | 'updateProduct'
+  | 'deleteProduct'
+  | 'exportProducts'
+  | 'importProducts';
+
+// The multipart operations (create, update, import) read their bodies through
+// form.ts, which checks them against the contract's form schemas.
+export function productsRoutes({ services, maxImageBytes }: RouteContext): HandlersFor<Operations> {
   const products = services.products;
   // The CSV import's size limit is the one openapi.yaml states (the dashboard checks the same).
   const maxCsvBytes = maxBytes('importProducts', 'file');
   return {
     listProducts: async (_request, reply) => reply.type('application/json').send(await products.listJson()),
-    getProduct: (request) => products.get(idParam(request)),
+    getProduct: (request) => products.get(request.params.id),
     async createProduct(request, reply) {
       const form = await readProductForm(request, 'createProduct', maxImageBytes);
-      return reply.code(201).send(await products.create(form));
+      const product = await products.create(form);
+      reply.code(201);
+      return product;
     },
     async updateProduct(request) {
       const form = await readProductForm(request, 'updateProduct', maxImageBytes);
-      return products.update(idParam(request), form);
+      return products.update(request.params.id, form);
     },
     async deleteProduct(request, reply) {
-      await products.remove(idParam(request));
+      await products.remove(request.params.id);
       return reply.code(204).send();
     },
     async exportProducts(_request, reply) {
@@ -30,7 +43,9 @@ export function productsRoutes({ services, maxImageBytes }: RouteContext): Handl
     },
     async importProducts(request) {
       const text = await readImportFile(request, maxCsvBytes);
-      return products.importCsv(text, (row, cause) => request.log.warn({ err: cause, row }, 'CSV import: a row could not be saved'));
+      return products.importCsv(text, (row, cause) =>
+        request.log.warn({ err: cause, row }, 'CSV import: a row could not be saved'),
+      );
     },
   };
 }

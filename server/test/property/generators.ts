@@ -5,7 +5,7 @@
 // (or a generated CSV for the import).
 import fc from 'fast-check';
 import type { Operation } from '../../contract/openapi';
-import { PRODUCT_CSV_COLUMNS } from '../../../src/api/product-csv-columns';
+import { PRODUCT_CSV_COLUMNS } from '../../../common/product-csv-columns';
 import { ADMIN, PNG } from '../helpers';
 import { fileFields, textFormSchema } from './oracle';
 import type { Part, Shape } from './requests';

@@ -84,6 +84,7 @@ export function toWire(op: Operation, shape: Shape, cookies: { session: string; 
 
 /** Characters that print as nothing (or as a space) written as \\uXXXX, so a reproduction shows them. */
 export const visible = (text: string) =>
+  // eslint-disable-next-line no-control-regex -- control characters are what it shows
   text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u00a0\u00ad\u200b-\u200f\u2028\u2029\u2060\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 const clip = (text: string, max = 700) => (text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text);

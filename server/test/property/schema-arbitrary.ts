@@ -71,6 +71,7 @@ const unit: fc.Arbitrary<string> = fc.oneof(
 );
 
 export const codePoints = (text: string) => Array.from(text).length;
+// eslint-disable-next-line no-control-regex -- NUL is what it removes
 const withoutNul = (text: string) => text.replace(/\u0000/g, '').replace(/^\uFEFF+/, '');
 
 /** Between min and max code points: cut at max, padded up to min. */

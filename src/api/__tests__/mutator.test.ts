@@ -32,7 +32,7 @@ describe('apiFetch', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/products', expect.objectContaining({ credentials: 'include', method: 'GET' }));
   });
 
-  it('throws "<status>: <body>" on a non-OK answer (spec §8)', async () => {
+  it('throws "<status>: <body>" on a non-OK answer', async () => {
     vi.stubGlobal('fetch', answer(404, '{"message":"Not found"}'));
     await expect(apiFetch('/api/products/99')).rejects.toThrow('404: {"message":"Not found"}');
   });

@@ -21,7 +21,7 @@ export function AppShell() {
   const { pathname } = useLocation();
   const live = useRealtime();
 
-  // Beyond the spec: the unread count also shows in the browser tab.
+  // The unread count also shows in the browser tab's title.
   useEffect(() => {
     document.title = unread > 0 ? `(${unread}) ${appConfig.businessName} Admin` : `${appConfig.businessName} Admin`;
   }, [unread]);

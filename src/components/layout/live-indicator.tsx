@@ -7,7 +7,7 @@ const labels: Record<RealtimeStatus, string> = {
   closed: 'Live updates: reconnecting…',
 };
 
-/** Beyond the spec: staff can see whether new customer events will arrive on their own. */
+/** Staff can see whether new customer events will arrive on their own. */
 export function LiveIndicator({ status }: { status: RealtimeStatus }) {
   return (
     <Tooltip content={labels[status]}>

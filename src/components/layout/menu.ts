@@ -1,4 +1,4 @@
-/** The sidebar entries, in the spec's order (§2 Shell). */
+/** The sidebar entries, in the order they are shown. */
 export const menu = [
   { title: 'Dashboard', to: '/', icon: 'pi pi-home' },
   { title: 'Products', to: '/products', icon: 'pi pi-box' },
@@ -8,7 +8,6 @@ export const menu = [
   { title: 'Settings', to: '/settings', icon: 'pi pi-cog' },
 ] as const;
 
-export type MenuEntry = (typeof menu)[number];
 
 /** Active when the path equals the route or, for every entry but the root, starts with it. */
 export function isActive(route: string, pathname: string): boolean {

@@ -36,8 +36,7 @@ export function MobileSheet({
       const active = document.activeElement;
       if (!active || active === document.body || element?.contains(active)) toggle?.focus();
     };
-    // Opened once per mount; the getters are stable DOM look-ups.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- opened once per mount; the getters are stable DOM look-ups
   }, []);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
@@ -63,6 +62,7 @@ export function MobileSheet({
   return (
     <>
       <div className="sheet-overlay" onClick={onClose} aria-hidden="true" />
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a modal dialog handles Escape and keeps Tab inside itself */}
       <aside ref={sheet} className="sidebar sidebar-sheet" aria-label="Sidebar" role="dialog" aria-modal="true" onKeyDown={onKeyDown}>
         {children}
       </aside>

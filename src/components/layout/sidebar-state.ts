@@ -1,4 +1,4 @@
-// Sidebar preference (spec §3, §9): cookie sidebar_state, 7 days.
+// Whether the sidebar is expanded: kept in the cookie sidebar_state for 7 days; expanded when the cookie is missing.
 export const SIDEBAR_COOKIE = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE = 604_800;
 export const MOBILE_BREAKPOINT_PX = 768;

@@ -1,7 +1,7 @@
 import { cloneElement, createContext, useContext, useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { createPortal } from 'react-dom';
 
-/** Spec §9: tooltips wait 700 ms (0 inside the sidebar); within 300 ms of one closing, the next opens at once. */
+/** A tooltip opens after 700 ms (at once inside the sidebar); within 300 ms of one closing, the next opens at once. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import './variant-badge.css';
 
-/** Spec §4: badge variants. `success` is the Active product status. */
+/** The badge variants. `success` marks an Active product. */
 export type BadgeVariant = 'default' | 'secondary' | 'destructive' | 'outline' | 'success';
 
 /**

@@ -1,7 +1,7 @@
 export const TOP_PRODUCTS = 10;
 export const TIMELINE_DAYS = 30;
 
-/** Spec §9: conversion rate with one decimal. */
+/** The conversion rate as a percentage with one decimal, e.g. "12.5%". */
 export const formatConversionRate = (rate: number) => `${rate.toFixed(1)}%`;
 
 /** x-axis label: short month and day, e.g. "Nov 3". Dates are calendar days, so read them as UTC. */

@@ -29,7 +29,7 @@ function StatCard({ title, value, caption, loading }: { title: string; value?: R
 
 type ProductRow = { productId: number; productName: string; count: number };
 
-/** Spec §2 Analytics: the two top-10 tables, one call's two lists. */
+/** The two top-10 tables (most viewed, most inquired), from the two lists of one call. */
 const PRODUCT_TABLES = [
   {
     title: 'Most Viewed Products',

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { loginBody } from '../../api/generated/zod/auth/auth.zod';
 import { withFieldMessages } from '../../lib/forms/field-messages';
 
-/** The contract's login body; spec §5 gives the wording of its errors. */
+/** The contract's login body; an empty username or password reads 'Username is required' / 'Password is required'. */
 export const loginFormSchema = loginBody;
 export const loginFormMessages = withFieldMessages({
   username: { too_small: 'Username is required', invalid_type: 'Username is required' },

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useGetCurrentUser } from '../../api/generated/endpoints/auth/auth';
 
-/** Spec §2 Access guard: one current-user lookup, no retry; 'Loading...' meanwhile; failure or nothing → /login. */
+/** The access guard: one current-user lookup, no retry; 'Loading...' meanwhile; a failure or no user → /login. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const me = useGetCurrentUser({ query: { retry: false, staleTime: Infinity } });
   if (me.isPending) {

@@ -8,8 +8,9 @@ import { MessagePanel } from './components/message-panel';
 import { TakeoverSwitch } from './components/takeover-switch';
 import './conversations.css';
 import { LoadError } from '../../components/ui/load-error';
+import { UNNAMED_CONVERSATION_HEADING, customerDisplayName } from '../../lib/format/customer';
 
-/** /conversations/:id (spec §2 "Conversation detail"). */
+/** /conversations/:id: heading (the customer's name, else 'Customer Conversation') and phone, takeover switch, messages, composer and info panel. */
 export function ConversationDetailPage() {
   const raw = useParams().id;
   const id = /^\d+$/.test(raw ?? '') ? Number(raw) : 0;
@@ -50,7 +51,7 @@ export function ConversationDetailPage() {
           <div>
             {data ? (
               <>
-                <h1>{data.customerName ?? 'Customer Conversation'}</h1>
+                <h1>{customerDisplayName(data, UNNAMED_CONVERSATION_HEADING)}</h1>
                 <p className="muted">{data.whatsappPhoneNumber}</p>
               </>
             ) : (

@@ -17,7 +17,7 @@ const PAGE_SIZE = 100;
 
 const apiBase: string = import.meta.env.VITE_API_BASE_URL ?? '';
 
-/** /conversations (spec §2 "Conversation list"). */
+/** /conversations: the conversation list, its filters and the CSV export. */
 export function ConversationsPage() {
   const { filters, setFilters, update } = useConversationFilters();
   const { filtering, result } = useConversationList(filters);
@@ -25,7 +25,7 @@ export function ConversationsPage() {
   const [showFilters, setShowFilters] = useState(() => hasActiveFilters(filters));
   const list = useIncrementalList(result.data ?? [], PAGE_SIZE, JSON.stringify(filters));
 
-  // Spec §7: a browser navigation, so the server's CSV arrives as a download.
+  // A browser navigation (with the current filters), so the server's CSV arrives as a download.
   const exportCsv = () => window.location.assign(`${apiBase}${getExportConversationsUrl(toSearchParams(filters))}`);
 
   return (

@@ -1,5 +1,5 @@
-// Conversation filters (spec §3 "Conversation filter", §5, §7): what the screen
-// holds, how it sits in the URL query, and the search/export query it becomes.
+// Conversation filters: what the screen holds, how it sits in the URL query,
+// and the search/export query it becomes.
 import type { ConversationStatus } from '../../api/generated/model/conversationStatus';
 import type { SearchConversationsParams } from '../../api/generated/model/searchConversationsParams';
 import { conversationStatuses } from './status';
@@ -20,7 +20,7 @@ export const noFilters: ConversationFilters = { customerPhone: '', productMentio
 export const PHONE_MAX_LENGTH = 20;
 export const PRODUCT_MAX_LENGTH = 200;
 
-/** Spec §5: a search only when a date, a phone, a non-empty status or a product is set. */
+/** A search runs only when a date, a phone, a status or a product is set (blank text counts as not set). */
 export function hasActiveFilters(filters: ConversationFilters): boolean {
   return Boolean(
     filters.startDate || filters.endDate || filters.customerPhone.trim() || filters.status || filters.productMentioned.trim(),
@@ -104,5 +104,5 @@ export function filtersToQuery(filters: ConversationFilters): URLSearchParams {
   return query;
 }
 
-/** Spec §2: '3 results', '1 result'. */
+/** The result count: '3 results', '1 result'. */
 export const resultCount = (n: number) => `${n} ${n === 1 ? 'result' : 'results'}`;

@@ -1,7 +1,7 @@
 import type { ConversationStatus } from '../../api/generated/model/conversationStatus';
 import { ConversationStatus as Statuses } from '../../api/generated/model/conversationStatus';
 
-/** Spec §4: the labels of the conversation statuses. */
+/** How each conversation status reads on screen. */
 export const statusLabels: Record<ConversationStatus, string> = {
   bot_active: 'Bot Active',
   admin_required: 'Admin Required',
@@ -10,5 +10,5 @@ export const statusLabels: Record<ConversationStatus, string> = {
 
 export const conversationStatuses = Object.values(Statuses);
 
-/** Spec §2: 'N message(s)'. */
+/** '1 message', 'N messages'. */
 export const messageCount = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'}`;

@@ -1,7 +1,7 @@
 import { useListConversations, useSearchConversations } from '../../api/generated/endpoints/conversations/conversations';
 import { hasActiveFilters, toSearchParams, type ConversationFilters } from './filters';
 
-/** Spec §5: the plain list without filters, the search with at least one. Only one of the two runs. */
+/** The plain list without filters, the search with at least one. Only one of the two runs. */
 export function useConversationList(filters: ConversationFilters) {
   const filtering = hasActiveFilters(filters);
   const list = useListConversations({ query: { enabled: !filtering } });

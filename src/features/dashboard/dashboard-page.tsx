@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useListProducts } from '../../api/generated/endpoints/products/products';
 import { useListConversations } from '../../api/generated/endpoints/conversations/conversations';
 import { VariantBadge } from '../../components/ui/variant-badge';
+import { customerDisplayName } from '../../lib/format/customer';
 import { formatDateTime } from '../../lib/format/date';
 import { formatPriceRange } from '../../lib/format/money';
 import { useUnreadNotifications } from '../../lib/notifications/use-unread-count';
@@ -10,7 +11,6 @@ import {
   attentionCaption,
   countActiveProducts,
   countNeedingAttention,
-  customerLabel,
   pendingConversations,
   productsCaption,
   recentProducts,
@@ -19,7 +19,7 @@ import { DashboardList } from './dashboard-list';
 import { StatCard } from './stat-card';
 import './dashboard.css';
 
-/** / (spec §2 "Dashboard"): three counters, Recent Products, Pending Actions, Quick Actions. */
+/** /: three counters, Recent Products, Pending Actions (by name, else phone), Quick Actions. */
 export function DashboardPage() {
   const products = useListProducts();
   const conversations = useListConversations();
@@ -95,7 +95,7 @@ export function DashboardPage() {
           onRetry={() => void conversations.refetch()}
         >
           {pendingConversations(conversations.data ?? []).map((conversation) => {
-            const who = customerLabel(conversation);
+            const who = customerDisplayName(conversation);
             return (
               <li key={conversation.id} className="dashboard-item">
                 <div className="dashboard-item-text">

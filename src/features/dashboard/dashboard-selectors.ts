@@ -1,9 +1,9 @@
-// What the dashboard picks out of the product and conversation lists (spec §2 "Dashboard", §9 limits).
+// What the dashboard picks out of the product and conversation lists.
 import type { Conversation } from '../../api/generated/model/conversation';
 import type { Product } from '../../api/generated/model/product';
 import type { ProductCategory } from '../../api/generated/model/productCategory';
 
-/** Spec §9: at most 5 recent products and 5 pending conversations. */
+/** The dashboard lists at most 5 recent products and 5 pending conversations. */
 export const DASHBOARD_LIST_LIMIT = 5;
 
 /** The first five products, in the order the server lists them. */
@@ -24,9 +24,6 @@ export const countActiveProducts = (products: readonly Product[]): number => pro
 
 export const countNeedingAttention = (conversations: readonly Conversation[]): number =>
   conversations.filter((c) => c.status === 'admin_required').length;
-
-/** The customer's name, or else the phone number (a blank name counts as none). */
-export const customerLabel = (conversation: Conversation): string => conversation.customerName?.trim() || conversation.whatsappPhoneNumber;
 
 export const CATEGORY_LABELS: Record<ProductCategory, string> = {
   granite: 'Granite',

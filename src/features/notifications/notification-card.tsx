@@ -10,7 +10,7 @@ type Props = {
   onMarkRead: (id: number) => void;
 };
 
-/** One notification (spec §2): type badge, 'Unread' badge, message, time, mark-read button, View link. */
+/** One notification: type badge, 'Unread' badge, message, time, mark-read button, View link. */
 export const NotificationCard = memo(function NotificationCard({ notification, onMarkRead }: Props) {
   const { id, type, message, isRead, createdAt, conversationId } = notification;
   const label = NOTIFICATION_TYPE_LABELS[type];

@@ -1,4 +1,4 @@
-// How a notification reads on screen (spec §2 "Notifications", §4 notification types).
+// How a notification reads on screen: its type's label and badge, the unread subtitle.
 import type { Notification } from '../../api/generated/model/notification';
 import type { NotificationType } from '../../api/generated/model/notificationType';
 import type { BadgeVariant } from '../../components/ui/variant-badge';
@@ -11,7 +11,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
 };
 
 /**
- * Spec §4: Unclear Request is destructive, the others default or secondary.
+ * Unclear Request is destructive, the others default or secondary.
  * A missing product is the one the business can act on (stock it), so it gets
  * the stronger default; delivery and payment questions are routine.
  */

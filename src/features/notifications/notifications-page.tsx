@@ -13,7 +13,7 @@ import { useIncrementalList } from '../../lib/lists/use-incremental-list';
 /** Cards rendered at a time: a long history paints as fast as a short one. */
 const PAGE_SIZE = 100;
 
-/** /notifications (spec §2 "Notifications"). */
+/** /notifications: the notifications as the server lists them, each or all to be marked as read. */
 export function NotificationsPage() {
   const once = useInFlight();
   const notifications = useListNotifications();

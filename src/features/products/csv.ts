@@ -1,7 +1,8 @@
-// CSV for the product import (spec §3 "CSV columns", §5, §9): the sample
-// template, and the failed rows of an import handed back with their errors.
+// CSV for the product import: the sample template (the import's columns and
+// one example row per category), reading and writing CSV, and the failed rows
+// of an import handed back with their errors.
 import type { ProductCategory } from '../../api/generated/model/productCategory';
-import { PRODUCT_CSV_COLUMNS } from '../../api/product-csv-columns';
+import { PRODUCT_CSV_COLUMNS } from '../../../common/product-csv-columns';
 
 
 export const SAMPLE_CSV_FILE_NAME = 'products-sample-template.csv';

@@ -1,4 +1,4 @@
-// The spec's option lists (§3), in its order, from the contract's enums.
+// The form's option lists, in the order of the contract's enums.
 import { BowlConfiguration } from '../../api/generated/model/bowlConfiguration';
 import { ProductCategory } from '../../api/generated/model/productCategory';
 import { SinkMaterial } from '../../api/generated/model/sinkMaterial';

@@ -1,4 +1,4 @@
-// How a product reads on screen (spec §2 "Product list"): category label,
+// How a product reads on screen in the product list: category label,
 // dimensions, details line and price range.
 import type { Product } from '../../api/generated/model/product';
 import type { ProductCategory } from '../../api/generated/model/productCategory';

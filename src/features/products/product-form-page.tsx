@@ -5,7 +5,8 @@ import { ProductForm } from './components/product-form';
 import './products.css';
 import { LoadError } from '../../components/ui/load-error';
 
-/** /products/new and /products/edit/:id (spec §2). */
+/** /products/new (an empty form) and /products/edit/:id (the form filled from the stored product). */
+/** @public Loaded by the router as `m.ProductFormPage` from a dynamic import. */
 export function ProductFormPage() {
   const { id } = useParams();
   const editing = id !== undefined;

@@ -1,5 +1,5 @@
 // The product form's schema: the contract's create body (openapi.yaml →
-// createProductBody) with the spec's messages (§5) and UI-only rules. Each
+// createProductBody) with messages a person understands and UI-only rules. Each
 // field is read from what the inputs hold (text, null for "none", files),
 // checked with a message a person understands, then piped into the
 // contract's own field schema, so the output is what the contract accepts.
@@ -77,7 +77,7 @@ export const productFormSchema = createProductBody
     installationImages: z.array(image).pipe(contract.installationImages.unwrap()),
   })
   .superRefine((values, ctx) => {
-    // Beyond the spec: a range whose end is below its start is a typo.
+    // A range whose end is below its start is a typo.
     const { startingPrice, endingPrice } = values;
     // Only two well-formed prices are compared; a malformed one has its own message.
     if (!startingPrice || !endingPrice || !PRICE_PATTERN.test(startingPrice) || !PRICE_PATTERN.test(endingPrice)) return;

@@ -5,7 +5,7 @@ import type { ProductUpdateForm } from '../../api/generated/model/productUpdateF
 import { isStone } from './product-display';
 import type { ProductFormOutput, ProductFormValues } from './product-form-schema';
 
-/** A new product: granite, active, stock 0 (spec §2, §3). */
+/** A new product starts as granite, active, with stock 0 and every other field empty. */
 export const NEW_PRODUCT_VALUES: ProductFormValues = {
   name: '',
   category: 'granite',
@@ -46,7 +46,7 @@ export function productToFormValues(product: Product): ProductFormValues {
 }
 
 /**
- * The multipart body for create: empty values omitted (spec §7), stone
+ * The multipart body for create: empty values left out (never sent empty), stone
  * fields only for stones and sink fields only for sinks, so values typed
  * before the category changed are not sent.
  */

@@ -12,7 +12,7 @@ import { useExportProductsCsv } from './use-export-products-csv';
 import './products.css';
 import { LoadError } from '../../components/ui/load-error';
 
-/** /products (spec §2 "Product list"). */
+/** /products: the product list with search, CSV export and import, and delete. */
 export function ProductsPage() {
   const products = useListProducts();
   const [query, setQuery] = useState('');

@@ -1,4 +1,4 @@
-// The product list's search (spec §2): name, category, colour or material,
+// The product list's search matches name, category, colour or material,
 // case-insensitive. Built once per product list so that each keystroke is a
 // plain substring scan (10,000 products in well under a millisecond).
 import type { Product } from '../../api/generated/model/product';

@@ -4,7 +4,7 @@ import { isoDay } from '../../lib/format/date';
 import { useToast } from '../../lib/toast/toast-context';
 import { saveTextFile } from './download';
 
-/** Export CSV (spec §7, §8): GET /api/products/export saved as products-export-{date}.csv. */
+/** Export CSV: GET /api/products/export saved as products-export-{date}.csv, with a toast either way. */
 export function useExportProductsCsv() {
   const toast = useToast();
   // A mutation, not a query: it runs on a click, is never cached, and a 401 ends the session like any other call.

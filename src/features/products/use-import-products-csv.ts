@@ -20,7 +20,7 @@ export async function readPickedCsv(file: File): Promise<PickedCsv> {
   };
 }
 
-/** The import dialog's state: the picked file, the call, its result (spec §2, §8). */
+/** The import dialog's state: the picked file, the call, its result, and the toast for each outcome. */
 export function useImportProductsCsv() {
   // A double click uploads once.
   const once = useInFlight();

@@ -5,7 +5,7 @@ import type { Product } from '../../api/generated/model/product';
 import { toProductBody, toProductUpdateBody } from './product-form-values';
 
 /**
- * Create (no stored product) or update `stored`, with the spec's toasts (§8).
+ * Create (no stored product) or update `stored`, with a toast for success or failure.
  * An update clears what the form emptied (see toProductUpdateBody). The list
  * and the product refetch through the query client's invalidation policy.
  * On failure nothing is reset: the form keeps what was typed.

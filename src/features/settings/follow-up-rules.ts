@@ -6,7 +6,7 @@ export const DEFAULT_SETTINGS: FollowUpSettings = { enabled: true, hoursUntilFol
 /** WhatsApp's customer-service window: free-form messages only within 24 h of the customer's last message. */
 export const WHATSAPP_WINDOW_HOURS = 24;
 
-/** Spec §5: a non-numeric hours entry falls back to 1. */
+/** The hours as typed, read as a whole number; a non-numeric entry falls back to 1. */
 export function parseHours(raw: string): number {
   const value = Number.parseInt(raw, 10);
   return Number.isNaN(value) ? MIN_HOURS : value;
@@ -14,7 +14,10 @@ export function parseHours(raw: string): number {
 
 export type RuleFailure = { title: string; description: string };
 
-/** Spec §5, checked in this order; undefined when the settings may be saved. */
+/**
+ * The first rule the settings break, as a toast's title and text: hours from
+ * 1 to 168, then a message that is not blank. Undefined when they may be saved.
+ */
 export function validateFollowUp(settings: FollowUpSettings): RuleFailure | undefined {
   const hours = settings.hoursUntilFollowUp;
   if (!Number.isFinite(hours) || hours < MIN_HOURS || hours > MAX_HOURS) {

@@ -1,9 +1,7 @@
 // Dates in the browser's own locale and time zone.
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
-export const formatTime = (iso: string): string => time.format(new Date(iso));
 
 /** "2026-11-22" in local time, for file names such as products-export-2026-11-22.csv. */
 export function isoDay(date: Date = new Date()): string {

@@ -1,4 +1,4 @@
-// Money is KES (spec §1). One formatter for the whole app.
+// Every amount in the app is in Kenyan shillings (KES). One formatter for the whole app.
 const kes = new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES', currencyDisplay: 'code', minimumFractionDigits: 0, maximumFractionDigits: 2 });
 const plain = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
@@ -12,7 +12,7 @@ export function formatAmount(amount: number): string {
   return plain.format(amount);
 }
 
-/** Spec §2: a price range reads 'start - end KES', e.g. "8,500 - 12,000 KES". */
+/** A price range reads 'start - end KES', e.g. "8,500 - 12,000 KES". */
 export function formatPriceRange(start: number, end: number): string {
   return `${formatAmount(start)} - ${formatAmount(end)} KES`;
 }

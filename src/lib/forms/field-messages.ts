@@ -4,7 +4,7 @@ import type { z } from 'zod';
 export type FieldMessages = Record<string, Partial<Record<z.core.$ZodIssue['code'], string>>>;
 
 /**
- * Parse options that give the contract's generated schema the spec's wording
+ * Parse options that give the contract's generated schema the screen's own wording
  * without retyping its rules: zodResolver(generatedBody, withFieldMessages({...})).
  * Issues without an entry keep zod's own message.
  */

@@ -15,6 +15,7 @@ export function UnsavedChangesDialog({ blocker }: { blocker: Blocker }) {
       {...smallDialogProps}
       footer={
         <div className="dialog-actions">
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog moves focus into itself, on the choice that loses nothing */}
           <Button type="button" label="Keep editing" outlined autoFocus onClick={stay} />
           <Button type="button" label="Discard changes" severity="danger" onClick={() => blocker.state === 'blocked' && blocker.proceed()} />
         </div>

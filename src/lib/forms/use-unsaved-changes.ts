@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
 
 /**
- * Beyond the spec: while `dirty`, leaving the form asks first. In-app
+ * While `dirty`, leaving the form asks first. In-app
  * navigation goes through react-router's blocker (the app uses a data
  * router); closing or reloading the tab through the browser's own prompt.
  * `allowLeaving()` lets the next navigation through (after a save).

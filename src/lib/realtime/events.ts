@@ -2,7 +2,7 @@
 // React Query refetches; nothing here stores server data.
 import type { InvalidateQueryFilters } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { realtimeMessages } from '../../api/generated/realtime/messages';
+import type { realtimeMessages } from '../../../common/generated/realtime/messages';
 import { getListUnreadNotificationsQueryKey, getListNotificationsQueryKey } from '../../api/generated/endpoints/notifications/notifications';
 import {
   getGetConversationQueryKey,

@@ -2,7 +2,7 @@
 // because it needs zod and every generated message schema: the shell loads it after the
 // first paint (see use-realtime.ts), so the first download of a screen does without them.
 import type { z } from 'zod';
-import { realtimeMessages } from '../../api/generated/realtime/messages';
+import { realtimeMessages } from '../../../common/generated/realtime/messages';
 import type { RealtimeEvent, RealtimeEventType } from './events';
 
 /**
@@ -22,7 +22,7 @@ const describeIssues = (issues: z.core.$ZodIssue[]) =>
 /**
  * Reads one text frame (asyncapi.yaml): the required fields must hold, the
  * rest is taken when usable and otherwise set aside, so a server that sends
- * less (only what the spec promises) or more (a newer version) still reaches
+ * less (only the required fields) or more (a newer version) still reaches
  * the screen. Not JSON, an unknown type or a bad required field: refused.
  */
 export function parseRealtimeMessage(raw: string): ParseResult {

@@ -1,4 +1,4 @@
-// Light/dark theme (spec §3 Client preferences): stored in localStorage under
+// Light/dark theme, a preference of this browser: stored in localStorage under
 // `theme` (default light); dark is a `dark` class on <html> plus PrimeReact's
 // dark theme file. index.html applies the stored theme before the first paint
 // with the same names; keep the two in step.

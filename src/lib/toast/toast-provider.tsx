@@ -11,7 +11,7 @@ interface ActiveToast extends ToastInput {
 }
 
 /**
- * The app's one toast region (spec §2, §9): one toast at a time (a new one
+ * The app's one toast region: one toast at a time (a new one
  * replaces the last), 5 s by default, swipe right to dismiss, F8 focuses the
  * region; at the top on mobile, bottom-right from 768 px.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isActive, menu } from '../menu';
 
 describe('sidebar menu', () => {
-  it('lists the six entries in the spec order', () => {
+  it('lists the six entries in order', () => {
     expect(menu.map((m) => [m.title, m.to])).toEqual([
       ['Dashboard', '/'],
       ['Products', '/products'],

@@ -1,7 +1,7 @@
 import { validateLogin } from '../login-schema';
 
 describe('validateLogin', () => {
-  it('names each empty field with the spec’s message', () => {
+  it('names each empty field with its required-field message', () => {
     expect(validateLogin({ username: '', password: '' })).toEqual({
       errors: { username: 'Username is required', password: 'Password is required' },
     });

@@ -14,7 +14,7 @@ import {
 
 const day = (y: number, m: number, d: number) => new Date(y, m - 1, d);
 
-describe('when a search runs (spec §5)', () => {
+describe('when a search runs', () => {
   it('not without filters, nor for blank text', () => {
     expect(hasActiveFilters(noFilters)).toBe(false);
     expect(hasActiveFilters({ customerPhone: '   ', productMentioned: '\t' })).toBe(false);
@@ -31,7 +31,7 @@ describe('when a search runs (spec §5)', () => {
   });
 });
 
-describe('filters → search query (spec §7)', () => {
+describe('filters → search query', () => {
   it('sends nothing for no filters', () => {
     expect(toSearchParams(noFilters)).toEqual({});
   });
@@ -115,7 +115,7 @@ describe('URL round trip (reload, shared link)', () => {
   });
 });
 
-it('counts results as the spec words it', () => {
+it("words the count as '1 result' or 'N results'", () => {
   expect(resultCount(3)).toBe('3 results');
   expect(resultCount(1)).toBe('1 result');
   expect(resultCount(0)).toBe('0 results');

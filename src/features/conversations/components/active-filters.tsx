@@ -9,7 +9,7 @@ interface ActiveFiltersProps {
   clearAll: () => void;
 }
 
-/** Spec §2: each active filter as a removable badge, and 'Clear All'. */
+/** Each active filter as a removable badge, and 'Clear All'. */
 export function ActiveFilters({ filters, update, clearAll }: ActiveFiltersProps) {
   const badges: Array<{ name: string; value: string; clear: Partial<ConversationFilters> }> = [];
   if (filters.startDate) badges.push({ name: 'Start', value: formatDate(filters.startDate), clear: { startDate: undefined } });

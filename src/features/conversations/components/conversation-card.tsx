@@ -1,11 +1,12 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Conversation } from '../../../api/generated/model/conversation';
+import { UNKNOWN_CUSTOMER, customerDisplayName } from '../../../lib/format/customer';
 import { formatDateTime } from '../../../lib/format/date';
 import { messageCount } from '../status';
 import { StatusBadge } from './status-badge';
 
-/** Spec §2: one conversation of the list, linking to its detail. */
+/** One conversation of the list, linking to its detail. A customer without a name (or with a blank one) reads 'Unknown Customer'. */
 export const ConversationCard = memo(function ConversationCard({ conversation }: { conversation: Conversation }) {
   const needsAdmin = conversation.status === 'admin_required';
   return (
@@ -15,7 +16,7 @@ export const ConversationCard = memo(function ConversationCard({ conversation }:
         className={`card conversation-card${needsAdmin ? ' conversation-card-attention' : ''}`}
       >
         <div className="conversation-card-top">
-          <h2 className="conversation-card-name">{conversation.customerName ?? 'Unknown Customer'}</h2>
+          <h2 className="conversation-card-name">{customerDisplayName(conversation, UNKNOWN_CUSTOMER)}</h2>
           <StatusBadge status={conversation.status} />
           {conversation.messageCount !== undefined && (
             <span className="plain-badge">{messageCount(conversation.messageCount)}</span>

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../lib/format/date';
 import { formatKES } from '../../../lib/format/money';
 import { StatusBadge } from './status-badge';
 
-/** Spec §2 'Conversation Info'. */
+/** 'Conversation Info': status, start, last activity, and the current product and offer when there are any. */
 export function ConversationInfo({ conversation }: { conversation: Conversation }) {
   const { currentProductId, currentOfferPrice, bargainingRound } = conversation;
   return (

@@ -10,7 +10,7 @@ import { conversationStatuses, statusLabels } from '../status';
 /** Typing settles for this long before the filter (URL and search) follows. */
 const TYPING_DELAY_MS = 300;
 
-/** Spec §9: calendar weeks start on Sunday, whatever the app's default locale says. */
+/** Calendar weeks start on Sunday, whatever the app's default locale says. */
 const CALENDAR_LOCALE = 'en-week-from-sunday';
 addLocale(CALENDAR_LOCALE, { ...localeOptions('en'), firstDayOfWeek: 0 });
 
@@ -54,7 +54,7 @@ function DateField({ id, label, value, onChange, minDate, maxDate }: DateFieldPr
   );
 }
 
-/** Spec §2 'Filter Conversations'. */
+/** 'Filter Conversations': start and end date, phone, status and product mentioned. Typed text applies once typing settles. */
 export function FilterCard({ filters, update }: FilterCardProps) {
   const [phone, setPhone] = useTypedFilter(filters.customerPhone, (customerPhone) => update({ customerPhone }));
   const [product, setProduct] = useTypedFilter(filters.productMentioned, (productMentioned) => update({ productMentioned }));

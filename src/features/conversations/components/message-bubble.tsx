@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format/date';
 const senderLabels: Record<MessageSender, string> = { customer: 'Customer', bot: 'Bot', admin: 'Admin' };
 
 /**
- * Spec §2: customer on the left, bot and admin on the right. The content is a
+ * Customer messages on the left, bot and admin messages on the right. The content is a
  * text node (React escapes it): what a customer types is never read as HTML.
  * Memoised: a refetch keeps unchanged messages as the same objects, so only
  * new ones render.

@@ -6,13 +6,18 @@ import { useToast } from '../../../lib/toast/toast-context';
 
 interface MessageComposerProps {
   conversationId: number;
-  /** Spec §4: sending is possible only in admin_takeover. */
+  /** Whether the conversation is in admin_takeover: only then can an admin send. */
   takeover: boolean;
   /** Called just before a send goes out. */
   onSend?: () => void;
 }
 
-/** Spec §2 composer, §5 sending rule, §7 POST …/messages, §8 send failure. */
+/**
+ * The message composer: sends the trimmed text (never blank) as a text message
+ * with POST /api/conversations/{id}/messages, only in admin_takeover; Enter
+ * sends, Shift+Enter starts a new line. A failed send says 'Failed to send
+ * message' and keeps the text.
+ */
 export function MessageComposer({ conversationId, takeover, onSend }: MessageComposerProps) {
   const [text, setText] = useState('');
   const send = useSendConversationMessage();

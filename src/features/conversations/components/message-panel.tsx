@@ -17,7 +17,7 @@ interface MessagePanelProps {
 }
 
 /**
- * Spec §2, §9: a 600 px panel that opens at the newest message. Only the newest
+ * A panel of fixed height (600 px) that opens at the newest message. Only the newest
  * MESSAGE_WINDOW messages are rendered at first; scrolling to the top (or the
  * 'Show earlier messages' button) renders more while the view stays where it
  * was, so a conversation of thousands of messages opens as fast as a short one.
@@ -92,6 +92,7 @@ export function MessagePanel({ messages, followNextRef }: MessagePanelProps) {
 
   return (
     <div className="message-panel">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be focusable to scroll by keyboard (WCAG 2.1.1) */}
       <div ref={scroller} className="message-scroller" role="log" aria-label="Messages" tabIndex={0} onScroll={onScroll}>
         {start > 0 && (
           <div className="message-earlier">

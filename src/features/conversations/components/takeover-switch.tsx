@@ -5,7 +5,7 @@ import { useUpdateConversationStatus } from '../../../api/generated/endpoints/co
 import { useToast } from '../../../lib/toast/toast-context';
 
 /**
- * Spec §2, §4: on → admin_takeover, off → bot_active; the conversation is
+ * The Admin Takeover switch: on → admin_takeover, off → bot_active; the conversation is
  * refetched, then the toast. While the change is on its way the switch shows
  * the position asked for; afterwards it shows the conversation's real status,
  * so a failed change puts it back.

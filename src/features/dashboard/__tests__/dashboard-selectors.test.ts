@@ -4,7 +4,6 @@ import {
   attentionCaption,
   countActiveProducts,
   countNeedingAttention,
-  customerLabel,
   pendingConversations,
   recentProducts,
 } from '../dashboard-selectors';
@@ -70,13 +69,5 @@ describe('counters', () => {
     expect(attentionCaption(1)).toBe('1 needs attention');
     expect(attentionCaption(0)).toBe('0 need attention');
     expect(attentionCaption(7)).toBe('7 need attention');
-  });
-});
-
-describe('customerLabel', () => {
-  it('is the customer name, or else the phone number', () => {
-    expect(customerLabel(conversation(1, 'admin_required', 'Brian Otieno'))).toBe('Brian Otieno');
-    expect(customerLabel(conversation(4, 'admin_required', null))).toBe('+254700000004');
-    expect(customerLabel(conversation(4, 'admin_required', '   '))).toBe('+254700000004');
   });
 });

@@ -19,7 +19,7 @@ const notification = (id: number, isRead: boolean): Notification => ({
 });
 
 describe('notification types', () => {
-  it('reads with the spec labels', () => {
+  it('reads with the type labels', () => {
     expect(NOTIFICATION_TYPE_LABELS).toEqual({
       product_not_found: 'Product Not Found',
       delivery_inquiry: 'Delivery Inquiry',

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createProductBody } from '../../../api/generated/zod/products/products.zod';
-import { PRODUCT_CSV_COLUMNS } from '../../../api/product-csv-columns';
+import { PRODUCT_CSV_COLUMNS } from '../../../../common/product-csv-columns';
 import { failedRowsCsv, parseCsv, parseImportError, sampleCsv, toCsv } from '../csv';
 
 describe('sample CSV', () => {
   const records = parseCsv(sampleCsv());
 
-  it("has the spec's columns, in order", () => {
+  it("has the import's columns, in order", () => {
     expect(records[0]).toEqual([
       'Type', 'Name', 'Color/Material', 'Dimensions (mm)', 'Starting Price', 'Ending Price',
       'Installation Price', 'Description', 'Product Image URL', 'Installation Image URLs',

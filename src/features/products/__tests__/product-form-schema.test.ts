@@ -13,7 +13,7 @@ const errorsOf = (values: ProductFormValues) => {
 const png = (name: string) => new File(['x'], name, { type: 'image/png' });
 
 describe('product form validation', () => {
-  it("uses the spec's messages for the required fields", () => {
+  it('names each missing required field', () => {
     expect(errorsOf(NEW_PRODUCT_VALUES)).toEqual({
       name: 'Product name is required',
       startingPrice: 'Starting price is required',

@@ -6,7 +6,7 @@ import { isStone } from '../product-display';
 import type { ProductFormOutput, ProductFormValues } from '../product-form-schema';
 import { FormField, describedBy } from './form-field';
 
-/** Stone Details (colour, installation price) or Sink Details (material, bowl configuration), by category (spec §2, §4). */
+/** Stone Details (colour, installation price) for granite, marble and quartz, or Sink Details (material, bowl configuration) for a sink. */
 export function CategoryDetailsSection() {
   const {
     register,

@@ -6,7 +6,7 @@ import { useInFlight } from '../../../lib/forms/use-in-flight';
 import { useToast } from '../../../lib/toast/toast-context';
 import { smallDialogProps } from './dialog-props';
 
-/** Spec §2 "Delete Product" dialog and §8 messages. The list refetches through the query client's invalidation policy. */
+/** The 'Delete Product' confirmation and its toasts. The list refetches through the query client's invalidation policy. */
 export function DeleteProductDialog({ product, onClose }: { product: Product | null; onClose: () => void }) {
   const toast = useToast();
   const deletion = useDeleteProduct({
@@ -35,6 +35,7 @@ export function DeleteProductDialog({ product, onClose }: { product: Product | n
       footer={
         <div className="dialog-actions">
           {/* Focus starts on Cancel: Enter on an opened dialog must not delete. */}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog moves focus into itself; see above */}
           <Button type="button" label="Cancel" outlined autoFocus onClick={close} disabled={deletion.isPending} />
           <Button
             type="button"

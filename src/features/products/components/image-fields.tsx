@@ -51,7 +51,7 @@ function FilePicker({ id, label, buttonLabel, multiple, describedBy, onFiles }: 
   );
 }
 
-/** One product image (spec §2): a preview of the chosen file, or of the stored image. */
+/** One product image: a preview of the chosen file, or of the stored image. */
 export function ProductImageField({ currentUrl }: { currentUrl?: string | null }) {
   const { control, setError, clearErrors } = useFormContext<ProductFormValues, unknown, ProductFormOutput>();
   return (
@@ -97,7 +97,7 @@ export function ProductImageField({ currentUrl }: { currentUrl?: string | null }
   );
 }
 
-/** Several installation images (spec §2). On update the contract replaces the stored list with the files sent. */
+/** Several installation images. On update the contract replaces the stored list with the files sent. */
 export function InstallationImagesField({ currentUrls }: { currentUrls: readonly string[] }) {
   const { control, setError, clearErrors } = useFormContext<ProductFormValues, unknown, ProductFormOutput>();
   return (

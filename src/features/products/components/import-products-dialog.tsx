@@ -10,7 +10,11 @@ import { ImportResults } from './import-results';
 
 const CSV_LIMIT = formatLimit(MAX_CSV_BYTES);
 
-/** Spec §2 'Import Products from CSV', §5 file rule and help text, §8 messages. */
+/**
+ * 'Import Products from CSV': a sample to download, one .csv file of at most
+ * MAX_CSV_BYTES (another file is refused with a toast before anything is sent),
+ * the help on the columns, and the results once the import has run.
+ */
 export function ImportProductsDialog({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);

@@ -4,7 +4,7 @@ import type { Product } from '../../../api/generated/model/product';
 import type { ProductFormOutput, ProductFormValues } from '../product-form-schema';
 import { InstallationImagesField, ProductImageField } from './image-fields';
 
-/** Media & Status: product image, installation images and the isActive switch (spec §2). */
+/** Media & Status: product image, installation images and the isActive switch. */
 export function MediaStatusSection({ product }: { product?: Product }) {
   const { control } = useFormContext<ProductFormValues, unknown, ProductFormOutput>();
   return (

@@ -12,7 +12,7 @@ import { CategoryDetailsSection } from './category-details-section';
 import { MediaStatusSection } from './media-status-section';
 import { UnsavedChangesDialog } from '../../../lib/forms/unsaved-changes-dialog';
 
-/** The product form (spec §2 "Product form"): create without `product`, edit with it. */
+/** The product form: create without `product`, edit with it. After a save it goes back to /products. */
 export function ProductForm({ product }: { product?: Product }) {
   const navigate = useNavigate();
   const form = useForm<ProductFormValues, unknown, ProductFormOutput>({

@@ -16,7 +16,7 @@ type Props = {
 };
 
 /**
- * The product table (spec §2): one page of rows at a time, whatever the
+ * The product table: one page of rows at a time, whatever the
  * catalogue's size; a new list (search, delete, refetch) starts on its
  * first page.
  *

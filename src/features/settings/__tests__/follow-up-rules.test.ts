@@ -3,7 +3,7 @@ import { checkResultMessage, hoursHint, parseHours, validateFollowUp } from '../
 
 const ok = { enabled: true, hoursUntilFollowUp: 24, followUpMessage: 'Still interested?' };
 
-describe('follow-up validation (spec §5)', () => {
+describe('follow-up validation', () => {
   it.each([0, 169, -5])('rejects %d hours', (hours) => {
     expect(validateFollowUp({ ...ok, hoursUntilFollowUp: hours })).toEqual({
       title: 'Invalid hours',

@@ -32,7 +32,7 @@ const cached = [
 ];
 
 describe('realtime messages', () => {
-  it('a minimal notification (only data.message, spec §7) refreshes unread, the notification list and the conversation lists', () => {
+  it('a minimal notification (data holds only the required message) refreshes unread, the notification list and the conversation lists', () => {
     const raw = JSON.stringify({ type: 'notification', data: { message: 'Delivery?' } });
     expect(parseRealtimeMessage(raw)).toEqual({ ok: true, event: { type: 'notification', data: { message: 'Delivery?' } }, ignored: [] });
     expect(invalidatedKeys(raw, cached)).toEqual([

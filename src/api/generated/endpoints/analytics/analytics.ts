@@ -66,8 +66,6 @@ import { apiFetch } from '../../../mutator';
 import type { ErrorType } from '../../../mutator';
 
 
-type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
-
 
 
 /**
@@ -103,16 +101,16 @@ export const getGetAnalyticsOverviewQueryKey = () => {
     }
 
     
-export const getGetAnalyticsOverviewQueryOptions = <TData = Awaited<ReturnType<typeof getAnalyticsOverview>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsOverview>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAnalyticsOverviewQueryOptions = <TData = Awaited<ReturnType<typeof getAnalyticsOverview>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsOverview>>, TError, TData>>, }
 ) => {
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+const {query: queryOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getGetAnalyticsOverviewQueryKey();
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAnalyticsOverview>>> = () => getAnalyticsOverview(requestOptions);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAnalyticsOverview>>> = () => getAnalyticsOverview();
 
       
 
@@ -132,7 +130,7 @@ export function useGetAnalyticsOverview<TData = Awaited<ReturnType<typeof getAna
           TError,
           Awaited<ReturnType<typeof getAnalyticsOverview>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetAnalyticsOverview<TData = Awaited<ReturnType<typeof getAnalyticsOverview>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
@@ -142,11 +140,11 @@ export function useGetAnalyticsOverview<TData = Awaited<ReturnType<typeof getAna
           TError,
           Awaited<ReturnType<typeof getAnalyticsOverview>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetAnalyticsOverview<TData = Awaited<ReturnType<typeof getAnalyticsOverview>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsOverview>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsOverview>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -154,7 +152,7 @@ export function useGetAnalyticsOverview<TData = Awaited<ReturnType<typeof getAna
  */
 
 export function useGetAnalyticsOverview<TData = Awaited<ReturnType<typeof getAnalyticsOverview>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsOverview>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsOverview>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -202,16 +200,16 @@ export const getGetAnalyticsProductsQueryKey = () => {
     }
 
     
-export const getGetAnalyticsProductsQueryOptions = <TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAnalyticsProductsQueryOptions = <TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>>, }
 ) => {
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+const {query: queryOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getGetAnalyticsProductsQueryKey();
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAnalyticsProducts>>> = () => getAnalyticsProducts(requestOptions);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAnalyticsProducts>>> = () => getAnalyticsProducts();
 
       
 
@@ -231,7 +229,7 @@ export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAna
           TError,
           Awaited<ReturnType<typeof getAnalyticsProducts>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
@@ -241,11 +239,11 @@ export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAna
           TError,
           Awaited<ReturnType<typeof getAnalyticsProducts>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -253,7 +251,7 @@ export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAna
  */
 
 export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -308,16 +306,16 @@ export const getGetAnalyticsTimelineQueryKey = (params?: GetAnalyticsTimelinePar
     }
 
     
-export const getGetAnalyticsTimelineQueryOptions = <TData = Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(params?: GetAnalyticsTimelineParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAnalyticsTimelineQueryOptions = <TData = Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(params?: GetAnalyticsTimelineParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError, TData>>, }
 ) => {
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+const {query: queryOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getGetAnalyticsTimelineQueryKey(params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAnalyticsTimeline>>> = () => getAnalyticsTimeline(params, requestOptions);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAnalyticsTimeline>>> = () => getAnalyticsTimeline(params, );
 
       
 
@@ -337,7 +335,7 @@ export function useGetAnalyticsTimeline<TData = Awaited<ReturnType<typeof getAna
           TError,
           Awaited<ReturnType<typeof getAnalyticsTimeline>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetAnalyticsTimeline<TData = Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(
@@ -347,11 +345,11 @@ export function useGetAnalyticsTimeline<TData = Awaited<ReturnType<typeof getAna
           TError,
           Awaited<ReturnType<typeof getAnalyticsTimeline>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetAnalyticsTimeline<TData = Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(
- params?: GetAnalyticsTimelineParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ params?: GetAnalyticsTimelineParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -359,7 +357,7 @@ export function useGetAnalyticsTimeline<TData = Awaited<ReturnType<typeof getAna
  */
 
 export function useGetAnalyticsTimeline<TData = Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(
- params?: GetAnalyticsTimelineParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ params?: GetAnalyticsTimelineParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsTimeline>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 

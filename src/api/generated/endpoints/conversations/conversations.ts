@@ -76,8 +76,6 @@ import { apiFetch } from '../../../mutator';
 import type { ErrorType , BodyType } from '../../../mutator';
 
 
-type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
-
 
 
 /**
@@ -113,16 +111,16 @@ export const getListConversationsQueryKey = () => {
     }
 
     
-export const getListConversationsQueryOptions = <TData = Awaited<ReturnType<typeof listConversations>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListConversationsQueryOptions = <TData = Awaited<ReturnType<typeof listConversations>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversations>>, TError, TData>>, }
 ) => {
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+const {query: queryOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getListConversationsQueryKey();
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listConversations>>> = () => listConversations(requestOptions);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listConversations>>> = () => listConversations();
 
       
 
@@ -142,7 +140,7 @@ export function useListConversations<TData = Awaited<ReturnType<typeof listConve
           TError,
           Awaited<ReturnType<typeof listConversations>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListConversations<TData = Awaited<ReturnType<typeof listConversations>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
@@ -152,11 +150,11 @@ export function useListConversations<TData = Awaited<ReturnType<typeof listConve
           TError,
           Awaited<ReturnType<typeof listConversations>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListConversations<TData = Awaited<ReturnType<typeof listConversations>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversations>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -164,7 +162,7 @@ export function useListConversations<TData = Awaited<ReturnType<typeof listConve
  */
 
 export function useListConversations<TData = Awaited<ReturnType<typeof listConversations>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversations>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -220,16 +218,16 @@ export const getSearchConversationsQueryKey = (params?: SearchConversationsParam
     }
 
     
-export const getSearchConversationsQueryOptions = <TData = Awaited<ReturnType<typeof searchConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(params?: SearchConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchConversations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getSearchConversationsQueryOptions = <TData = Awaited<ReturnType<typeof searchConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(params?: SearchConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchConversations>>, TError, TData>>, }
 ) => {
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+const {query: queryOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getSearchConversationsQueryKey(params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof searchConversations>>> = () => searchConversations(params, requestOptions);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof searchConversations>>> = () => searchConversations(params, );
 
       
 
@@ -249,7 +247,7 @@ export function useSearchConversations<TData = Awaited<ReturnType<typeof searchC
           TError,
           Awaited<ReturnType<typeof searchConversations>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useSearchConversations<TData = Awaited<ReturnType<typeof searchConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(
@@ -259,11 +257,11 @@ export function useSearchConversations<TData = Awaited<ReturnType<typeof searchC
           TError,
           Awaited<ReturnType<typeof searchConversations>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useSearchConversations<TData = Awaited<ReturnType<typeof searchConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(
- params?: SearchConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchConversations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ params?: SearchConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchConversations>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -271,7 +269,7 @@ export function useSearchConversations<TData = Awaited<ReturnType<typeof searchC
  */
 
 export function useSearchConversations<TData = Awaited<ReturnType<typeof searchConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(
- params?: SearchConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchConversations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ params?: SearchConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchConversations>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -327,16 +325,16 @@ export const getExportConversationsQueryKey = (params?: ExportConversationsParam
     }
 
     
-export const getExportConversationsQueryOptions = <TData = Awaited<ReturnType<typeof exportConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse>>(params?: ExportConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportConversations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getExportConversationsQueryOptions = <TData = Awaited<ReturnType<typeof exportConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse>>(params?: ExportConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportConversations>>, TError, TData>>, }
 ) => {
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+const {query: queryOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getExportConversationsQueryKey(params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportConversations>>> = () => exportConversations(params, requestOptions);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportConversations>>> = () => exportConversations(params, );
 
       
 
@@ -356,7 +354,7 @@ export function useExportConversations<TData = Awaited<ReturnType<typeof exportC
           TError,
           Awaited<ReturnType<typeof exportConversations>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useExportConversations<TData = Awaited<ReturnType<typeof exportConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse>>(
@@ -366,11 +364,11 @@ export function useExportConversations<TData = Awaited<ReturnType<typeof exportC
           TError,
           Awaited<ReturnType<typeof exportConversations>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useExportConversations<TData = Awaited<ReturnType<typeof exportConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse>>(
- params?: ExportConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportConversations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ params?: ExportConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportConversations>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -378,7 +376,7 @@ export function useExportConversations<TData = Awaited<ReturnType<typeof exportC
  */
 
 export function useExportConversations<TData = Awaited<ReturnType<typeof exportConversations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse>>(
- params?: ExportConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportConversations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ params?: ExportConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportConversations>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -426,16 +424,16 @@ export const getGetConversationQueryKey = (id?: number,) => {
     }
 
     
-export const getGetConversationQueryOptions = <TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConversation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetConversationQueryOptions = <TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConversation>>, TError, TData>>, }
 ) => {
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+const {query: queryOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getGetConversationQueryKey(id);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getConversation>>> = () => getConversation(id, requestOptions);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getConversation>>> = () => getConversation(id, );
 
       
 
@@ -455,7 +453,7 @@ export function useGetConversation<TData = Awaited<ReturnType<typeof getConversa
           TError,
           Awaited<ReturnType<typeof getConversation>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetConversation<TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
@@ -465,11 +463,11 @@ export function useGetConversation<TData = Awaited<ReturnType<typeof getConversa
           TError,
           Awaited<ReturnType<typeof getConversation>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetConversation<TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConversation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConversation>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -477,7 +475,7 @@ export function useGetConversation<TData = Awaited<ReturnType<typeof getConversa
  */
 
 export function useGetConversation<TData = Awaited<ReturnType<typeof getConversation>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConversation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConversation>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -521,15 +519,15 @@ export const updateConversationStatus = async (id: number,
 
 
 export const getUpdateConversationStatusMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateConversationStatus>>, TError,{id: number;data: BodyType<ConversationStatusUpdate>}, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateConversationStatus>>, TError,{id: number;data: BodyType<ConversationStatusUpdate>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof updateConversationStatus>>, TError,{id: number;data: BodyType<ConversationStatusUpdate>}, TContext> => {
 
 const mutationKey = ['updateConversationStatus'];
-const {mutation: mutationOptions, request: requestOptions} = options ?
+const {mutation: mutationOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
       : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+      : {mutation: { mutationKey, }};
 
       
 
@@ -537,7 +535,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateConversationStatus>>, {id: number;data: BodyType<ConversationStatusUpdate>}> = (props) => {
           const {id,data} = props ?? {};
 
-          return  updateConversationStatus(id,data,requestOptions)
+          return  updateConversationStatus(id,data,)
         }
 
         
@@ -553,7 +551,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  * @summary Change a conversation's status
  */
 export const useUpdateConversationStatus = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateConversationStatus>>, TError,{id: number;data: BodyType<ConversationStatusUpdate>}, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateConversationStatus>>, TError,{id: number;data: BodyType<ConversationStatusUpdate>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateConversationStatus>>,
         TError,
@@ -598,16 +596,16 @@ export const getListConversationMessagesQueryKey = (id?: number,) => {
     }
 
     
-export const getListConversationMessagesQueryOptions = <TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversationMessages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListConversationMessagesQueryOptions = <TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversationMessages>>, TError, TData>>, }
 ) => {
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+const {query: queryOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getListConversationMessagesQueryKey(id);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listConversationMessages>>> = () => listConversationMessages(id, requestOptions);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listConversationMessages>>> = () => listConversationMessages(id, );
 
       
 
@@ -627,7 +625,7 @@ export function useListConversationMessages<TData = Awaited<ReturnType<typeof li
           TError,
           Awaited<ReturnType<typeof listConversationMessages>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListConversationMessages<TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
@@ -637,11 +635,11 @@ export function useListConversationMessages<TData = Awaited<ReturnType<typeof li
           TError,
           Awaited<ReturnType<typeof listConversationMessages>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListConversationMessages<TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversationMessages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversationMessages>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -649,7 +647,7 @@ export function useListConversationMessages<TData = Awaited<ReturnType<typeof li
  */
 
 export function useListConversationMessages<TData = Awaited<ReturnType<typeof listConversationMessages>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversationMessages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConversationMessages>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -693,15 +691,15 @@ export const sendConversationMessage = async (id: number,
 
 
 export const getSendConversationMessageMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ErrorResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendConversationMessage>>, TError,{id: number;data: BodyType<SendMessageRequest>}, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendConversationMessage>>, TError,{id: number;data: BodyType<SendMessageRequest>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof sendConversationMessage>>, TError,{id: number;data: BodyType<SendMessageRequest>}, TContext> => {
 
 const mutationKey = ['sendConversationMessage'];
-const {mutation: mutationOptions, request: requestOptions} = options ?
+const {mutation: mutationOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
       : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+      : {mutation: { mutationKey, }};
 
       
 
@@ -709,7 +707,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendConversationMessage>>, {id: number;data: BodyType<SendMessageRequest>}> = (props) => {
           const {id,data} = props ?? {};
 
-          return  sendConversationMessage(id,data,requestOptions)
+          return  sendConversationMessage(id,data,)
         }
 
         
@@ -725,7 +723,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  * @summary Send a message as admin
  */
 export const useSendConversationMessage = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ErrorResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendConversationMessage>>, TError,{id: number;data: BodyType<SendMessageRequest>}, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendConversationMessage>>, TError,{id: number;data: BodyType<SendMessageRequest>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendConversationMessage>>,
         TError,

@@ -70,8 +70,6 @@ import { apiFetch } from '../../../mutator';
 import type { ErrorType , BodyType } from '../../../mutator';
 
 
-type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
-
 
 
 /**
@@ -107,16 +105,16 @@ export const getGetFollowUpSettingsQueryKey = () => {
     }
 
     
-export const getGetFollowUpSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getFollowUpSettings>>, TError = ErrorType<UnauthorizedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetFollowUpSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getFollowUpSettings>>, TError = ErrorType<UnauthorizedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpSettings>>, TError, TData>>, }
 ) => {
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+const {query: queryOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getGetFollowUpSettingsQueryKey();
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getFollowUpSettings>>> = () => getFollowUpSettings(requestOptions);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getFollowUpSettings>>> = () => getFollowUpSettings();
 
       
 
@@ -136,7 +134,7 @@ export function useGetFollowUpSettings<TData = Awaited<ReturnType<typeof getFoll
           TError,
           Awaited<ReturnType<typeof getFollowUpSettings>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetFollowUpSettings<TData = Awaited<ReturnType<typeof getFollowUpSettings>>, TError = ErrorType<UnauthorizedResponse>>(
@@ -146,11 +144,11 @@ export function useGetFollowUpSettings<TData = Awaited<ReturnType<typeof getFoll
           TError,
           Awaited<ReturnType<typeof getFollowUpSettings>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetFollowUpSettings<TData = Awaited<ReturnType<typeof getFollowUpSettings>>, TError = ErrorType<UnauthorizedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpSettings>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -158,7 +156,7 @@ export function useGetFollowUpSettings<TData = Awaited<ReturnType<typeof getFoll
  */
 
 export function useGetFollowUpSettings<TData = Awaited<ReturnType<typeof getFollowUpSettings>>, TError = ErrorType<UnauthorizedResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpSettings>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -200,15 +198,15 @@ export const updateFollowUpSettings = async (followUpSettings: FollowUpSettings,
 
 
 export const getUpdateFollowUpSettingsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateFollowUpSettings>>, TError,{data: BodyType<FollowUpSettings>}, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateFollowUpSettings>>, TError,{data: BodyType<FollowUpSettings>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof updateFollowUpSettings>>, TError,{data: BodyType<FollowUpSettings>}, TContext> => {
 
 const mutationKey = ['updateFollowUpSettings'];
-const {mutation: mutationOptions, request: requestOptions} = options ?
+const {mutation: mutationOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
       : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+      : {mutation: { mutationKey, }};
 
       
 
@@ -216,7 +214,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateFollowUpSettings>>, {data: BodyType<FollowUpSettings>}> = (props) => {
           const {data} = props ?? {};
 
-          return  updateFollowUpSettings(data,requestOptions)
+          return  updateFollowUpSettings(data,)
         }
 
         
@@ -232,7 +230,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  * @summary Save follow-up settings
  */
 export const useUpdateFollowUpSettings = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateFollowUpSettings>>, TError,{data: BodyType<FollowUpSettings>}, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateFollowUpSettings>>, TError,{data: BodyType<FollowUpSettings>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateFollowUpSettings>>,
         TError,
@@ -270,15 +268,15 @@ export const runFollowUpCheck = async ( options?: RequestInit): Promise<FollowUp
 
 
 export const getRunFollowUpCheckMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ErrorResponse | ServerErrorResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof runFollowUpCheck>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof runFollowUpCheck>>, TError,void, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof runFollowUpCheck>>, TError,void, TContext> => {
 
 const mutationKey = ['runFollowUpCheck'];
-const {mutation: mutationOptions, request: requestOptions} = options ?
+const {mutation: mutationOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
       : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+      : {mutation: { mutationKey, }};
 
       
 
@@ -286,7 +284,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       const mutationFn: MutationFunction<Awaited<ReturnType<typeof runFollowUpCheck>>, void> = () => {
           
 
-          return  runFollowUpCheck(requestOptions)
+          return  runFollowUpCheck()
         }
 
         
@@ -302,7 +300,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  * @summary Send due follow-ups now
  */
 export const useRunFollowUpCheck = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ErrorResponse | ServerErrorResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof runFollowUpCheck>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof runFollowUpCheck>>, TError,void, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof runFollowUpCheck>>,
         TError,

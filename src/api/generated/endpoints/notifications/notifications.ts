@@ -70,8 +70,6 @@ import { apiFetch } from '../../../mutator';
 import type { ErrorType } from '../../../mutator';
 
 
-type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
-
 
 
 /**
@@ -107,16 +105,16 @@ export const getListNotificationsQueryKey = () => {
     }
 
     
-export const getListNotificationsQueryOptions = <TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListNotificationsQueryOptions = <TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, }
 ) => {
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+const {query: queryOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getListNotificationsQueryKey();
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listNotifications>>> = () => listNotifications(requestOptions);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listNotifications>>> = () => listNotifications();
 
       
 
@@ -136,7 +134,7 @@ export function useListNotifications<TData = Awaited<ReturnType<typeof listNotif
           TError,
           Awaited<ReturnType<typeof listNotifications>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
@@ -146,11 +144,11 @@ export function useListNotifications<TData = Awaited<ReturnType<typeof listNotif
           TError,
           Awaited<ReturnType<typeof listNotifications>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -158,7 +156,7 @@ export function useListNotifications<TData = Awaited<ReturnType<typeof listNotif
  */
 
 export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotifications>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -207,16 +205,16 @@ export const getListUnreadNotificationsQueryKey = () => {
     }
 
     
-export const getListUnreadNotificationsQueryOptions = <TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListUnreadNotificationsQueryOptions = <TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, }
 ) => {
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+const {query: queryOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getListUnreadNotificationsQueryKey();
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listUnreadNotifications>>> = () => listUnreadNotifications(requestOptions);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listUnreadNotifications>>> = () => listUnreadNotifications();
 
       
 
@@ -236,7 +234,7 @@ export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof lis
           TError,
           Awaited<ReturnType<typeof listUnreadNotifications>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
@@ -246,11 +244,11 @@ export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof lis
           TError,
           Awaited<ReturnType<typeof listUnreadNotifications>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -258,7 +256,7 @@ export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof lis
  */
 
 export function useListUnreadNotifications<TData = Awaited<ReturnType<typeof listUnreadNotifications>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUnreadNotifications>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -299,15 +297,15 @@ export const markNotificationRead = async (id: number, options?: RequestInit): P
 
 
 export const getMarkNotificationReadMutationOptions = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markNotificationRead>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markNotificationRead>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof markNotificationRead>>, TError,{id: number}, TContext> => {
 
 const mutationKey = ['markNotificationRead'];
-const {mutation: mutationOptions, request: requestOptions} = options ?
+const {mutation: mutationOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
       : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+      : {mutation: { mutationKey, }};
 
       
 
@@ -315,7 +313,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       const mutationFn: MutationFunction<Awaited<ReturnType<typeof markNotificationRead>>, {id: number}> = (props) => {
           const {id} = props ?? {};
 
-          return  markNotificationRead(id,requestOptions)
+          return  markNotificationRead(id,)
         }
 
         
@@ -331,7 +329,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  * @summary Mark one notification read
  */
 export const useMarkNotificationRead = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markNotificationRead>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markNotificationRead>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof markNotificationRead>>,
         TError,
@@ -369,15 +367,15 @@ export const markAllNotificationsRead = async ( options?: RequestInit): Promise<
 
 
 export const getMarkAllNotificationsReadMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ServerErrorResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markAllNotificationsRead>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markAllNotificationsRead>>, TError,void, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof markAllNotificationsRead>>, TError,void, TContext> => {
 
 const mutationKey = ['markAllNotificationsRead'];
-const {mutation: mutationOptions, request: requestOptions} = options ?
+const {mutation: mutationOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
       : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+      : {mutation: { mutationKey, }};
 
       
 
@@ -385,7 +383,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       const mutationFn: MutationFunction<Awaited<ReturnType<typeof markAllNotificationsRead>>, void> = () => {
           
 
-          return  markAllNotificationsRead(requestOptions)
+          return  markAllNotificationsRead()
         }
 
         
@@ -401,7 +399,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  * @summary Mark every notification read
  */
 export const useMarkAllNotificationsRead = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ServerErrorResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markAllNotificationsRead>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markAllNotificationsRead>>, TError,void, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof markAllNotificationsRead>>,
         TError,

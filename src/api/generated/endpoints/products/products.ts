@@ -75,8 +75,6 @@ import { apiFetch } from '../../../mutator';
 import type { ErrorType , BodyType } from '../../../mutator';
 
 
-type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
-
 
 
 /**
@@ -112,16 +110,16 @@ export const getListProductsQueryKey = () => {
     }
 
     
-export const getListProductsQueryOptions = <TData = Awaited<ReturnType<typeof listProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProducts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListProductsQueryOptions = <TData = Awaited<ReturnType<typeof listProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProducts>>, TError, TData>>, }
 ) => {
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+const {query: queryOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getListProductsQueryKey();
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listProducts>>> = () => listProducts(requestOptions);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listProducts>>> = () => listProducts();
 
       
 
@@ -141,7 +139,7 @@ export function useListProducts<TData = Awaited<ReturnType<typeof listProducts>>
           TError,
           Awaited<ReturnType<typeof listProducts>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListProducts<TData = Awaited<ReturnType<typeof listProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
@@ -151,11 +149,11 @@ export function useListProducts<TData = Awaited<ReturnType<typeof listProducts>>
           TError,
           Awaited<ReturnType<typeof listProducts>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListProducts<TData = Awaited<ReturnType<typeof listProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProducts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProducts>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -163,7 +161,7 @@ export function useListProducts<TData = Awaited<ReturnType<typeof listProducts>>
  */
 
 export function useListProducts<TData = Awaited<ReturnType<typeof listProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProducts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProducts>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -241,15 +239,15 @@ if(productCreateForm.installationImages !== undefined) {
 
 
 export const getCreateProductMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProduct>>, TError,{data: BodyType<ProductCreateForm>}, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProduct>>, TError,{data: BodyType<ProductCreateForm>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof createProduct>>, TError,{data: BodyType<ProductCreateForm>}, TContext> => {
 
 const mutationKey = ['createProduct'];
-const {mutation: mutationOptions, request: requestOptions} = options ?
+const {mutation: mutationOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
       : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+      : {mutation: { mutationKey, }};
 
       
 
@@ -257,7 +255,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       const mutationFn: MutationFunction<Awaited<ReturnType<typeof createProduct>>, {data: BodyType<ProductCreateForm>}> = (props) => {
           const {data} = props ?? {};
 
-          return  createProduct(data,requestOptions)
+          return  createProduct(data,)
         }
 
         
@@ -273,7 +271,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  * @summary Create a product
  */
 export const useCreateProduct = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProduct>>, TError,{data: BodyType<ProductCreateForm>}, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProduct>>, TError,{data: BodyType<ProductCreateForm>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProduct>>,
         TError,
@@ -318,16 +316,16 @@ export const getExportProductsQueryKey = () => {
     }
 
     
-export const getExportProductsQueryOptions = <TData = Awaited<ReturnType<typeof exportProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportProducts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getExportProductsQueryOptions = <TData = Awaited<ReturnType<typeof exportProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportProducts>>, TError, TData>>, }
 ) => {
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+const {query: queryOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getExportProductsQueryKey();
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportProducts>>> = () => exportProducts(requestOptions);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportProducts>>> = () => exportProducts();
 
       
 
@@ -347,7 +345,7 @@ export function useExportProducts<TData = Awaited<ReturnType<typeof exportProduc
           TError,
           Awaited<ReturnType<typeof exportProducts>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useExportProducts<TData = Awaited<ReturnType<typeof exportProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
@@ -357,11 +355,11 @@ export function useExportProducts<TData = Awaited<ReturnType<typeof exportProduc
           TError,
           Awaited<ReturnType<typeof exportProducts>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useExportProducts<TData = Awaited<ReturnType<typeof exportProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportProducts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportProducts>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -369,7 +367,7 @@ export function useExportProducts<TData = Awaited<ReturnType<typeof exportProduc
  */
 
 export function useExportProducts<TData = Awaited<ReturnType<typeof exportProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportProducts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportProducts>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -418,15 +416,15 @@ formData.append(`file`, productImportForm.file)
 
 
 export const getImportProductsMutationOptions = <TError = ErrorType<ErrorResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importProducts>>, TError,{data: BodyType<ProductImportForm>}, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importProducts>>, TError,{data: BodyType<ProductImportForm>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof importProducts>>, TError,{data: BodyType<ProductImportForm>}, TContext> => {
 
 const mutationKey = ['importProducts'];
-const {mutation: mutationOptions, request: requestOptions} = options ?
+const {mutation: mutationOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
       : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+      : {mutation: { mutationKey, }};
 
       
 
@@ -434,7 +432,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       const mutationFn: MutationFunction<Awaited<ReturnType<typeof importProducts>>, {data: BodyType<ProductImportForm>}> = (props) => {
           const {data} = props ?? {};
 
-          return  importProducts(data,requestOptions)
+          return  importProducts(data,)
         }
 
         
@@ -450,7 +448,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  * @summary Import products from CSV
  */
 export const useImportProducts = <TError = ErrorType<ErrorResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importProducts>>, TError,{data: BodyType<ProductImportForm>}, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importProducts>>, TError,{data: BodyType<ProductImportForm>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof importProducts>>,
         TError,
@@ -495,16 +493,16 @@ export const getGetProductQueryKey = (id?: number,) => {
     }
 
     
-export const getGetProductQueryOptions = <TData = Awaited<ReturnType<typeof getProduct>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProduct>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductQueryOptions = <TData = Awaited<ReturnType<typeof getProduct>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProduct>>, TError, TData>>, }
 ) => {
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+const {query: queryOptions} = options ?? {};
 
   const queryKey =  queryOptions?.queryKey ?? getGetProductQueryKey(id);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getProduct>>> = () => getProduct(id, requestOptions);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getProduct>>> = () => getProduct(id, );
 
       
 
@@ -524,7 +522,7 @@ export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TE
           TError,
           Awaited<ReturnType<typeof getProduct>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
@@ -534,11 +532,11 @@ export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TE
           TError,
           Awaited<ReturnType<typeof getProduct>>
         > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
+      >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProduct>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProduct>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -546,7 +544,7 @@ export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TE
  */
 
 export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | NotFoundResponse | UnprocessableResponse | ServerErrorResponse>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProduct>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProduct>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -650,15 +648,15 @@ if(productUpdateForm.installationImages !== undefined) {
 
 
 export const getUpdateProductMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProduct>>, TError,{id: number;data: BodyType<ProductUpdateForm>}, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProduct>>, TError,{id: number;data: BodyType<ProductUpdateForm>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof updateProduct>>, TError,{id: number;data: BodyType<ProductUpdateForm>}, TContext> => {
 
 const mutationKey = ['updateProduct'];
-const {mutation: mutationOptions, request: requestOptions} = options ?
+const {mutation: mutationOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
       : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+      : {mutation: { mutationKey, }};
 
       
 
@@ -666,7 +664,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateProduct>>, {id: number;data: BodyType<ProductUpdateForm>}> = (props) => {
           const {id,data} = props ?? {};
 
-          return  updateProduct(id,data,requestOptions)
+          return  updateProduct(id,data,)
         }
 
         
@@ -682,7 +680,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  * @summary Update a product
  */
 export const useUpdateProduct = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProduct>>, TError,{id: number;data: BodyType<ProductUpdateForm>}, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProduct>>, TError,{id: number;data: BodyType<ProductUpdateForm>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateProduct>>,
         TError,
@@ -720,15 +718,15 @@ export const deleteProduct = async (id: number, options?: RequestInit): Promise<
 
 
 export const getDeleteProductMutationOptions = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProduct>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProduct>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteProduct>>, TError,{id: number}, TContext> => {
 
 const mutationKey = ['deleteProduct'];
-const {mutation: mutationOptions, request: requestOptions} = options ?
+const {mutation: mutationOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
       : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+      : {mutation: { mutationKey, }};
 
       
 
@@ -736,7 +734,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteProduct>>, {id: number}> = (props) => {
           const {id} = props ?? {};
 
-          return  deleteProduct(id,requestOptions)
+          return  deleteProduct(id,)
         }
 
         
@@ -752,7 +750,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  * @summary Delete a product
  */
 export const useDeleteProduct = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProduct>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof apiFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProduct>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteProduct>>,
         TError,

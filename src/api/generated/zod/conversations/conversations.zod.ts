@@ -36,7 +36,7 @@ WhatsApp chatbot.
 
  * OpenAPI spec version: 1.0.0
  */
-import zod from 'zod';
+import * as zod from 'zod';
 
 
 /**

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createAjv, dereference, loadOpenApi } from '../contract';
+import { DEMO_PRODUCTS, conversations, createFaker, kenyanName, kenyanPhone, messages, notificationMessage, products } from '../demo-data';
+import { NOTIFICATION_TYPES, PRODUCT_CATEGORIES, SINK_MATERIALS, STONE_COLORS } from '../generated/enums';
+
+const doc = loadOpenApi();
+const validator = (name: string) => createAjv().compile(dereference(doc, { $ref: `#/components/schemas/${name}` }) as object);
+
+describe('demo data', () => {
+  it('products, conversations and messages match the contract', () => {
+    const faker = createFaker(7);
+    const product = validator('Product');
+    const conversation = validator('Conversation');
+    const message = validator('Message');
+    for (const item of products(faker, 200)) expect(product(item), JSON.stringify(product.errors)).toBe(true);
+    for (const item of conversations(faker, 100)) expect(conversation(item), JSON.stringify(conversation.errors)).toBe(true);
+    for (const item of messages(faker, 30)) expect(message(item), JSON.stringify(message.errors)).toBe(true);
+  });
+
+  it('is the same for the same seed', () => {
+    expect(products(createFaker(3), 20)).toEqual(products(createFaker(3), 20));
+  });
+
+  it('has Kenyan names and numbers and a notification text for every type', () => {
+    const faker = createFaker(1);
+    expect(kenyanPhone(faker)).toMatch(/^\+2547\d{8}$/);
+    expect(kenyanName(faker)).toMatch(/^\S+ \S+$/);
+    for (const type of NOTIFICATION_TYPES) expect(notificationMessage(faker, type, '+254700000001')).toContain('+254700000001');
+  });
+
+  it('the catalogue uses the contract enums, with ending prices above starting prices', () => {
+    for (const product of DEMO_PRODUCTS) {
+      expect(PRODUCT_CATEGORIES).toContain(product.category);
+      if (product.category === 'sink') expect(SINK_MATERIALS).toContain(product.material);
+      else expect(STONE_COLORS).toContain(product.color);
+      expect(product.endingPrice).toBeGreaterThanOrEqual(product.startingPrice);
+    }
+  });
+});

@@ -1,0 +1,192 @@
+// The contract as the check needs it, read through the project's one contract
+// loader (common/contract) when the check runs: a new operation or a changed
+// schema is followed without touching this code. Answers are validated with
+// its JSON Schema 2020-12 Ajv (the dialect of OpenAPI 3.1 and AsyncAPI 3).
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import {
+  ASYNCAPI_FILE,
+  CONTRACT_FILE,
+  createAjv,
+  loadAsyncApi,
+  loadOpenApi,
+  loadOperations,
+  type JsonSchema,
+  type Operation as ContractOperation,
+} from '../common/contract';
+
+/**
+ * One thing wrong with an answer. `keyword` is the JSON Schema keyword that
+ * failed for body violations (required, type, enum, …).
+ */
+export type Violation = { path: string; message: string; keyword?: string };
+
+export type Operation = ContractOperation & {
+  /** The operationId. */
+  id: string;
+  /** "GET /api/products/{id}" */
+  label: string;
+  /** A security requirement applies: without a session the answer must be 401. */
+  protected: boolean;
+};
+
+/**
+ * How bad a violation is, lower first: a wrong status or media type breaks
+ * every client; a missing field or a wrong type breaks the ones that read
+ * it; a value outside the allowed set or range, then an extra property,
+ * matter less.
+ */
+function rank(v: Violation): number {
+  if (v.path === 'status') return 0;
+  if (v.path === 'content-type' || (v.path === 'body' && !v.keyword)) return 1;
+  if (v.path.startsWith('header') || v.path === 'cookie') return 2;
+  switch (v.keyword) {
+    case 'required':
+      return 3;
+    case 'type':
+      return 4;
+    case 'additionalProperties':
+    case 'unevaluatedProperties':
+      return 6;
+    default:
+      return 5;
+  }
+}
+
+/** Worst first; violations of the same weight keep their order. */
+export const worstFirst = (violations: Violation[]): Violation[] =>
+  violations
+    .map((v, i) => [v, i] as const)
+    .sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j)
+    .map(([v]) => v);
+
+function toViolations(errors: ErrorObject[] | null | undefined, prefix: string): Violation[] {
+  return (errors ?? []).map((e) => ({
+    path: prefix + (e.instancePath || ''),
+    message: `${e.message ?? 'invalid'}${e.params && Object.keys(e.params).length ? ' ' + JSON.stringify(e.params) : ''}`,
+    keyword: e.keyword,
+  }));
+}
+
+export class OpenApiContract {
+  readonly operations: Operation[];
+  /** The name of the session cookie the security scheme states (apiKey in cookie). */
+  readonly sessionCookie: string;
+  private readonly byId: Map<string, Operation>;
+  private readonly ajv: Ajv2020 = createAjv();
+  private readonly cache = new Map<string, ValidateFunction>();
+
+  constructor(file: string = CONTRACT_FILE) {
+    const doc = loadOpenApi(file);
+    this.operations = loadOperations(file).map((op) => ({
+      ...op,
+      id: op.operationId,
+      label: `${op.method} ${op.path}`,
+      protected: !op.public,
+    }));
+    this.byId = new Map(this.operations.map((o) => [o.id, o]));
+    const schemes = (doc.components.securitySchemes ?? {}) as Record<
+      string,
+      { type?: string; in?: string; name?: string }
+    >;
+    this.sessionCookie = Object.values(schemes).find((s) => s.type === 'apiKey' && s.in === 'cookie')?.name ?? 'sid';
+  }
+
+  /** The operation with that operationId; throws when the contract has none. */
+  op(id: string): Operation {
+    const found = this.byId.get(id);
+    if (!found) throw new Error(`the contract has no operation ${id}`);
+    return found;
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  /** The documented response for a status: exact, then its range (4XX), then default. */
+  documented(
+    op: Operation,
+    status: number,
+  ): { content: Record<string, JsonSchema | undefined>; headers: string[] } | undefined {
+    const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => k in op.responses);
+    return key === undefined ? undefined : { content: op.responses[key], headers: op.responseHeaders[key] ?? [] };
+  }
+
+  /** Every violation of one answer, worst first: status, content type, named headers, body. */
+  check(op: Operation, status: number, headers: Headers, bodyText: string): Violation[] {
+    const response = this.documented(op, status);
+    if (!response) {
+      return [
+        {
+          path: 'status',
+          message: `${status} is not documented (documented: ${Object.keys(op.responses).join(', ')})`,
+        },
+      ];
+    }
+    const out: Violation[] = [];
+    if (status >= 500) out.push({ path: 'status', message: `server error ${status}` });
+    for (const name of response.headers) {
+      const value = name.toLowerCase() === 'set-cookie' ? headers.getSetCookie().join(', ') : headers.get(name);
+      if (!value) out.push({ path: `header ${name}`, message: 'missing (the contract names it)' });
+    }
+    const types = Object.keys(response.content);
+    if (types.length === 0) {
+      if (bodyText.length > 0)
+        out.push({ path: 'body', message: `expected no body for ${status}, got ${bodyText.length} bytes` });
+      return worstFirst(out);
+    }
+    const actual = (headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+    if (!types.includes(actual)) {
+      out.push({ path: 'content-type', message: `"${actual || '(none)'}" is not one of ${types.join(', ')}` });
+      return worstFirst(out);
+    }
+    let body: unknown = bodyText;
+    if (actual.includes('json')) {
+      try {
+        body = JSON.parse(bodyText);
+      } catch {
+        return worstFirst([...out, { path: 'body', message: 'not valid JSON' }]);
+      }
+    }
+    const key = `${op.id} ${status} ${actual}`;
+    let validate = this.cache.get(key);
+    if (!validate) {
+      validate = this.ajv.compile(response.content[actual] ?? {});
+      this.cache.set(key, validate);
+    }
+    if (!validate(body)) out.push(...toViolations(validate.errors, 'body'));
+    return worstFirst(out);
+  }
+}
+
+export class AsyncApiContract {
+  private readonly ajv: Ajv2020 = createAjv();
+  private readonly byType = new Map<string, ValidateFunction>();
+
+  constructor(file: string = ASYNCAPI_FILE) {
+    for (const [type, schema] of Object.entries(loadAsyncApi(file))) this.byType.set(type, this.ajv.compile(schema));
+  }
+
+  get types(): string[] {
+    return [...this.byType.keys()];
+  }
+
+  /** The message's type and every violation of it, worst first. */
+  check(raw: string): { type: string; violations: Violation[] } {
+    let msg: { type?: unknown };
+    try {
+      msg = JSON.parse(raw) as { type?: unknown };
+    } catch {
+      return { type: '?', violations: [{ path: 'frame', message: 'not valid JSON' }] };
+    }
+    const type = String(msg?.type);
+    const validate = this.byType.get(type);
+    if (!validate)
+      return {
+        type,
+        violations: [
+          { path: 'type', message: `"${type}" is not a message of asyncapi.yaml (${this.types.join(', ')})` },
+        ],
+      };
+    return { type, violations: validate(msg) ? [] : worstFirst(toViolations(validate.errors, 'message')) };
+  }
+}

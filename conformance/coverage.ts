@@ -1,0 +1,61 @@
+// The coverage grid: for every operation, each status code the contract
+// documents, and whether this run saw an answer with it and whether those
+// answers conformed. Statuses the server answered without the contract
+// documenting them are listed beside.
+import type { OpenApiContract } from './contract';
+import type { Result } from './run';
+
+/** checked: seen, and every such answer conformed; violations: at least one did not; allowed: seen only where a known limit of the server was allowed. */
+export type Cell = 'checked' | 'violations' | 'allowed' | 'not seen';
+export type CoverageRow = {
+  operationId: string;
+  operation: string;
+  statuses: Record<string, Cell>;
+  undocumented: number[];
+};
+export type Tally = { documented: number; seen: number };
+export type Coverage = {
+  /** Every status key the contract documents on any operation, in order. */
+  statuses: string[];
+  operations: CoverageRow[];
+  /** Documented (operation, status) pairs and how many were seen, by class: 2xx, 4xx, 5xx. */
+  tally: Record<string, Tally>;
+};
+
+const order = (a: string, b: string) => (a === 'default' ? 1 : b === 'default' ? -1 : a.localeCompare(b));
+
+export function buildCoverage(contract: OpenApiContract, results: Result[]): Coverage {
+  const statuses = [...new Set(contract.operations.flatMap((op) => Object.keys(op.responses)))].sort(order);
+  const tally: Record<string, Tally> = {};
+  const operations = contract.operations.map((op) => {
+    const row: CoverageRow = { operationId: op.id, operation: op.label, statuses: {}, undocumented: [] };
+    for (const key of Object.keys(op.responses).sort(order)) row.statuses[key] = 'not seen';
+    for (const r of results) {
+      if (r.operationId !== op.id || r.status === undefined || r.result === 'skipped') continue;
+      const key = [String(r.status), `${String(r.status)[0]}XX`, 'default'].find((k) => k in op.responses);
+      if (key === undefined) {
+        if (!row.undocumented.includes(r.status)) row.undocumented.push(r.status);
+        continue;
+      }
+      const cell: Cell =
+        r.result === 'fail' || r.result === 'not checked'
+          ? 'violations'
+          : r.result === 'allowed'
+            ? 'allowed'
+            : 'checked';
+      const was = row.statuses[key];
+      // Any answer with violations marks the cell; else one that conformed; else an allowed one.
+      if (was === 'not seen' || cell === 'violations' || (cell === 'checked' && was === 'allowed'))
+        row.statuses[key] = cell;
+    }
+    for (const [key, cell] of Object.entries(row.statuses)) {
+      const cls = /^\d/.test(key) ? `${key[0]}xx` : key;
+      tally[cls] ??= { documented: 0, seen: 0 };
+      tally[cls].documented++;
+      if (cell !== 'not seen') tally[cls].seen++;
+    }
+    row.undocumented.sort((a, b) => a - b);
+    return row;
+  });
+  return { statuses, operations, tally };
+}

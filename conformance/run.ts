@@ -1,0 +1,500 @@
+// The check itself: signs in, walks every operation of openapi.yaml, provokes
+// the documented refusals (negative cases), probes every protected operation
+// for 401, listens on the socket. Returns a report; the CLI (cli.ts) prints
+// and writes it.
+import WebSocket from 'ws';
+import { AsyncApiContract, OpenApiContract, worstFirst, type Operation, type Violation } from './contract';
+import { buildCoverage, type Coverage } from './coverage';
+import { readOnlyNegatives, UNKNOWN_ID, writeNegatives, type Resource } from './negative';
+import { writeScenarios } from './scenarios';
+
+export type Check =
+  | 'answer'
+  | 'no cookie'
+  | 'made-up cookie'
+  | 'malformed id'
+  | 'unknown id'
+  | 'invalid query'
+  | 'malformed body'
+  | 'invalid body'
+  | 'wrong media type'
+  | 'foreign origin'
+  | 'wrong credentials'
+  | 'not taken over'
+  | 'disabled'
+  | 'negative cases'
+  | 'socket';
+
+export type Result = {
+  /** "GET /api/products/{id}", or "SOCKET /ws <type>" */
+  operation: string;
+  operationId?: string;
+  check: Check;
+  /** What this case sent, when the check name alone does not say: `id "abc"`, `customerPhone=<NUL>`. */
+  detail?: string;
+  /** The status the case must provoke (negative cases and 401 probes). */
+  expected?: number;
+  result: 'pass' | 'fail' | 'not checked' | 'skipped' | 'allowed';
+  status?: number;
+  /** Every violation, worst first. */
+  violations: Violation[];
+  reason?: string;
+};
+
+export type Mode = { write: boolean; reachCustomers: boolean };
+export type Report = {
+  baseUrl: string;
+  ok: boolean;
+  mode: Mode;
+  results: Result[];
+  coverage: Coverage;
+  methodsSent: string[];
+};
+
+/**
+ * A known limit of a server (for example a stateless mock) the run may meet:
+ * a failing result of that check (and operation, and status, when given) is
+ * reported as "allowed" with the reason, never hidden.
+ */
+export type Allowance = { check: Check; operation?: string; status?: number; reason: string };
+
+export type ConformanceOptions = {
+  baseUrl: string;
+  username: string;
+  password: string;
+  write?: boolean;
+  reachCustomers?: boolean;
+  socketSeconds?: number;
+  /** Where the socket lives when not at <base-url>/ws (e.g. a separate realtime mock). */
+  socketUrl?: string;
+  allow?: Allowance[];
+  /** openapi.yaml and asyncapi.yaml to check against (default: the project's). */
+  contractFile?: string;
+  asyncApiFile?: string;
+};
+
+export class FatalError extends Error {}
+
+/** What the Prism mock cannot answer: it accepts any session id, holds no records and refuses a malformed id with 422. */
+export function mockAllowances(): Allowance[] {
+  return [
+    { check: 'made-up cookie', reason: 'Prism accepts any session cookie value: it cannot tell a made-up session' },
+    {
+      check: 'malformed id',
+      status: 422,
+      reason: 'Prism refuses a malformed id with 422 (the contract names that for the mock)',
+    },
+    { check: 'unknown id', reason: 'Prism holds no records: it answers an example for any well-formed id' },
+    { check: 'invalid query', status: 200, reason: 'Prism does not refuse a NUL character in a query parameter' },
+  ];
+}
+
+export type SendInit = { headers?: Record<string, string>; body?: RequestInit['body'] };
+export type Answer = { status: number; headers: Headers; body: string };
+export type ProbeSpec = {
+  /** The path with any id and query filled in. */
+  path: string;
+  /** What the case sends, in words, for the violation ("a caller with no session cookie"). */
+  what: string;
+  expected: number;
+  detail?: string;
+  headers?: Record<string, string>;
+  body?: RequestInit['body'];
+  /** false: send no session cookie. */
+  session?: boolean;
+};
+
+export type Ctx = {
+  base: string;
+  cookie: string;
+  contract: OpenApiContract;
+  mode: Mode;
+  results: Result[];
+  methodsSent: string[];
+  /** Ids read from the lists; `unknown` holds the resources for which UNKNOWN_ID was seen to match nothing. */
+  ids: Partial<Record<Resource, number>> & { unknown: Set<Resource> };
+  /** Parsed bodies of the answers that conformed, by operationId (the last one). */
+  samples: Map<string, unknown>;
+  /** Operations whose plain answer has been checked (or deliberately skipped). */
+  done: Set<string>;
+  /** Operations whose body cases have been sent (the product's from its own scenario). */
+  aimed: Set<string>;
+  send: (method: string, path: string, init?: SendInit) => Promise<Answer>;
+  /** Calls an operation with the session and checks the answer against the contract. */
+  call: (op: Operation, path: string, init?: SendInit) => Promise<Answer>;
+  record: (op: Operation, status: number, headers: Headers, body: string) => void;
+  /** Provokes a documented status and checks that status and the body the contract gives it. */
+  probe: (op: Operation, check: Check, spec: ProbeSpec) => Promise<Result>;
+  skip: (op: Operation, check: Check, reason: string, detail?: string) => void;
+};
+
+export const resourceOf = (path: string): Resource =>
+  path.startsWith('/api/products')
+    ? 'product'
+    : path.startsWith('/api/conversations')
+      ? 'conversation'
+      : 'notification';
+
+export async function runConformance(options: ConformanceOptions): Promise<Report> {
+  const contract = new OpenApiContract(options.contractFile);
+  const realtime = new AsyncApiContract(options.asyncApiFile);
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const mode: Mode = { write: !!options.write, reachCustomers: !!options.write && !!options.reachCustomers };
+  const results: Result[] = [];
+  const methodsSent: string[] = [];
+  const done = new Set<string>();
+  const samples = new Map<string, unknown>();
+  const ids: Ctx['ids'] = { unknown: new Set() };
+  let cookie = '';
+
+  const send: Ctx['send'] = async (method, path, init = {}) => {
+    methodsSent.push(`${method} ${path.split('?')[0]}`);
+    let res: Response;
+    try {
+      res = await fetch(base + path, { method, headers: init.headers, body: init.body, redirect: 'manual' });
+    } catch (e) {
+      throw new FatalError(`cannot reach ${base}: ${(e as Error).cause ?? (e as Error).message}`);
+    }
+    return { status: res.status, headers: res.headers, body: await res.text() };
+  };
+  const parse = (body: string): unknown => {
+    try {
+      return body ? JSON.parse(body) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const record: Ctx['record'] = (op, status, headers, body) => {
+    const violations = contract.check(op, status, headers, body);
+    results.push({
+      operation: op.label,
+      operationId: op.id,
+      check: 'answer',
+      result: violations.length ? 'fail' : 'pass',
+      status,
+      violations,
+    });
+    if (!violations.length && status < 300) samples.set(op.id, parse(body));
+    done.add(op.id);
+  };
+  const call: Ctx['call'] = async (op, path, init = {}) => {
+    const answer = await send(op.method, path, { ...init, headers: { ...init.headers, cookie } });
+    record(op, answer.status, answer.headers, answer.body);
+    return answer;
+  };
+  const probe: Ctx['probe'] = async (op, check, spec) => {
+    const headers = { ...(spec.session === false ? {} : { cookie }), ...spec.headers };
+    const answer = await send(op.method, spec.path, { headers, body: spec.body });
+    const violations: Violation[] =
+      answer.status === spec.expected
+        ? []
+        : [{ path: 'status', message: `answered ${answer.status} to ${spec.what}; must be ${spec.expected}` }];
+    violations.push(...contract.check(op, answer.status, answer.headers, answer.body));
+    const result: Result = {
+      operation: op.label,
+      operationId: op.id,
+      check,
+      detail: spec.detail,
+      expected: spec.expected,
+      result: violations.length ? 'fail' : 'pass',
+      status: answer.status,
+      violations: worstFirst(violations),
+    };
+    results.push(result);
+    return result;
+  };
+  const skip: Ctx['skip'] = (op, check, reason, detail) => {
+    results.push({ operation: op.label, operationId: op.id, check, detail, result: 'skipped', violations: [], reason });
+  };
+
+  // Sign in.
+  if (!contract.has('login')) throw new FatalError('openapi.yaml has no login operation');
+  const login = contract.op('login');
+  const signIn = await send('POST', login.path, {
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: options.username, password: options.password }),
+  });
+  record(login, signIn.status, signIn.headers, signIn.body);
+  // Cookies with a value (a cleared one, `x=; Max-Age=0`, is no session).
+  const set = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0].trim())
+    .filter((c) => /^[^=]+=./.test(c));
+  const named = set.find((c) => c.startsWith(`${contract.sessionCookie}=`));
+  if (named) cookie = named;
+  else if (set.length) {
+    // A session under another name: a violation of sign-in, and the run goes on with what it got.
+    const names = [...new Set(set.map((c) => c.split('=')[0]))];
+    const loginResult = results.findLast((r) => r.operationId === 'login')!;
+    loginResult.violations = worstFirst([
+      ...loginResult.violations,
+      {
+        path: 'cookie',
+        message: `sign-in set cookie(s) named ${names.join(', ')}; the contract names ${contract.sessionCookie}`,
+      },
+    ]);
+    loginResult.result = 'fail';
+    cookie = set.join('; ');
+  } else {
+    throw new FatalError(
+      `sign-in gave no session: POST ${login.path} answered ${signIn.status} without setting a cookie (check CONFORMANCE_USERNAME / CONFORMANCE_PASSWORD)`,
+    );
+  }
+  const sessionName = cookie.split('=')[0];
+
+  const ctx: Ctx = {
+    base,
+    cookie,
+    contract,
+    mode,
+    results,
+    methodsSent,
+    ids,
+    samples,
+    done,
+    aimed: new Set(),
+    send,
+    call,
+    record,
+    probe,
+    skip,
+  };
+
+  // Read-only walk: every GET, list operations first so by-id ones get real ids.
+  const gets = contract.operations
+    .filter((o) => o.method === 'GET')
+    .sort((a, b) => Number(a.path.includes('{')) - Number(b.path.includes('{')));
+  const now = new Date();
+  const range = { startDate: new Date(now.getTime() - 365 * 86400e3).toISOString(), endDate: now.toISOString() };
+  for (const op of gets) {
+    const id = ids[resourceOf(op.path)];
+    if (op.path.includes('{id}') && id === undefined) {
+      results.push({
+        operation: op.label,
+        operationId: op.id,
+        check: 'answer',
+        result: 'not checked',
+        violations: [],
+        reason: 'no record to read: the list it comes from was empty',
+      });
+      done.add(op.id);
+      continue;
+    }
+    const query = new URLSearchParams();
+    for (const p of op.parameters) {
+      if (p.in !== 'query') continue;
+      if (p.name in range) query.set(p.name, range[p.name as keyof typeof range]);
+      else if (p.required) query.set(p.name, String(p.example ?? p.schema.default ?? ''));
+    }
+    const q = query.toString();
+    const answer = await call(op, op.path.replace('{id}', String(id)) + (q ? `?${q}` : ''));
+    if (['listProducts', 'listConversations', 'listNotifications'].includes(op.id)) {
+      const list = parse(answer.body);
+      const first = Array.isArray(list) ? (list[0] as { id?: unknown } | undefined)?.id : undefined;
+      if (typeof first === 'number') ids[resourceOf(op.path)] = first;
+      // A list read in full tells whether the made-up id is free.
+      if (
+        op.id === 'listNotifications' &&
+        answer.status === 200 &&
+        Array.isArray(list) &&
+        !list.some((n) => (n as { id?: unknown })?.id === UNKNOWN_ID)
+      ) {
+        ids.unknown.add('notification');
+      }
+    }
+  }
+
+  const socket = listenSocket(
+    options.socketUrl ?? base.replace(/^http/, 'ws') + '/ws',
+    cookie,
+    options.socketSeconds ?? 3,
+    realtime,
+  );
+  await readOnlyNegatives(ctx);
+  if (mode.write) await writeScenarios(ctx);
+  await writeNegatives(ctx);
+
+  // 401 probes. Write methods only with --write: read-only means no write request at all.
+  for (const op of contract.operations.filter((o) => o.protected)) {
+    for (const check of ['no cookie', 'made-up cookie'] as const) {
+      // Listed with the write method's other cases (negative.ts).
+      if (op.method !== 'GET' && !mode.write) continue;
+      if (op.id === 'runFollowUpCheck' && !mode.reachCustomers) {
+        skip(op, check, 'reaches customers if the server lets it through: needs --write --reach-customers');
+        continue;
+      }
+      // An id nothing has: a server that wrongly lets the call through still changes nothing.
+      const path = op.path.replace('{id}', String(UNKNOWN_ID));
+      await probe(
+        op,
+        check,
+        check === 'no cookie'
+          ? { path, expected: 401, session: false, what: 'a caller with no session cookie' }
+          : {
+              path,
+              expected: 401,
+              session: false,
+              headers: { cookie: `${sessionName}=conformance-made-up-session-0000` },
+              what: 'a made-up session cookie',
+            },
+      );
+    }
+  }
+
+  // With --reach-customers the status change must be announced: a conversation_update for that id.
+  const provoked = mode.reachCustomers && done.has('updateConversationStatus') ? ids.conversation : undefined;
+  const announced = () => socket.received.some((m) => m.type === 'conversation_update' && m.data?.id === provoked);
+  results.push(...(await socket.close(provoked === undefined ? undefined : announced)));
+  if (provoked !== undefined) {
+    results.push({
+      operation: 'SOCKET /ws conversation_update after a status change',
+      check: 'socket',
+      result: announced() ? 'pass' : 'fail',
+      violations: announced()
+        ? []
+        : [
+            {
+              path: 'conversation_update',
+              message: `no conversation_update with data.id ${provoked} after PATCH /api/conversations/${provoked}`,
+            },
+          ],
+    });
+  }
+
+  if (contract.has('logout')) {
+    const logout = contract.op('logout');
+    // Last, so a server that wrongly signs out on a cross-site request spoils nothing else.
+    if (mode.write && logout.responses['403']) {
+      await probe(logout, 'foreign origin', {
+        path: logout.path,
+        expected: 403,
+        headers: { origin: FOREIGN_ORIGIN },
+        what: `Origin ${FOREIGN_ORIGIN}`,
+      });
+    }
+    await call(logout, logout.path);
+  }
+
+  for (const op of contract.operations) {
+    if (done.has(op.id)) continue;
+    const reach = REACHES_CUSTOMERS.has(op.id);
+    if (!mode.write || (reach && !mode.reachCustomers)) {
+      skip(
+        op,
+        'answer',
+        reach ? 'reaches customers: needs --write --reach-customers' : 'write operation: needs --write',
+      );
+    } else {
+      results.push({
+        operation: op.label,
+        operationId: op.id,
+        check: 'answer',
+        result: 'not checked',
+        violations: [],
+        reason: 'the check has no scenario for this operation yet',
+      });
+    }
+  }
+
+  for (const r of results) {
+    if (r.result !== 'fail') continue;
+    const rule = options.allow?.find(
+      (a) =>
+        a.check === r.check &&
+        (a.operation === undefined || a.operation === r.operation) &&
+        (a.status === undefined || a.status === r.status),
+    );
+    if (rule) Object.assign(r, { result: 'allowed', reason: rule.reason });
+  }
+  return {
+    baseUrl: base,
+    ok: results.every((r) => r.result !== 'fail' && r.result !== 'not checked'),
+    mode,
+    results,
+    coverage: buildCoverage(contract, results),
+    methodsSent,
+  };
+}
+
+/** An origin no dashboard has: a state-changing request from it must be refused. */
+export const FOREIGN_ORIGIN = 'https://conformance-check.invalid';
+
+/** Operations that send something to customers. */
+export const REACHES_CUSTOMERS = new Set(['sendConversationMessage', 'runFollowUpCheck', 'updateConversationStatus']);
+
+type SocketListener = {
+  /** Every parsed message so far, valid or not. */
+  received: { type?: unknown; data?: { id?: unknown } }[];
+  /** Stops listening once `seconds` have passed since it opened, or once `until` holds (waiting `seconds` more at most). */
+  close(until?: () => boolean): Promise<Result[]>;
+};
+
+function listenSocket(url: string, cookie: string, seconds: number, contract: AsyncApiContract): SocketListener {
+  const operation = `SOCKET ${new URL(url).pathname}`;
+  const results: Result[] = [];
+  const received: SocketListener['received'] = [];
+  /** Conforming messages by type: one line each in the report. */
+  const conforming = new Map<string, number>();
+  const opened = Date.now();
+  let count = 0;
+  let finished = false;
+  const ws = new WebSocket(url, { headers: { cookie } });
+  ws.on('message', (data) => {
+    count++;
+    try {
+      received.push(JSON.parse(data.toString()));
+    } catch {
+      received.push({});
+    }
+    const { type, violations } = contract.check(data.toString());
+    if (violations.length)
+      results.push({ operation: `${operation} ${type}`, check: 'socket', result: 'fail', violations });
+    else conforming.set(type, (conforming.get(type) ?? 0) + 1);
+  });
+  ws.on('error', (e) => {
+    if (finished) return;
+    results.push({
+      operation,
+      check: 'socket',
+      result: 'fail',
+      violations: [{ path: 'connection', message: e.message }],
+    });
+  });
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  return {
+    received,
+    async close(until) {
+      const minimum = opened + seconds * 1000;
+      if (Date.now() < minimum) await sleep(minimum - Date.now());
+      const deadline = Date.now() + seconds * 1000;
+      while (until && !until() && Date.now() < deadline) await sleep(100);
+      finished = true;
+      ws.terminate();
+      for (const [type, n] of conforming)
+        results.push({
+          operation: `${operation} ${type}`,
+          check: 'socket',
+          result: 'pass',
+          violations: [],
+          reason: `${n} message(s) conform`,
+        });
+      if (!results.length)
+        results.push({
+          operation,
+          check: 'socket',
+          result: 'pass',
+          violations: [],
+          reason: `connected; no message in ${seconds}s`,
+        });
+      else if (count)
+        results.push({
+          operation,
+          check: 'socket',
+          result: 'pass',
+          violations: [],
+          reason: `${count} message(s) checked`,
+        });
+      return results;
+    },
+  };
+}

@@ -1,0 +1,271 @@
+// Write scenarios (--write): typed openapi-fetch calls on a product the check
+// creates itself, settings written back unchanged, and (--reach-customers) the
+// calls that reach real customers, with the refusals only they can provoke
+// (a message to a conversation not taken over, a follow-up check while
+// follow-ups are disabled). A contract change these calls do not follow fails
+// `tsc --noEmit`.
+import { faker } from '@faker-js/faker';
+import createClient from 'openapi-fetch';
+import { deflateSync } from 'node:zlib';
+import type { components, paths } from '../common/generated/openapi-types';
+import { bodyNegatives } from './negative';
+import type { Ctx } from './run';
+
+type ProductCreate = components['schemas']['ProductCreateForm'];
+type ProductUpdate = components['schemas']['ProductUpdateForm'];
+type FollowUpSettings = components['schemas']['FollowUpSettings'];
+
+/** A valid 1×1 PNG, built rather than stored. */
+function tinyPng(): Blob {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.from([0, 120, 120, 120]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return new Blob([png], { type: 'image/png' });
+}
+
+function toForm(fields: Record<string, unknown>, files: Record<string, Blob | Blob[]>): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, String(v));
+  for (const [k, v] of Object.entries(files)) for (const blob of [v].flat()) form.append(k, blob, `${k}.png`);
+  return form;
+}
+
+export async function writeScenarios(ctx: Ctx) {
+  const client = createClient<paths>({ baseUrl: ctx.base, headers: { cookie: ctx.cookie } });
+  const op = (id: string) => ctx.contract.op(id);
+  const rec = async (id: string, r: { response: Response; data?: unknown; error?: unknown }) => {
+    ctx.methodsSent.push(`${op(id).method} ${new URL(r.response.url).pathname}`);
+    const text = typeof r.data === 'string' ? r.data : typeof r.error === 'string' ? r.error : '';
+    ctx.record(op(id), r.response.status, r.response.headers, text);
+    try {
+      return text ? (JSON.parse(text) as unknown) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  /** A call that only sets something back: sent (and listed) but not checked. */
+  const unchecked = async <R extends { response: Response }>(method: string, r: Promise<R>) => {
+    const done = await r;
+    ctx.methodsSent.push(`${method} ${new URL(done.response.url).pathname}`);
+    return done;
+  };
+
+  // Product life cycle on a record of our own.
+  const created: ProductCreate = {
+    name: `Conformance ${faker.commerce.productName()} ${faker.string.alphanumeric(8)}`,
+    category: 'granite',
+    color: 'Black',
+    dimensions: '3000x1400x20',
+    description: faker.commerce.productDescription().slice(0, 200),
+    startingPrice: faker.commerce.price({ min: 1000, max: 5000 }),
+    endingPrice: faker.commerce.price({ min: 5001, max: 9000 }),
+    stock: faker.number.int({ min: 1, max: 20 }),
+    isActive: false,
+  };
+  const c = await client.POST('/api/products', {
+    body: created,
+    bodySerializer: (b) => toForm(b, { productImage: tinyPng(), installationImages: [tinyPng(), tinyPng()] }),
+    parseAs: 'text',
+  });
+  const product = (await rec('createProduct', c)) as { id?: number } | undefined;
+  const id = product?.id;
+  if (typeof id === 'number') {
+    await rec('getProduct', await client.GET('/api/products/{id}', { params: { path: { id } }, parseAs: 'text' }));
+    const update: ProductUpdate = { stock: created.stock + 1, description: '' };
+    const u = await client.PATCH('/api/products/{id}', {
+      params: { path: { id } },
+      body: update,
+      bodySerializer: (b) => toForm(b, {}),
+      parseAs: 'text',
+    });
+    const after = (await rec('updateProduct', u)) as { description?: unknown; stock?: unknown } | undefined;
+    if (after && (after.description ?? null) !== null) {
+      ctx.results.push({
+        operation: op('updateProduct').label,
+        operationId: 'updateProduct',
+        check: 'answer',
+        result: 'fail',
+        status: u.response.status,
+        violations: [
+          {
+            path: 'body.description',
+            message: 'a field sent empty must be cleared (null), got ' + JSON.stringify(after.description),
+          },
+        ],
+      });
+    }
+    // Broken bodies aimed at our own product: a server that accepts one changes only that.
+    await bodyNegatives(ctx, op('updateProduct'), `/api/products/${id}`);
+    const csv = `Type,Name,Color/Material,Dimensions (mm),Starting Price,Ending Price,Installation Price,Description,Product Image URL,Installation Image URLs\ngranite,${created.name},Black,3000x1400x20,1200,2400,,Imported by the conformance check,,\n`;
+    const i = await client.POST('/api/products/import', {
+      body: { file: '' },
+      bodySerializer: () => {
+        const f = new FormData();
+        f.append('file', new Blob([csv], { type: 'text/csv' }), 'conformance.csv');
+        return f;
+      },
+      parseAs: 'text',
+    });
+    await rec('importProducts', i);
+    await rec(
+      'deleteProduct',
+      await client.DELETE('/api/products/{id}', { params: { path: { id } }, parseAs: 'text' }),
+    );
+  }
+
+  // Settings: write back what is there, so nothing changes.
+  const s = await client.GET('/api/follow-ups/settings', { parseAs: 'text' });
+  const settings = (await rec('getFollowUpSettings', s)) as FollowUpSettings | undefined;
+  if (settings)
+    await rec(
+      'updateFollowUpSettings',
+      await client.PATCH('/api/follow-ups/settings', { body: settings, parseAs: 'text' }),
+    );
+
+  // Notifications: only calls that leave the data as it was.
+  const unread = await client.GET('/api/notifications/unread', { parseAs: 'text' });
+  const unreadList = (await rec('listUnreadNotifications', unread)) as unknown[] | undefined;
+  if (Array.isArray(unreadList) && unreadList.length === 0) {
+    await rec('markAllNotificationsRead', await client.POST('/api/notifications/mark-all-read', { parseAs: 'text' }));
+  } else {
+    // Marking real unread notifications read cannot be undone through the API.
+    ctx.skip(
+      op('markAllNotificationsRead'),
+      'answer',
+      'there are unread notifications: marking them read could not be put back',
+    );
+    ctx.done.add('markAllNotificationsRead');
+  }
+  const all = (await rec('listNotifications', await client.GET('/api/notifications', { parseAs: 'text' }))) as
+    { id: number; isRead: boolean }[] | undefined;
+  const read = Array.isArray(all) ? all.find((n) => n.isRead) : undefined;
+  if (!read) {
+    ctx.skip(
+      op('markNotificationRead'),
+      'answer',
+      'no notification already read: marking one read could not be put back',
+    );
+    ctx.done.add('markNotificationRead');
+  } else
+    await rec(
+      'markNotificationRead',
+      await client.PATCH('/api/notifications/{id}/read', { params: { path: { id: read.id } }, parseAs: 'text' }),
+    );
+
+  if (!ctx.mode.reachCustomers) return;
+  const convId = ctx.ids.conversation;
+  if (convId !== undefined) {
+    const path = { path: { id: convId } };
+    const message = { content: 'Conformance check: please ignore this message.', messageType: 'text' } as const;
+    const notTakenOver = () =>
+      ctx.probe(op('sendConversationMessage'), 'not taken over', {
+        path: `/api/conversations/${convId}/messages`,
+        expected: 409,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(message),
+        what: 'a message to a conversation not in admin_takeover',
+      });
+    const before = (await rec(
+      'getConversation',
+      await client.GET('/api/conversations/{id}', { params: path, parseAs: 'text' }),
+    )) as { status?: components['schemas']['ConversationStatus'] } | undefined;
+    if (before?.status === 'admin_takeover') {
+      await rec(
+        'updateConversationStatus',
+        await client.PATCH('/api/conversations/{id}', {
+          params: path,
+          body: { status: 'admin_required' },
+          parseAs: 'text',
+        }),
+      );
+      await notTakenOver();
+      await unchecked(
+        'PATCH',
+        client.PATCH('/api/conversations/{id}', { params: path, body: { status: 'admin_takeover' }, parseAs: 'text' }),
+      );
+      await rec(
+        'sendConversationMessage',
+        await client.POST('/api/conversations/{id}/messages', { params: path, body: message, parseAs: 'text' }),
+      );
+    } else {
+      await rec(
+        'updateConversationStatus',
+        await client.PATCH('/api/conversations/{id}', {
+          params: path,
+          body: { status: 'admin_takeover' },
+          parseAs: 'text',
+        }),
+      );
+      await rec(
+        'sendConversationMessage',
+        await client.POST('/api/conversations/{id}/messages', { params: path, body: message, parseAs: 'text' }),
+      );
+      if (before?.status) {
+        await unchecked(
+          'PATCH',
+          client.PATCH('/api/conversations/{id}', { params: path, body: { status: before.status }, parseAs: 'text' }),
+        );
+        await notTakenOver();
+      }
+    }
+  }
+  await rec('runFollowUpCheck', await client.POST('/api/follow-ups/check', { parseAs: 'text' }));
+  // Follow-ups disabled: the check must refuse with 409. Enabled settings are switched off for that one call and written back.
+  if (settings) {
+    const disabled = () =>
+      ctx.probe(op('runFollowUpCheck'), 'disabled', {
+        path: '/api/follow-ups/check',
+        expected: 409,
+        what: 'a follow-up check while follow-ups are disabled',
+      });
+    if (!settings.enabled) await disabled();
+    else {
+      const off = await unchecked(
+        'PATCH',
+        client.PATCH('/api/follow-ups/settings', { body: { ...settings, enabled: false }, parseAs: 'text' }),
+      );
+      if (off.response.ok) await disabled();
+      const back = await unchecked(
+        'PATCH',
+        client.PATCH('/api/follow-ups/settings', { body: settings, parseAs: 'text' }),
+      );
+      if (!back.response.ok) {
+        ctx.results.push({
+          operation: op('updateFollowUpSettings').label,
+          operationId: 'updateFollowUpSettings',
+          check: 'answer',
+          result: 'fail',
+          status: back.response.status,
+          violations: [
+            {
+              path: 'status',
+              message: `writing the follow-up settings back answered ${back.response.status}: check them by hand`,
+            },
+          ],
+        });
+      }
+    }
+  }
+}
