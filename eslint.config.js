@@ -25,7 +25,20 @@ const only = (part, alsoAllowed = []) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', 'dist/**', 'dist-e2e/**', 'build/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'blob-report/**', '.tmp/**', '.data/**', 'src/api/generated/**', 'common/generated/**'],
+    ignores: [
+      '**/node_modules/**',
+      'dist/**',
+      'dist-e2e/**',
+      'build/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      'blob-report/**',
+      '.tmp/**',
+      '.data/**',
+      'src/api/generated/**',
+      'common/generated/**',
+    ],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
@@ -33,9 +46,14 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     plugins: { 'import-x': importX, 'check-file': checkFile },
-    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -57,7 +75,7 @@ export default tseslint.config(
             {
               target: ['./server/*.ts', './server/!(test)/**/*.ts'],
               from: './conformance',
-              message: 'Only the server\'s tests use the conformance check.',
+              message: "Only the server's tests use the conformance check.",
             },
             only('mocks'),
             only('conformance'),
@@ -65,8 +83,15 @@ export default tseslint.config(
           ],
         },
       ],
-      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
-      'check-file/folder-naming-convention': ['error', { 'src/**/': 'KEBAB_CASE', 'server/**/': 'KEBAB_CASE', 'common/**/': 'KEBAB_CASE' }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { 'src/**/': 'KEBAB_CASE', 'server/**/': 'KEBAB_CASE', 'common/**/': 'KEBAB_CASE' },
+      ],
     },
   },
   {

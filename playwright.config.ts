@@ -14,7 +14,6 @@ process.env.FUZZ_SEED ||= String(Math.floor(Math.random() * 1_000_000));
 const baseURL = httpUrl(ports.dev);
 const ci = Boolean(process.env.CI);
 
-
 const serverEnv = {
   PORT: String(ports.dev),
   PRISM_PORT: String(ports.prism),
@@ -58,7 +57,12 @@ export default defineConfig({
   webServer: [
     // Prism answers 401 here without a cookie: that counts as up.
     server('prism', 'node_modules/.bin/tsx mocks/prism.ts', `${httpUrl(ports.prism)}/api/auth/me`, 60_000),
-    server('realtime', 'node_modules/.bin/tsx mocks/realtime-server.ts', `${httpUrl(ports.realtime)}/__control/health`, 30_000),
+    server(
+      'realtime',
+      'node_modules/.bin/tsx mocks/realtime-server.ts',
+      `${httpUrl(ports.realtime)}/__control/health`,
+      30_000,
+    ),
     // The app as one bundled development build (React's development mode, import.meta.env.DEV,
     // the strict contract check), served by `vite preview` with the same proxy as the dev server:
     // a test's page load fetches a few bundles instead of hundreds of modules, which roughly

@@ -19,7 +19,6 @@ process.env.E2E_SERVER_DATA_DIR ||= join(tmpdir(), `e2e-server-${Date.now()}`);
 
 export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 
-
 export default defineConfig({
   testDir: 'e2e-server',
   globalTeardown: './e2e-server/global-teardown.ts',

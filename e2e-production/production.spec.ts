@@ -7,11 +7,22 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import WebSocket from 'ws';
-import { ADMIN, dataDir, RELEASE_DIR, runTool, startProductionServer, type ProductionServer, WORK_DIR } from './release';
+import {
+  ADMIN,
+  dataDir,
+  RELEASE_DIR,
+  runTool,
+  startProductionServer,
+  type ProductionServer,
+  WORK_DIR,
+} from './release';
 
 test.describe.configure({ mode: 'serial' });
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function signedIn(url: string): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL: url });
@@ -46,9 +57,19 @@ test('a fresh data folder starts empty, answers its health checks and logs one J
 
   await expect
     .poll(() => server!.records().find((r) => r.msg === 'request' && r.route === '/api/products'))
-    .toMatchObject({ level: 30, method: 'GET', path: '/api/products', status: 200, reqId: expect.any(String), ms: expect.any(Number) });
+    .toMatchObject({
+      level: 30,
+      method: 'GET',
+      path: '/api/products',
+      status: 200,
+      reqId: expect.any(String),
+      ms: expect.any(Number),
+    });
   const records = server.records();
-  expect(records.find((r) => r.msg === 'sign-in succeeded')).toMatchObject({ username: ADMIN.username, ip: '127.0.0.1' });
+  expect(records.find((r) => r.msg === 'sign-in succeeded')).toMatchObject({
+    username: ADMIN.username,
+    ip: '127.0.0.1',
+  });
   expect(records.find((r) => r.msg === 'sign-in failed')).toMatchObject({ username: ADMIN.username, ip: '127.0.0.1' });
   // Every line is JSON, and none holds a password or a session cookie.
   const cookie = (await api.storageState()).cookies.find((c) => c.name === 'sid')!.value;
@@ -140,7 +161,9 @@ test.describe('with demo data', () => {
   test('SIGTERM finishes requests in flight, closes sockets with 1001, exits 0 and loses nothing', async () => {
     const api = await signedIn(server!.url);
     const cookie = (await api.storageState()).cookies.find((c) => c.name === 'sid')!;
-    const socket = new WebSocket(`${server!.url.replace('http', 'ws')}/ws`, { headers: { cookie: `sid=${cookie.value}`, origin: server!.url } });
+    const socket = new WebSocket(`${server!.url.replace('http', 'ws')}/ws`, {
+      headers: { cookie: `sid=${cookie.value}`, origin: server!.url },
+    });
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
 
@@ -156,7 +179,10 @@ test.describe('with demo data', () => {
             productImage: { name: 'slab.png', mimeType: 'image/png', buffer: PNG },
           },
         })
-        .then((res) => ({ name, status: res.status() }), () => ({ name, status: 0 })),
+        .then(
+          (res) => ({ name, status: res.status() }),
+          () => ({ name, status: 0 }),
+        ),
     );
     // SIGTERM as soon as the first creation has been answered, with the others in flight.
     await Promise.race(creations);
@@ -208,7 +234,9 @@ test.describe('with demo data', () => {
     try {
       const copy = await signedIn(restored.url);
       expect(byId((await (await copy.get('/api/products')).json()) as { id: number }[])).toEqual(before.products);
-      expect(byId((await (await copy.get('/api/conversations')).json()) as { id: number }[])).toEqual(before.conversations);
+      expect(byId((await (await copy.get('/api/conversations')).json()) as { id: number }[])).toEqual(
+        before.conversations,
+      );
       const withImage = (before.products as { productImageUrl?: string }[]).find((p) => p.productImageUrl);
       if (withImage) expect(Buffer.from(await (await copy.get(withImage.productImageUrl!)).body())).toEqual(PNG);
       await copy.dispose();

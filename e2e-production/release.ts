@@ -61,7 +61,8 @@ export async function startProductionServer(data: string, env: Record<string, st
   for (;;) {
     if (lines.some((line) => line.includes('listening on'))) break;
     if (child.exitCode !== null) throw new Error(`the production server exited before listening:\n${lines.join('\n')}`);
-    if (Date.now() > deadline) throw new Error(`the production server did not listen within 60 s:\n${lines.join('\n')}`);
+    if (Date.now() > deadline)
+      throw new Error(`the production server did not listen within 60 s:\n${lines.join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

@@ -4,7 +4,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, SERVER_URL } from '../playwright.server.config';
 
 // The smallest valid PNG: the server checks images by their bytes.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const toast = (page: Page) => page.locator('.toast');
@@ -113,7 +116,11 @@ test('taking over a conversation and replying shows the reply and puts it in the
   await expect(page.locator('.message-admin .message-content').filter({ hasText: reply })).toBeVisible();
   await expect(page.getByPlaceholder('Type your message...')).toHaveValue('');
 
-  const outbox = (await (await page.request.get(`${SERVER_URL}/__test/outbox`)).json()) as { conversation_id: number; content: string; kind: string }[];
+  const outbox = (await (await page.request.get(`${SERVER_URL}/__test/outbox`)).json()) as {
+    conversation_id: number;
+    content: string;
+    kind: string;
+  }[];
   expect(outbox).toContainEqual(expect.objectContaining({ conversation_id: created.conversationId, content: reply }));
 
   // It is stored: a reload shows it again, and the takeover stays on.
@@ -142,10 +149,13 @@ test('a handoff shows the toast and raises the badge; marking it read survives a
   await expect.poll(unread).toBe(before);
 });
 
-test('imports a CSV, then exports it with the imported rows (formulas neutralized) and updates on a second import', async ({ page }) => {
+test('imports a CSV, then exports it with the imported rows (formulas neutralized) and updates on a second import', async ({
+  page,
+}) => {
   await signIn(page);
   const stamp = Date.now();
-  const header = 'Type,Name,Color/Material,Dimensions (mm),Starting Price,Ending Price,Installation Price,Description,Product Image URL,Installation Image URLs';
+  const header =
+    'Type,Name,Color/Material,Dimensions (mm),Starting Price,Ending Price,Installation Price,Description,Product Image URL,Installation Image URLs';
   const csv = [
     header,
     `granite,"Ruby Red Granite, ${stamp}",Red,3000 x 1800,9000,12500,2500,"Deep red, ""polished""",https://example.com/ruby.jpg,https://example.com/k1.jpg;https://example.com/k2.jpg`,
@@ -156,13 +166,17 @@ test('imports a CSV, then exports it with the imported rows (formulas neutralize
     await page.goto('/products');
     await page.getByRole('button', { name: 'Import CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import Products from CSV' });
-    await dialog.getByLabel('CSV file').setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByRole('button', { name: 'Upload & Import' }).click();
     return dialog;
   };
   const dialog = await importFile();
   await expect(toast(page).locator('.toast-description')).toHaveText('Imported: 2, Updated: 0, Failed: 1');
-  await expect(dialog.getByRole('list', { name: 'Errors' }).getByRole('listitem')).toHaveText([`Row 4: Starting Price is not a number ("abc")`]);
+  await expect(dialog.getByRole('list', { name: 'Errors' }).getByRole('listitem')).toHaveText([
+    `Row 4: Starting Price is not a number ("abc")`,
+  ]);
 
   await page.goto('/products');
   await expect(rows(page).filter({ hasText: `Ruby Red Granite, ${stamp}` })).toHaveCount(1);
@@ -170,7 +184,9 @@ test('imports a CSV, then exports it with the imported rows (formulas neutralize
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const exported = await readFile((await (await download).path())!, 'utf8');
   expect(exported.split('\n')[0]).toBe(header);
-  expect(exported).toContain(`granite,"Ruby Red Granite, ${stamp}",Red,3000 x 1800,9000,12500,2500,"Deep red, ""polished""",https://example.com/ruby.jpg,https://example.com/k1.jpg;https://example.com/k2.jpg`);
+  expect(exported).toContain(
+    `granite,"Ruby Red Granite, ${stamp}",Red,3000 x 1800,9000,12500,2500,"Deep red, ""polished""",https://example.com/ruby.jpg,https://example.com/k1.jpg;https://example.com/k2.jpg`,
+  );
   expect(exported).toContain(`sink,'=Hyperlink Sink ${stamp},Ceramic,800 x 500 x 200,15000,19000,,,,`);
 
   await importFile();

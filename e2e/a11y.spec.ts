@@ -23,13 +23,19 @@ async function audit(page: Page, where: string, testInfo: TestInfo, include?: st
   let builder = new AxeBuilder({ page }).withTags(TAGS);
   if (include) builder = builder.include(include);
   const result = await builder.analyze();
-  const count = (impact: string) => result.violations.filter((v) => v.impact === impact).reduce((n, v) => n + v.nodes.length, 0);
+  const count = (impact: string) =>
+    result.violations.filter((v) => v.impact === impact).reduce((n, v) => n + v.nodes.length, 0);
   const line = `axe ${where}: critical ${count('critical')}, serious ${count('serious')}, moderate ${count('moderate')}, minor ${count('minor')} (${result.passes.length} rules passed)`;
   console.log(line);
   testInfo.annotations.push({ type: 'axe', description: line });
   const failures = result.violations
     .filter((v) => FAILING.has(v.impact ?? ''))
-    .flatMap((v) => v.nodes.map((node) => `${where} · ${v.id} (${v.impact}): ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}`));
+    .flatMap((v) =>
+      v.nodes.map(
+        (node) =>
+          `${where} · ${v.id} (${v.impact}): ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}`,
+      ),
+    );
   expect(failures, `serious/critical axe violations:\n${failures.join('\n')}`).toEqual([]);
 }
 
@@ -67,7 +73,10 @@ test.describe('overlays', () => {
       await useTheme(page, theme);
       await page.goto('/products');
       await waitForScreen(page);
-      await page.getByRole('button', { name: /^Delete / }).first().click();
+      await page
+        .getByRole('button', { name: /^Delete / })
+        .first()
+        .click();
       await expect(page.getByRole('dialog', { name: 'Delete Product' })).toBeVisible();
       await audit(page, `/products delete dialog [${theme}]`, testInfo);
     });

@@ -11,7 +11,9 @@ test('cards, chart and top-10 tables from the populated examples', async ({ page
   await expect(page.getByRole('region', { name: 'Conversion Rate' })).toContainText('18.4%');
   await expect(page.getByRole('region', { name: 'Conversion Rate' })).toContainText('Conversations converted to sales');
   await expect(page.getByRole('region', { name: 'Avg Response Time' })).toContainText('42s');
-  await expect(page.getByRole('region', { name: 'Active Conversations' })).toContainText('Currently ongoing conversations');
+  await expect(page.getByRole('region', { name: 'Active Conversations' })).toContainText(
+    'Currently ongoing conversations',
+  );
   await expect(page.getByRole('img', { name: /Line chart of daily conversations/ })).toBeVisible();
 
   const body = await (await products).json();

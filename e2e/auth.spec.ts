@@ -75,7 +75,9 @@ test.describe('login screen', () => {
     await expect(password).toHaveAttribute('type', 'password');
   });
 
-  test('the show/hide control sits inside the password field, which is as wide as the username field', async ({ page }, testInfo) => {
+  test('the show/hide control sits inside the password field, which is as wide as the username field', async ({
+    page,
+  }, testInfo) => {
     const username = (await page.getByLabel('Username', { exact: true }).boundingBox())!;
     const password = (await page.getByLabel('Password', { exact: true }).boundingBox())!;
     const toggle = (await page.getByRole('button', { name: 'Show password' }).boundingBox())!;
@@ -88,7 +90,9 @@ test.describe('login screen', () => {
     expect(toggle.y).toBeGreaterThanOrEqual(password.y);
     expect(toggle.y + toggle.height).toBeLessThanOrEqual(password.y + password.height);
     // Typed text stops before the control.
-    const paddingRight = await page.getByLabel('Password', { exact: true }).evaluate((el) => parseFloat(getComputedStyle(el).paddingRight));
+    const paddingRight = await page
+      .getByLabel('Password', { exact: true })
+      .evaluate((el) => parseFloat(getComputedStyle(el).paddingRight));
     expect(password.x + password.width - paddingRight).toBeLessThanOrEqual(toggle.x + 1);
     await testInfo.attach('login', { body: await page.locator('.login-card').screenshot(), contentType: 'image/png' });
   });
@@ -124,7 +128,10 @@ test.describe('login screen', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   });
 
-  test('a refused login shows Login failed with the server’s message and keeps the input', async ({ page, mockPrefer }) => {
+  test('a refused login shows Login failed with the server’s message and keeps the input', async ({
+    page,
+    mockPrefer,
+  }) => {
     await mockPrefer('**/api/auth/login', 'code=401');
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
@@ -173,7 +180,10 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('signing out still leaves when the server does not know the logout call', async ({ page, allowFailedRequest }) => {
+  test('signing out still leaves when the server does not know the logout call', async ({
+    page,
+    allowFailedRequest,
+  }) => {
     allowFailedRequest('/api/auth/logout', 404);
     await page.route('**/api/auth/logout', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
     await page.goto('/');

@@ -46,7 +46,8 @@ async function expectToast(page: Page, title: string, description: string) {
 }
 
 const cards = (page: Page) => page.locator('.conversation-list > li');
-const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
+const card = (page: Page, name: string) =>
+  cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
 const badges = (page: Page) => page.getByRole('group', { name: 'Active filters' });
 const resultCount = (page: Page) => page.getByTestId('result-count');
 
@@ -88,7 +89,9 @@ test.describe('conversation list', () => {
     await expect(brian).toContainText('+254722418390');
     // 2026-11-22T08:14:05Z in Nairobi, in the browser's locale.
     await expect(brian).toContainText('Last message: Nov 22, 2026, 11:14 AM');
-    await expect(brian.locator('.conversation-card-products')).toHaveText(/^Products:\s*Absolute Black Granite\s*Franke Stainless Steel Double Bowl Sink$/);
+    await expect(brian.locator('.conversation-card-products')).toHaveText(
+      /^Products:\s*Absolute Black Granite\s*Franke Stainless Steel Double Bowl Sink$/,
+    );
 
     await expect(card(page, 'Wanjiru Kamau')).toContainText('Bot Active');
     await expect(card(page, 'Wanjiru Kamau')).toContainText('6 messages');
@@ -102,13 +105,16 @@ test.describe('conversation list', () => {
     await expect(page).toHaveURL(/\/conversations\/103$/);
   });
 
-  test('admin_required conversations stand out by an icon and a thicker edge, not by colour alone', async ({ page }) => {
+  test('admin_required conversations stand out by an icon and a thicker edge, not by colour alone', async ({
+    page,
+  }) => {
     await page.goto('/conversations');
     const required = card(page, 'Brian Otieno').locator('.conversation-card');
     const other = card(page, 'Wanjiru Kamau').locator('.conversation-card');
     await expect(required.locator('.status-badge .pi-exclamation-triangle')).toBeVisible();
     await expect(other.locator('.pi-exclamation-triangle')).toHaveCount(0);
-    const edge = (locator: typeof required) => locator.evaluate((el) => parseFloat(getComputedStyle(el).borderLeftWidth));
+    const edge = (locator: typeof required) =>
+      locator.evaluate((el) => parseFloat(getComputedStyle(el).borderLeftWidth));
     expect(await edge(required)).toBeGreaterThanOrEqual(4);
     expect(await edge(other)).toBeLessThanOrEqual(1);
   });
@@ -147,7 +153,12 @@ test.describe('conversation list', () => {
     await expect(page.getByLabel('Product Mentioned')).toHaveAttribute('placeholder', 'Search by product name...');
     await expect(page.locator('.filter-grid .p-dropdown')).toContainText('All statuses');
     await page.locator('.filter-grid .p-dropdown').click();
-    await expect(page.locator('.p-dropdown-panel').getByRole('option')).toHaveText(['All Statuses', 'Bot Active', 'Admin Required', 'Admin Takeover']);
+    await expect(page.locator('.p-dropdown-panel').getByRole('option')).toHaveText([
+      'All Statuses',
+      'Bot Active',
+      'Admin Required',
+      'Admin Takeover',
+    ]);
     await page.keyboard.press('Escape');
     await toggle.click();
     await expect(page.getByRole('heading', { name: 'Filter Conversations' })).toBeHidden();
@@ -163,7 +174,12 @@ test.describe('conversation list', () => {
     await page.keyboard.press('Escape');
   });
 
-  const searchCases: Array<{ name: string; act: (page: Page) => Promise<void>; query: Record<string, string>; badge: string }> = [
+  const searchCases: Array<{
+    name: string;
+    act: (page: Page) => Promise<void>;
+    query: Record<string, string>;
+    badge: string;
+  }> = [
     {
       name: 'start date',
       act: (page) => pickDay(page, 'Start Date', 5),
@@ -178,8 +194,18 @@ test.describe('conversation list', () => {
       query: { endDate: '2026-11-22T20:59:59.999Z' },
       badge: 'End: Nov 22, 2026',
     },
-    { name: 'customer phone', act: (page) => page.getByLabel('Customer Phone').fill('0722'), query: { customerPhone: '0722' }, badge: 'Phone: 0722' },
-    { name: 'status', act: (page) => pickStatus(page, 'Admin Required'), query: { status: 'admin_required' }, badge: 'Status: Admin Required' },
+    {
+      name: 'customer phone',
+      act: (page) => page.getByLabel('Customer Phone').fill('0722'),
+      query: { customerPhone: '0722' },
+      badge: 'Phone: 0722',
+    },
+    {
+      name: 'status',
+      act: (page) => pickStatus(page, 'Admin Required'),
+      query: { status: 'admin_required' },
+      badge: 'Status: Admin Required',
+    },
     {
       name: 'product mentioned',
       act: (page) => page.getByLabel('Product Mentioned').fill('  granite '),
@@ -277,7 +303,9 @@ test.describe('conversation list', () => {
   });
 
   test('Clear All removes every filter and shows the plain list', async ({ page }) => {
-    await page.goto('/conversations?startDate=2026-11-01&endDate=2026-11-22&customerPhone=0722&status=bot_active&productMentioned=sink');
+    await page.goto(
+      '/conversations?startDate=2026-11-01&endDate=2026-11-22&customerPhone=0722&status=bot_active&productMentioned=sink',
+    );
     await expect(badges(page).locator('.filter-badge')).toHaveCount(5);
     const list = page.waitForRequest(isList);
     await page.getByRole('button', { name: 'Clear All' }).click();
@@ -310,7 +338,9 @@ test.describe('conversation list', () => {
     await page.goto('/conversations');
     let download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
-    expect(new URL((await download).url()).pathname + new URL((await download).url()).search).toBe('/api/conversations/export');
+    expect(new URL((await download).url()).pathname + new URL((await download).url()).search).toBe(
+      '/api/conversations/export',
+    );
 
     await page.goto('/conversations?endDate=2026-11-22&customerPhone=0722&status=admin_required');
     await expect(cards(page)).toHaveCount(3);
@@ -318,7 +348,11 @@ test.describe('conversation list', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const url = new URL((await download).url());
     expect(url.pathname).toBe('/api/conversations/export');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ endDate: '2026-11-22T20:59:59.999Z', customerPhone: '0722', status: 'admin_required' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      endDate: '2026-11-22T20:59:59.999Z',
+      customerPhone: '0722',
+      status: 'admin_required',
+    });
     expect((await download).suggestedFilename()).toBe('conversations-export-2026-11-22.csv');
     // Still on the list.
     await expect(page).toHaveURL(/\/conversations\?/);
@@ -354,7 +388,11 @@ async function serveMessages(page: Page, counts: number[]) {
     const response = await route.fetch();
     const base = (await response.json()) as MessageJson[];
     const count = counts[Math.min(call++, counts.length - 1)];
-    const json = Array.from({ length: count }, (_, i) => ({ ...base[i % base.length], id: 5000 + i, content: `Message ${i + 1}` }));
+    const json = Array.from({ length: count }, (_, i) => ({
+      ...base[i % base.length],
+      id: 5000 + i,
+      content: `Message ${i + 1}`,
+    }));
     await route.fulfill({ response, json });
   });
 }
@@ -365,8 +403,12 @@ const takeoverSwitch = (page: Page) => page.getByRole('switch', { name: 'Admin T
 const composer = (page: Page) => page.getByLabel('Message', { exact: true });
 const sendButton = (page: Page) => page.getByRole('button', { name: 'Send message' });
 const info = (page: Page) => page.getByRole('region', { name: 'Conversation Info' });
-const infoValue = (page: Page, term: string) => info(page).locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
-const distanceFromBottom = (page: Page) => scroller(page).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+const infoValue = (page: Page, term: string) =>
+  info(page)
+    .locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) })
+    .locator('dd');
+const distanceFromBottom = (page: Page) =>
+  scroller(page).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
 
 test.describe('a long conversation list', () => {
   const many = Array.from({ length: 250 }, (_, i) => ({
@@ -407,7 +449,13 @@ test.describe('conversation detail', () => {
     await expect(page.getByText('+254722418390')).toBeVisible();
     await expect(takeoverSwitch(page)).not.toBeChecked();
 
-    await expect(info(page).locator('dt')).toHaveText(['Status', 'Started', 'Last Activity', 'Current Product Interest', 'Current Offer']);
+    await expect(info(page).locator('dt')).toHaveText([
+      'Status',
+      'Started',
+      'Last Activity',
+      'Current Product Interest',
+      'Current Offer',
+    ]);
     await expect(infoValue(page, 'Status')).toHaveText('Admin Required');
     await expect(infoValue(page, 'Started')).toHaveText('Nov 19, 2026, 1:40 PM');
     await expect(infoValue(page, 'Last Activity')).toHaveText('Nov 22, 2026, 11:14 AM');
@@ -468,13 +516,27 @@ test.describe('conversation detail', () => {
     await page.goto('/conversations/101');
     await expect(page.getByRole('heading', { name: 'Wanjiru Kamau' })).toBeVisible();
     await expect(infoValue(page, 'Status')).toHaveText('Bot Active');
-    await expect(info(page).locator('dt')).toHaveText(['Status', 'Started', 'Last Activity', 'Current Product Interest']);
+    await expect(info(page).locator('dt')).toHaveText([
+      'Status',
+      'Started',
+      'Last Activity',
+      'Current Product Interest',
+    ]);
   });
 
   test('messages: sender sides and labels, 600 px panel, 70 % bubbles, opening at the newest', async ({ page }) => {
     await page.goto('/conversations/102');
     await expect(bubbles(page)).toHaveCount(8);
-    await expect(bubbles(page).locator('.message-sender')).toHaveText(['Customer', 'Bot', 'Customer', 'Bot', 'Customer', 'Bot', 'Customer', 'Admin']);
+    await expect(bubbles(page).locator('.message-sender')).toHaveText([
+      'Customer',
+      'Bot',
+      'Customer',
+      'Bot',
+      'Customer',
+      'Bot',
+      'Customer',
+      'Admin',
+    ]);
     await expect(bubbles(page).last()).toContainText('Hello Brian, this is Joyce from the showroom.');
     // 2026-11-22T08:16:40Z in Nairobi.
     await expect(bubbles(page).last().locator('time')).toHaveText('Nov 22, 2026, 11:16 AM');
@@ -503,9 +565,14 @@ test.describe('conversation detail', () => {
   test('message text is shown as text, never as HTML, line breaks kept', async ({ page, mockPrefer }) => {
     await mockPrefer('**/api/conversations/102/messages', 'example=markup');
     await page.goto('/conversations/102');
-    await expect(bubbles(page).first().locator('.message-content')).toHaveText('<b>Urgent</b>: is the <img src=x onerror=alert(1)> sink in stock?');
+    await expect(bubbles(page).first().locator('.message-content')).toHaveText(
+      '<b>Urgent</b>: is the <img src=x onerror=alert(1)> sink in stock?',
+    );
     await expect(scroller(page).locator('b, img')).toHaveCount(0);
-    const lines = await bubbles(page).nth(1).locator('.message-content').evaluate((el) => (el as HTMLElement).innerText.split('\n'));
+    const lines = await bubbles(page)
+      .nth(1)
+      .locator('.message-content')
+      .evaluate((el) => (el as HTMLElement).innerText.split('\n'));
     expect(lines).toEqual(['Yes, in stock:', '- Franke Double Bowl', '- Blanco Single Bowl']);
   });
 
@@ -518,8 +585,12 @@ test.describe('conversation detail', () => {
 
     // From now on the server has the conversation in admin_takeover.
     await mockPrefer('**/api/conversations/102', 'example=adminTakeover', { method: 'GET' });
-    const patch = page.waitForRequest((r) => r.method() === 'PATCH' && new URL(r.url()).pathname === '/api/conversations/102');
-    const refetch = page.waitForRequest((r) => r.method() === 'GET' && new URL(r.url()).pathname === '/api/conversations/102');
+    const patch = page.waitForRequest(
+      (r) => r.method() === 'PATCH' && new URL(r.url()).pathname === '/api/conversations/102',
+    );
+    const refetch = page.waitForRequest(
+      (r) => r.method() === 'GET' && new URL(r.url()).pathname === '/api/conversations/102',
+    );
     await takeoverSwitch(page).click();
     expect((await patch).postDataJSON()).toEqual({ status: 'admin_takeover' });
     await refetch;
@@ -599,7 +670,10 @@ test.describe('conversation detail', () => {
       release();
       await expect(composer(page)).toHaveValue('');
       expect(posts).toHaveLength(1);
-      expect(posts[0].postDataJSON()).toEqual({ content: 'Habari Brian, delivery to Nakuru is on Thursday.', messageType: 'text' });
+      expect(posts[0].postDataJSON()).toEqual({
+        content: 'Habari Brian, delivery to Nakuru is on Thursday.',
+        messageType: 'text',
+      });
       await expect.poll(() => refetches.length, { message: 'the messages were refetched' }).toBeGreaterThanOrEqual(1);
     });
 
@@ -624,7 +698,10 @@ test.describe('conversation detail', () => {
     });
   });
 
-  test('thousands of messages: opens at the newest, earlier ones come in as the reader scrolls up', async ({ page, mockPrefer }) => {
+  test('thousands of messages: opens at the newest, earlier ones come in as the reader scrolls up', async ({
+    page,
+    mockPrefer,
+  }) => {
     // Prism generates the 5,000 messages per request and the app checks each against the contract: slow on a busy machine.
     test.slow();
     await mockPrefer('**/api/conversations/102/messages', 'dynamic=true');
@@ -644,7 +721,10 @@ test.describe('conversation detail', () => {
     await expect(rendered).toHaveCount(300);
   });
 
-  test("new messages while scrolled up do not move the view; 'new messages' jumps to them", async ({ page, realtime }) => {
+  test("new messages while scrolled up do not move the view; 'new messages' jumps to them", async ({
+    page,
+    realtime,
+  }) => {
     await serveMessages(page, [40, 42, 43]);
     await page.goto('/conversations/102');
     await expect(bubbles(page)).toHaveCount(40);
@@ -668,7 +748,10 @@ test.describe('conversation detail', () => {
     await expect(page.getByRole('button', { name: /new message/ })).toHaveCount(0);
   });
 
-  test('a conversation_update for the open conversation refetches it and its messages; another id does not', async ({ page, realtime }) => {
+  test('a conversation_update for the open conversation refetches it and its messages; another id does not', async ({
+    page,
+    realtime,
+  }) => {
     await page.goto('/conversations/102');
     await expect(bubbles(page)).toHaveCount(8);
     const detail = recordRequests(page, '/api/conversations/102');

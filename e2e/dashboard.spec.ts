@@ -13,7 +13,10 @@ const items = (panel: Locator) => panel.getByRole('listitem');
 
 /** A date-time as the page formats it: the browser's own locale and time zone. */
 const localDateTime = (page: Page, iso: string) =>
-  page.evaluate((value) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)), iso);
+  page.evaluate(
+    (value) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
+    iso,
+  );
 
 /** Holds matching GET requests back until `release()` is called, to see loading states. */
 async function holdRequests(page: Page, url: string) {
@@ -28,7 +31,9 @@ async function holdRequests(page: Page, url: string) {
 }
 
 test.describe('counters', () => {
-  test('show active products over the total, conversations with those needing attention, and unread notifications', async ({ page }) => {
+  test('show active products over the total, conversations with those needing attention, and unread notifications', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     // openapi.yaml: 13 products, 11 active; 12 conversations, 7 admin_required; 5 unread.
@@ -136,7 +141,9 @@ test.describe('Recent Products', () => {
 });
 
 test.describe('Pending Actions', () => {
-  test('lists the first 5 conversations waiting for a human, by name or else phone, with the last-message time', async ({ page }) => {
+  test('lists the first 5 conversations waiting for a human, by name or else phone, with the last-message time', async ({
+    page,
+  }) => {
     await page.goto('/');
     const panel = region(page, 'Pending Actions');
     // admin_required in list order: 102, 104 (no name), 105, 106, 107; 108 and 109 are beyond five.
@@ -150,7 +157,11 @@ test.describe('Pending Actions', () => {
     const texts = await Promise.all(expected.map(async ({ who, at }) => `${who}${await localDateTime(page, at)}View`));
     await expect(items(panel)).toHaveText(texts);
     for (const [index, { id, who }] of expected.entries()) {
-      await expect(items(panel).nth(index).getByRole('link', { name: `View conversation with ${who}` })).toHaveAttribute('href', `/conversations/${id}`);
+      await expect(
+        items(panel)
+          .nth(index)
+          .getByRole('link', { name: `View conversation with ${who}` }),
+      ).toHaveAttribute('href', `/conversations/${id}`);
     }
     // Neither the bot's nor the admins' conversations.
     await expect(panel).not.toContainText('Wanjiru Kamau');
@@ -180,10 +191,16 @@ test.describe('Pending Actions', () => {
 });
 
 test.describe('Quick Actions', () => {
-  test('link to the new product form, the conversations and the notifications with the unread count', async ({ page }) => {
+  test('link to the new product form, the conversations and the notifications with the unread count', async ({
+    page,
+  }) => {
     await page.goto('/');
     const panel = region(page, 'Quick Actions');
-    await expect(panel.getByRole('link')).toHaveText(['Add New Product', 'Monitor Conversations', 'View Notifications5']);
+    await expect(panel.getByRole('link')).toHaveText([
+      'Add New Product',
+      'Monitor Conversations',
+      'View Notifications5',
+    ]);
     await expect(panel.getByRole('link', { name: 'Add New Product' })).toHaveAttribute('href', '/products/new');
     await expect(panel.getByRole('link', { name: 'Monitor Conversations' })).toHaveAttribute('href', '/conversations');
     await expect(panel.getByTestId('quick-unread-badge')).toHaveText('5');
@@ -210,14 +227,26 @@ test.describe('Quick Actions', () => {
 
 /** WCAG 2.1 A/AA (contrast included) of the main area, once the theme's colours are in place. */
 async function expectAccessible(page: Page) {
-  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--surface-card').trim())).not.toBe('');
-  const result = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`))).toEqual([]);
+  await expect
+    .poll(() =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--surface-card').trim()),
+    )
+    .not.toBe('');
+  const result = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`)),
+  ).toEqual([]);
 }
 
 test.describe('accessibility', () => {
   for (const theme of ['light', 'dark']) {
-    test(`the screen has no WCAG 2.1 A/AA violation (contrast included) in the ${theme} theme, loaded or failed`, async ({ page, mockPrefer }) => {
+    test(`the screen has no WCAG 2.1 A/AA violation (contrast included) in the ${theme} theme, loaded or failed`, async ({
+      page,
+      mockPrefer,
+    }) => {
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
       await page.goto('/');
       await expect(page.getByText('Brian Otieno')).toBeVisible();

@@ -11,7 +11,17 @@ import type { Page } from '@playwright/test';
 import { freePort } from '../common/dev/ports';
 import { expect, test } from './fixtures/test';
 
-const SCREENS = ['/', '/products', '/products/new', '/products/edit/1', '/conversations', '/conversations/102', '/notifications', '/analytics', '/settings'];
+const SCREENS = [
+  '/',
+  '/products',
+  '/products/new',
+  '/products/edit/1',
+  '/conversations',
+  '/conversations/102',
+  '/notifications',
+  '/analytics',
+  '/settings',
+];
 // playwright.config.ts picks the seed when FUZZ_SEED is not set, the same for every worker.
 const BASE_SEED = Number(process.env.FUZZ_SEED ?? 1);
 const ROUNDS = Number(process.env.FUZZ_ROUNDS ?? 2);
@@ -19,9 +29,13 @@ const ROUNDS = Number(process.env.FUZZ_ROUNDS ?? 2);
 /** A Prism of its own in dynamic mode with `seed`, on a free port. */
 async function startDynamicPrism(seed: number): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
-  const prism: ChildProcess = spawn('node_modules/.bin/prism', ['mock', 'openapi.yaml', '--host', '127.0.0.1', '--port', String(port), '--dynamic', '--seed', String(seed)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const prism: ChildProcess = spawn(
+    'node_modules/.bin/prism',
+    ['mock', 'openapi.yaml', '--host', '127.0.0.1', '--port', String(port), '--dynamic', '--seed', String(seed)],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('dynamic Prism did not start within 60 s')), 60_000);
     createInterface({ input: prism.stdout! }).on('line', (line) => {
@@ -43,8 +57,14 @@ async function routeToDynamic(page: Page, target: string) {
       const request = route.request();
       if (request.method() !== 'GET') return route.fallback();
       const { pathname, search } = new URL(request.url());
-      const response = await fetch(`${target}${pathname}${search}`, { headers: { cookie: request.headers().cookie ?? 'sid=fuzz', accept: 'application/json' } });
-      return route.fulfill({ status: response.status, contentType: response.headers.get('content-type') ?? 'application/json', body: Buffer.from(await response.arrayBuffer()) });
+      const response = await fetch(`${target}${pathname}${search}`, {
+        headers: { cookie: request.headers().cookie ?? 'sid=fuzz', accept: 'application/json' },
+      });
+      return route.fulfill({
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? 'application/json',
+        body: Buffer.from(await response.arrayBuffer()),
+      });
     },
   );
 }
@@ -70,7 +90,10 @@ for (let round = 0; round < ROUNDS; round += 1) {
         await expect
           .poll(async () => (await main.innerText()).trim().length, { message: `${screen} (seed ${seed}) is blank` })
           .toBeGreaterThan(0);
-        await expect(page.getByText('Something went wrong'), `${screen} (seed ${seed}) shows the error card`).toHaveCount(0);
+        await expect(
+          page.getByText('Something went wrong'),
+          `${screen} (seed ${seed}) shows the error card`,
+        ).toHaveCount(0);
         visited.push(`${screen} → ${new URL(page.url()).pathname}`);
       }
       console.log(`fuzz: seed ${seed}: ${visited.length} screens visited without a crash (${visited.join(', ')})`);

@@ -47,7 +47,11 @@ function pageFetch(
 }
 
 test.describe('HTTP mock through the Vite proxy', () => {
-  test('serves the contract example with the session cookie and 401 without it', async ({ page, signIn, allowFailedRequest }) => {
+  test('serves the contract example with the session cookie and 401 without it', async ({
+    page,
+    signIn,
+    allowFailedRequest,
+  }) => {
     await openBlankPage(page);
 
     allowFailedRequest('/api/products', 401);
@@ -61,7 +65,9 @@ test.describe('HTTP mock through the Vite proxy', () => {
 
     const products = await pageFetch(page, '/api/products');
     expect(products.status).toBe(200);
-    expect(products.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: 1, name: 'Absolute Black Granite' })]));
+    expect(products.body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 1, name: 'Absolute Black Granite' })]),
+    );
     expect((products.body as unknown[]).length).toBe(13);
   });
 
@@ -90,7 +96,10 @@ test.describe('HTTP mock through the Vite proxy', () => {
 
       expect((await pageFetch(page, '/api/notifications')).body).toHaveLength(2);
       expect((await pageFetch(page, '/api/conversations/102')).status).toBe(200);
-      const patched = await pageFetch(page, '/api/conversations/102', { method: 'PATCH', json: { status: 'admin_takeover' } });
+      const patched = await pageFetch(page, '/api/conversations/102', {
+        method: 'PATCH',
+        json: { status: 'admin_takeover' },
+      });
       expect(patched.status).toBe(404);
     });
 
@@ -139,13 +148,20 @@ test.describe('realtime mock', () => {
     const frames = () => page.evaluate(() => (window as unknown as { frames_: string[] }).frames_);
 
     const sent = await realtime.push('notification', { message: 'Customer asks about delivery to Nakuru' });
-    expect(sent.data).toMatchObject({ type: 'delivery_inquiry', conversationId: 102, message: 'Customer asks about delivery to Nakuru' });
+    expect(sent.data).toMatchObject({
+      type: 'delivery_inquiry',
+      conversationId: 102,
+      message: 'Customer asks about delivery to Nakuru',
+    });
     await expect.poll(frames).toHaveLength(1);
     expect(JSON.parse((await frames())[0])).toEqual(sent);
 
     await realtime.push('conversation_update', { id: 104, status: 'admin_required' });
     await expect.poll(frames).toHaveLength(2);
-    expect(JSON.parse((await frames())[1])).toEqual({ type: 'conversation_update', data: { id: 104, status: 'admin_required' } });
+    expect(JSON.parse((await frames())[1])).toEqual({
+      type: 'conversation_update',
+      data: { id: 104, status: 'admin_required' },
+    });
 
     // Another test's tag reaches nobody here.
     const other = createRealtimeControl(httpUrl(e2ePorts().realtime), 'some-other-test');
@@ -161,18 +177,36 @@ test.describe('realtime mock', () => {
   });
 
   test('the mock refuses events outside asyncapi.yaml', async ({ realtime }) => {
-    const pushLoose = realtime.push as (type: string, data: unknown, options: { waitForClient: boolean; exact?: boolean }) => Promise<unknown>;
-    await expect(pushLoose('notification', { type: 'price_inquiry' }, { waitForClient: false })).rejects.toThrow(/422.*type/s);
+    const pushLoose = realtime.push as (
+      type: string,
+      data: unknown,
+      options: { waitForClient: boolean; exact?: boolean },
+    ) => Promise<unknown>;
+    await expect(pushLoose('notification', { type: 'price_inquiry' }, { waitForClient: false })).rejects.toThrow(
+      /422.*type/s,
+    );
     // exact: no defaults, so the required data.message is missing.
-    await expect(pushLoose('notification', { id: 5 }, { waitForClient: false, exact: true })).rejects.toThrow(/422.*message/s);
+    await expect(pushLoose('notification', { id: 5 }, { waitForClient: false, exact: true })).rejects.toThrow(
+      /422.*message/s,
+    );
     await expect(pushLoose('conversation_update', { id: 1.5 }, { waitForClient: false })).rejects.toThrow(/integer/);
     await expect(pushLoose('order_created', {}, { waitForClient: false })).rejects.toThrow(/422/);
   });
 
-  test('the mock sends exactly what it is given with exact, unknown fields included (the contract allows them)', async ({ realtime }) => {
-    const minimal = await realtime.push('notification', { message: 'Delivery to Nakuru?' }, { waitForClient: false, exact: true });
+  test('the mock sends exactly what it is given with exact, unknown fields included (the contract allows them)', async ({
+    realtime,
+  }) => {
+    const minimal = await realtime.push(
+      'notification',
+      { message: 'Delivery to Nakuru?' },
+      { waitForClient: false, exact: true },
+    );
     expect(minimal).toEqual({ type: 'notification', data: { message: 'Delivery to Nakuru?' } });
-    const extra = await realtime.push('notification', { message: 'Deposit?', priority: 'high' }, { waitForClient: false, exact: true });
+    const extra = await realtime.push(
+      'notification',
+      { message: 'Deposit?', priority: 'high' },
+      { waitForClient: false, exact: true },
+    );
     expect(extra.data).toEqual({ message: 'Deposit?', priority: 'high' });
     const filled = await realtime.push('notification', { message: 'Filled in' }, { waitForClient: false });
     expect(filled.data).toMatchObject({ message: 'Filled in', type: 'delivery_inquiry', conversationId: 102 });
@@ -182,7 +216,11 @@ test.describe('realtime mock', () => {
 test.describe('guard', () => {
   test.use({ authenticated: true });
 
-  test('detects a request that breaks the contract (sl-violations)', async ({ page, guard, expectContractViolation }) => {
+  test('detects a request that breaks the contract (sl-violations)', async ({
+    page,
+    guard,
+    expectContractViolation,
+  }) => {
     expectContractViolation('/api/conversations/102');
     await openBlankPage(page);
 
@@ -216,7 +254,10 @@ test.describe('guard', () => {
       ...base,
       status: 404,
       headers: { 'content-type': 'application/problem+json' },
-      body: JSON.stringify({ type: 'https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR', title: 'Route not resolved' }),
+      body: JSON.stringify({
+        type: 'https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR',
+        title: 'Route not resolved',
+      }),
     });
     expect(unknownPath).toContain('NO_PATH_MATCHED_ERROR');
 
@@ -225,11 +266,19 @@ test.describe('guard', () => {
       status: 401,
       headers: {
         'content-type': 'application/json',
-        'sl-violations': '[{"location":["request"],"severity":"Error","code":401,"message":"Invalid security scheme used"}]',
+        'sl-violations':
+          '[{"location":["request"],"severity":"Error","code":401,"message":"Invalid security scheme used"}]',
       },
     });
     expect(unauthenticated).toBeNull();
-    expect(detectContractViolation({ ...base, status: 404, headers: { 'content-type': 'application/json' }, body: '{"message":"Not found"}' })).toBeNull();
+    expect(
+      detectContractViolation({
+        ...base,
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+        body: '{"message":"Not found"}',
+      }),
+    ).toBeNull();
   });
 
   test('lets a declared console error through', async ({ page, expectConsoleError }) => {
@@ -240,7 +289,11 @@ test.describe('guard', () => {
 
   // The guard's verdict is guard.problems(): each test provokes one problem,
   // checks the text a failure would show, then resets so it passes.
-  test('flags a request that breaks the contract, with the violation text', async ({ page, guard, allowFailedRequest }) => {
+  test('flags a request that breaks the contract, with the violation text', async ({
+    page,
+    guard,
+    allowFailedRequest,
+  }) => {
     allowFailedRequest('/api/conversations/102'); // only the contract check may object
     await openBlankPage(page);
     await pageFetch(page, '/api/conversations/102', { method: 'PATCH', json: { status: 'closed' } });
@@ -272,18 +325,25 @@ test.describe('guard', () => {
     });
     await thrown;
 
-    expect(await guard.problems()).toEqual([expect.stringMatching(/^uncaught error in the page:\n.*boom from the page/)]);
+    expect(await guard.problems()).toEqual([
+      expect.stringMatching(/^uncaught error in the page:\n.*boom from the page/),
+    ]);
     await guard.reset();
   });
 
-  test('flags undeclared console errors and failed requests, and expected errors that never came', async ({ page, guard }) => {
+  test('flags undeclared console errors and failed requests, and expected errors that never came', async ({
+    page,
+    guard,
+  }) => {
     guard.expectConsoleError('this never happens');
     await openBlankPage(page);
     await page.evaluate(() => console.error('nobody declared this'));
     await pageFetch(page, '/api/products/99', { headers: { Prefer: 'code=404' } });
     expect(await guard.problems()).toEqual([
       expect.stringContaining('unexpected console error: nobody declared this'),
-      expect.stringMatching(/unexpected console error: Failed to load resource.*404[\s\S]*allowFailedRequest\('\/api\/products\/99'\)/),
+      expect.stringMatching(
+        /unexpected console error: Failed to load resource.*404[\s\S]*allowFailedRequest\('\/api\/products\/99'\)/,
+      ),
       "expected console error 'this never happens' never appeared",
     ]);
     await guard.reset();

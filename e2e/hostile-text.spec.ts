@@ -8,7 +8,16 @@ import { expect, test } from './fixtures/test';
 import { HOSTILE_IMAGE_URLS, PAYLOADS, hostileAnswers } from './robustness/hostile';
 
 const answers = hostileAnswers();
-const SCREENS = ['/', '/products', '/products/edit/1', '/conversations', '/conversations/102', '/notifications', '/analytics', '/settings'];
+const SCREENS = [
+  '/',
+  '/products',
+  '/products/edit/1',
+  '/conversations',
+  '/conversations/102',
+  '/notifications',
+  '/analytics',
+  '/settings',
+];
 
 async function serveHostile(page: Page) {
   await page.route(
@@ -23,15 +32,26 @@ async function serveHostile(page: Page) {
 
 /** Nothing ran, nothing hostile is loaded or linked, and payloads are on screen as text. */
 async function expectShownAsTextOnly(page: Page, where: string) {
-  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned), `${where}: a payload ran`).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned),
+    `${where}: a payload ran`,
+  ).toBeUndefined();
   const loaded = await page.evaluate(() => ({
-    images: [...document.querySelectorAll('img')].map((img) => img.getAttribute('src') ?? '').filter((src) => /^\s*(javascript|data):/i.test(src)),
-    links: [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!).filter((href) => /^\s*javascript:/i.test(href)),
+    images: [...document.querySelectorAll('img')]
+      .map((img) => img.getAttribute('src') ?? '')
+      .filter((src) => /^\s*(javascript|data):/i.test(src)),
+    links: [...document.querySelectorAll('a[href]')]
+      .map((a) => a.getAttribute('href')!)
+      .filter((href) => /^\s*javascript:/i.test(href)),
     frames: document.querySelectorAll('iframe, object, embed').length,
     // Payload text on screen, as text nodes or form values.
     shown:
-      [...document.querySelectorAll('main *')].filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.includes('__pwned'))).length +
-      [...document.querySelectorAll('main input, main textarea')].filter((el) => (el as HTMLInputElement).value.includes('__pwned')).length,
+      [...document.querySelectorAll('main *')].filter((el) =>
+        [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.includes('__pwned')),
+      ).length +
+      [...document.querySelectorAll('main input, main textarea')].filter((el) =>
+        (el as HTMLInputElement).value.includes('__pwned'),
+      ).length,
   }));
   expect(loaded.images, `${where}: images with a javascript:/data: source`).toEqual([]);
   expect(loaded.links, `${where}: javascript: links`).toEqual([]);
@@ -67,14 +87,20 @@ test.describe('server strings', () => {
     );
   });
 
-  test('error messages, CSV import errors and socket notifications show payloads as text', async ({ page, realtime, allowFailedRequest }) => {
+  test('error messages, CSV import errors and socket notifications show payloads as text', async ({
+    page,
+    realtime,
+    allowFailedRequest,
+  }) => {
     await serveHostile(page);
     const toast = page.getByRole('list', { name: 'Notifications (F8)' });
 
     // A save refused with a hostile message.
     allowFailedRequest(/\/api\/follow-ups\/settings$/, 400);
     await page.route('**/api/follow-ups/settings', (route) =>
-      route.request().method() === 'PATCH' ? route.fulfill({ status: 400, json: { message: PAYLOADS[1] } }) : route.fallback(),
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 400, json: { message: PAYLOADS[1] } })
+        : route.fallback(),
     );
     await page.goto('/settings');
     await page.getByLabel('Follow-up Message').fill('Still thinking about that granite?');
@@ -84,13 +110,23 @@ test.describe('server strings', () => {
 
     // CSV import errors.
     await page.route('**/api/products/import', (route) =>
-      route.fulfill({ json: { imported: 1, updated: 0, failed: PAYLOADS.length, errors: PAYLOADS.map((p, i) => `Row ${i + 2}: ${p}`) } }),
+      route.fulfill({
+        json: {
+          imported: 1,
+          updated: 0,
+          failed: PAYLOADS.length,
+          errors: PAYLOADS.map((p, i) => `Row ${i + 2}: ${p}`),
+        },
+      }),
     );
     await page.goto('/products');
     await page.getByRole('button', { name: 'Import CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import Products from CSV' });
-    const csv = 'Type,Name,Color/Material,Dimensions (mm),Starting Price,Ending Price,Installation Price,Description,Product Image URL,Installation Image URLs\ngranite,"<img src=x onerror=window.__pwned=1>",Black,3000x1800x20,9000,11000,,,,\n';
-    await dialog.getByLabel('CSV file').setInputFiles({ name: 'hostile.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const csv =
+      'Type,Name,Color/Material,Dimensions (mm),Starting Price,Ending Price,Installation Price,Description,Product Image URL,Installation Image URLs\ngranite,"<img src=x onerror=window.__pwned=1>",Black,3000x1800x20,9000,11000,,,,\n';
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'hostile.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByRole('button', { name: 'Upload & Import' }).click();
     for (const payload of PAYLOADS) await expect(dialog).toContainText(payload);
     await expectShownAsTextOnly(page, 'import errors');

@@ -17,7 +17,9 @@ async function tabTo(page: Page, target: Locator, max = 40, key = 'Tab') {
 const focused = (page: Page) => page.locator(':focus');
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
-test('skip link: the first Tab stop, visible when focused, and it moves focus to the main content', async ({ page }) => {
+test('skip link: the first Tab stop, visible when focused, and it moves focus to the main content', async ({
+  page,
+}) => {
   await page.goto('/products');
   await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
   await page.keyboard.press('Tab');
@@ -32,7 +34,9 @@ test('skip link: the first Tab stop, visible when focused, and it moves focus to
   await expect(page).toHaveURL(/\/products$/);
 });
 
-test('sidebar entries, the theme toggle and the user menu work from the keyboard; the Live status is not a Tab stop', async ({ page }) => {
+test('sidebar entries, the theme toggle and the user menu work from the keyboard; the Live status is not a Tab stop', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
@@ -110,7 +114,9 @@ test('product dialogs open with Enter, close with Escape, and give focus back', 
   await tabTo(page, page.getByRole('switch', { name: 'Make this product available to customers' }), 60);
 });
 
-test('mobile menu sheet: takes focus, traps Tab, makes the page inert, closes on Escape and returns focus', async ({ page }) => {
+test('mobile menu sheet: takes focus, traps Tab, makes the page inert, closes on Escape and returns focus', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/products');
   await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
@@ -126,7 +132,10 @@ test('mobile menu sheet: takes focus, traps Tab, makes the page inert, closes on
 
   for (let i = 0; i < 8; i += 1) {
     await page.keyboard.press('Tab');
-    expect(await focused(page).evaluate((el) => !!el.closest('[role="dialog"]')), `Tab ${i + 1} stays in the sheet`).toBe(true);
+    expect(
+      await focused(page).evaluate((el) => !!el.closest('[role="dialog"]')),
+      `Tab ${i + 1} stays in the sheet`,
+    ).toBe(true);
   }
   await page.keyboard.press('Shift+Tab');
   expect(await focused(page).evaluate((el) => !!el.closest('[role="dialog"]'))).toBe(true);

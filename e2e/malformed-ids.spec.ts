@@ -23,12 +23,17 @@ const operations = [
 ] as const;
 
 for (const [method, path] of operations) {
-  test(`${method} ${path} answers a malformed id with a documented status and an ErrorResponse`, async ({ request }) => {
+  test(`${method} ${path} answers a malformed id with a documented status and an ErrorResponse`, async ({
+    request,
+  }) => {
     const documented = Object.keys(contract.paths[path][method.toLowerCase()].responses);
     expect(documented).toEqual(expect.arrayContaining(['400', '422']));
     const { name, value } = await signIn(prism);
     for (const id of ['0', '-3', 'abc', '1.5']) {
-      const response = await request.fetch(`${prism}${path.replace('{id}', id)}`, { method, headers: { cookie: `${name}=${value}` } });
+      const response = await request.fetch(`${prism}${path.replace('{id}', id)}`, {
+        method,
+        headers: { cookie: `${name}=${value}` },
+      });
       const where = `${method} ${path.replace('{id}', id)} → ${response.status()}`;
       expect(documented, where).toContain(String(response.status()));
       expect([400, 422], where).toContain(response.status());

@@ -8,7 +8,10 @@ import { expect, test } from './fixtures/test';
 /** Counts the requests of one method to one path (exact pathname) from now on. */
 function count(page: Page, method: string, pathname: string) {
   let n = 0;
-  page.on('request', (request) => void (request.method() === method && new URL(request.url()).pathname === pathname && n++));
+  page.on(
+    'request',
+    (request) => void (request.method() === method && new URL(request.url()).pathname === pathname && n++),
+  );
   return () => n;
 }
 
@@ -39,47 +42,96 @@ test.describe('signed in', () => {
     await field('Product Name').fill('Steel Grey Granite Polished 20 mm');
     await field('Starting Price (KES)').fill('9000');
     await field('Ending Price (KES)').fill('11000');
-    await doubleClickSendsOnce(page, page.getByRole('button', { name: 'Create Product' }), count(page, 'POST', '/api/products'), 'Create Product');
+    await doubleClickSendsOnce(
+      page,
+      page.getByRole('button', { name: 'Create Product' }),
+      count(page, 'POST', '/api/products'),
+      'Create Product',
+    );
     await expect(page).toHaveURL(/\/products$/);
 
     await page.goto('/products/edit/1');
     await expect(field('Product Name')).not.toHaveValue('');
     await field('Product Name').fill('Galaxy Black Granite (relisted)');
-    await doubleClickSendsOnce(page, page.getByRole('button', { name: 'Update Product' }), count(page, 'PATCH', '/api/products/1'), 'Update Product');
+    await doubleClickSendsOnce(
+      page,
+      page.getByRole('button', { name: 'Update Product' }),
+      count(page, 'PATCH', '/api/products/1'),
+      'Update Product',
+    );
     await expect(page).toHaveURL(/\/products$/);
 
     await page.goto('/products');
-    await page.getByRole('button', { name: /^Delete / }).first().click();
+    await page
+      .getByRole('button', { name: /^Delete / })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Delete Product' });
-    await doubleClickSendsOnce(page, dialog.getByRole('button', { name: 'Delete', exact: true }), count(page, 'DELETE', '/api/products/1'), 'Delete');
+    await doubleClickSendsOnce(
+      page,
+      dialog.getByRole('button', { name: 'Delete', exact: true }),
+      count(page, 'DELETE', '/api/products/1'),
+      'Delete',
+    );
 
     await page.getByRole('button', { name: 'Import CSV' }).click();
     const importDialog = page.getByRole('dialog', { name: 'Import Products from CSV' });
-    const csv = 'Type,Name,Color/Material,Dimensions (mm),Starting Price,Ending Price,Installation Price,Description,Product Image URL,Installation Image URLs\ngranite,Steel Grey Granite,Grey,3000x1800x20,9000,11000,,,,\n';
-    await importDialog.getByLabel('CSV file').setInputFiles({ name: 'one.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await doubleClickSendsOnce(page, importDialog.getByRole('button', { name: 'Upload & Import' }), count(page, 'POST', '/api/products/import'), 'Upload & Import');
+    const csv =
+      'Type,Name,Color/Material,Dimensions (mm),Starting Price,Ending Price,Installation Price,Description,Product Image URL,Installation Image URLs\ngranite,Steel Grey Granite,Grey,3000x1800x20,9000,11000,,,,\n';
+    await importDialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'one.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await doubleClickSendsOnce(
+      page,
+      importDialog.getByRole('button', { name: 'Upload & Import' }),
+      count(page, 'POST', '/api/products/import'),
+      'Upload & Import',
+    );
   });
 
-  test('a message, mark all read, settings and Test Now each send once on a double click', async ({ page, mockPrefer }) => {
+  test('a message, mark all read, settings and Test Now each send once on a double click', async ({
+    page,
+    mockPrefer,
+  }) => {
     // The composer is open while an admin has taken over.
     await mockPrefer('**/api/conversations/102', 'example=adminTakeover', { method: 'GET' });
     await page.goto('/conversations/102');
     await page.getByLabel('Message', { exact: true }).fill('Karibu! Delivery to Nakuru is on Thursday.');
-    await doubleClickSendsOnce(page, page.getByRole('button', { name: 'Send message' }), count(page, 'POST', '/api/conversations/102/messages'), 'Send message');
+    await doubleClickSendsOnce(
+      page,
+      page.getByRole('button', { name: 'Send message' }),
+      count(page, 'POST', '/api/conversations/102/messages'),
+      'Send message',
+    );
 
     await page.goto('/notifications');
-    await doubleClickSendsOnce(page, page.getByRole('button', { name: 'Mark All as Read' }), count(page, 'POST', '/api/notifications/mark-all-read'), 'Mark All as Read');
+    await doubleClickSendsOnce(
+      page,
+      page.getByRole('button', { name: 'Mark All as Read' }),
+      count(page, 'POST', '/api/notifications/mark-all-read'),
+      'Mark All as Read',
+    );
 
     await page.goto('/settings');
     await page.getByLabel('Follow-up Message').fill('Still thinking about that granite?');
     const saves = () => saved.patch() + saved.put();
-    const saved = { patch: count(page, 'PATCH', '/api/follow-ups/settings'), put: count(page, 'PUT', '/api/follow-ups/settings') };
+    const saved = {
+      patch: count(page, 'PATCH', '/api/follow-ups/settings'),
+      put: count(page, 'PUT', '/api/follow-ups/settings'),
+    };
     await doubleClickSendsOnce(page, page.getByRole('button', { name: 'Save Settings' }), saves, 'Save Settings');
     await expect(page.getByRole('list', { name: 'Notifications (F8)' })).toContainText('Settings saved');
-    await doubleClickSendsOnce(page, page.getByRole('button', { name: 'Test Now' }), count(page, 'POST', '/api/follow-ups/check'), 'Test Now');
+    await doubleClickSendsOnce(
+      page,
+      page.getByRole('button', { name: 'Test Now' }),
+      count(page, 'POST', '/api/follow-ups/check'),
+      'Test Now',
+    );
   });
 
-  test('leaving the settings with unsaved changes asks first; staying keeps them, leaving drops them', async ({ page }) => {
+  test('leaving the settings with unsaved changes asks first; staying keeps them, leaving drops them', async ({
+    page,
+  }) => {
     await page.goto('/settings');
     const message = page.getByLabel('Follow-up Message');
     const hours = page.getByLabel('Hours Until Follow-up (1-168)');

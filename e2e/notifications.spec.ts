@@ -23,7 +23,10 @@ const typeBadge = (item: Locator) => item.locator('[data-variant]').first();
 
 /** A date-time as the page formats it: the browser's own locale and time zone. */
 const localDateTime = (page: Page, iso: string) =>
-  page.evaluate((value) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)), iso);
+  page.evaluate(
+    (value) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
+    iso,
+  );
 
 /** Holds requests of `method` to `url` until `release()`; `requests` lists those seen. */
 async function holdRequests(page: Page, url: string, method: string) {
@@ -45,18 +48,84 @@ const nextGet = (page: Page, pathname: string) =>
 
 // openapi.yaml NotificationListPopulated, newest first.
 const populated = [
-  { id: 231, type: 'Delivery Inquiry', variant: 'secondary', unread: true, conversationId: 102, at: '2026-11-22T08:14:05.000Z', message: 'Customer asks about delivery to Nakuru for 3 slabs of Absolute Black granite' },
-  { id: 230, type: 'Unclear Request', variant: 'destructive', unread: true, conversationId: 104, at: '2026-11-22T07:48:30.000Z', message: 'Unclear request from +254733902114' },
-  { id: 229, type: 'Product Not Found', variant: 'default', unread: true, conversationId: 105, at: '2026-11-22T06:55:19.000Z', message: 'Customer asked for Nero Marquina marble, which is not in the catalogue' },
-  { id: 228, type: 'Payment Inquiry', variant: 'secondary', unread: true, conversationId: 106, at: '2026-11-21T19:12:03.000Z', message: 'Customer wants to pay a deposit by M-Pesa and the balance on delivery' },
-  { id: 227, type: 'Delivery Inquiry', variant: 'secondary', unread: true, conversationId: 107, at: '2026-11-21T16:40:25.000Z', message: 'Customer asks whether installation in Eldoret is possible' },
-  { id: 226, type: 'Payment Inquiry', variant: 'secondary', unread: false, conversationId: 108, at: '2026-11-21T12:03:58.000Z', message: 'Customer asks for a proforma invoice for a company purchase' },
-  { id: 225, type: 'Product Not Found', variant: 'default', unread: false, conversationId: 109, at: '2026-11-20T17:26:41.000Z', message: 'Customer asked for a black undermount sink with a 1.5 bowl' },
-  { id: 224, type: 'Unclear Request', variant: 'destructive', unread: false, conversationId: 111, at: '2026-11-19T14:35:22.000Z', message: 'Unclear request from +254708775120' },
+  {
+    id: 231,
+    type: 'Delivery Inquiry',
+    variant: 'secondary',
+    unread: true,
+    conversationId: 102,
+    at: '2026-11-22T08:14:05.000Z',
+    message: 'Customer asks about delivery to Nakuru for 3 slabs of Absolute Black granite',
+  },
+  {
+    id: 230,
+    type: 'Unclear Request',
+    variant: 'destructive',
+    unread: true,
+    conversationId: 104,
+    at: '2026-11-22T07:48:30.000Z',
+    message: 'Unclear request from +254733902114',
+  },
+  {
+    id: 229,
+    type: 'Product Not Found',
+    variant: 'default',
+    unread: true,
+    conversationId: 105,
+    at: '2026-11-22T06:55:19.000Z',
+    message: 'Customer asked for Nero Marquina marble, which is not in the catalogue',
+  },
+  {
+    id: 228,
+    type: 'Payment Inquiry',
+    variant: 'secondary',
+    unread: true,
+    conversationId: 106,
+    at: '2026-11-21T19:12:03.000Z',
+    message: 'Customer wants to pay a deposit by M-Pesa and the balance on delivery',
+  },
+  {
+    id: 227,
+    type: 'Delivery Inquiry',
+    variant: 'secondary',
+    unread: true,
+    conversationId: 107,
+    at: '2026-11-21T16:40:25.000Z',
+    message: 'Customer asks whether installation in Eldoret is possible',
+  },
+  {
+    id: 226,
+    type: 'Payment Inquiry',
+    variant: 'secondary',
+    unread: false,
+    conversationId: 108,
+    at: '2026-11-21T12:03:58.000Z',
+    message: 'Customer asks for a proforma invoice for a company purchase',
+  },
+  {
+    id: 225,
+    type: 'Product Not Found',
+    variant: 'default',
+    unread: false,
+    conversationId: 109,
+    at: '2026-11-20T17:26:41.000Z',
+    message: 'Customer asked for a black undermount sink with a 1.5 bowl',
+  },
+  {
+    id: 224,
+    type: 'Unclear Request',
+    variant: 'destructive',
+    unread: false,
+    conversationId: 111,
+    at: '2026-11-19T14:35:22.000Z',
+    message: 'Unclear request from +254708775120',
+  },
 ];
 
 test.describe('list', () => {
-  test('shows every notification with its type badge, Unread badge, message, time, mark-read button and View link', async ({ page }) => {
+  test('shows every notification with its type badge, Unread badge, message, time, mark-read button and View link', async ({
+    page,
+  }) => {
     await page.goto('/notifications');
     await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
     await expect(subtitle(page)).toHaveText('5 unread notifications');
@@ -71,8 +140,13 @@ test.describe('list', () => {
       await expect(unreadBadge(item)).toHaveCount(n.unread ? 1 : 0);
       await expect(item.getByText(n.message, { exact: true })).toBeVisible();
       await expect(item.locator('time')).toHaveText(await localDateTime(page, n.at));
-      await expect(item.getByRole('button', { name: `Mark as read: ${n.type}, ${n.message}` })).toHaveCount(n.unread ? 1 : 0);
-      await expect(item.getByRole('link', { name: /^View/ })).toHaveAttribute('href', `/conversations/${n.conversationId}`);
+      await expect(item.getByRole('button', { name: `Mark as read: ${n.type}, ${n.message}` })).toHaveCount(
+        n.unread ? 1 : 0,
+      );
+      await expect(item.getByRole('link', { name: /^View/ })).toHaveAttribute(
+        'href',
+        `/conversations/${n.conversationId}`,
+      );
     }
   });
 
@@ -138,7 +212,9 @@ test.describe('a long history', () => {
     conversationId: 101,
   }));
 
-  test('shows 100 cards, the next 100 on scrolling down or on Show more; the subtitle counts the whole list', async ({ page }) => {
+  test('shows 100 cards, the next 100 on scrolling down or on Show more; the subtitle counts the whole list', async ({
+    page,
+  }) => {
     await page.route('**/api/notifications', (route) => route.fulfill({ json: many }));
     await page.goto('/notifications');
     await expect(cards(page)).toHaveCount(100);
@@ -158,7 +234,10 @@ test.describe('a long history', () => {
 });
 
 test.describe('marking read', () => {
-  test('one: the PATCH is sent and every count drops at once, and stays after the refetch', async ({ page, mockPrefer }) => {
+  test('one: the PATCH is sent and every count drops at once, and stays after the refetch', async ({
+    page,
+    mockPrefer,
+  }) => {
     await page.goto('/notifications');
     await expect(subtitle(page)).toHaveText('5 unread notifications');
     await expect(sidebarBadge(page)).toHaveText('5');
@@ -168,7 +247,9 @@ test.describe('marking read', () => {
     await mockPrefer('**/api/notifications/unread', 'example=fourUnread');
     const patch = await holdRequests(page, '**/api/notifications/*/read', 'PATCH');
 
-    await card(page, 231).getByRole('button', { name: /^Mark as read: Delivery Inquiry, Customer asks about delivery to Nakuru/ }).click();
+    await card(page, 231)
+      .getByRole('button', { name: /^Mark as read: Delivery Inquiry, Customer asks about delivery to Nakuru/ })
+      .click();
     // Before the server answers.
     await expect(unreadBadge(card(page, 231))).toHaveCount(0);
     await expect(card(page, 231).getByRole('button', { name: /^Mark as read/ })).toHaveCount(0);
@@ -177,7 +258,9 @@ test.describe('marking read', () => {
     await expect(sidebarBadge(page)).toHaveText('4');
     await expect(page).toHaveTitle(/^\(4\) /);
     // The page updates its counts first, then sends: the request may reach the route a moment later.
-    await expect.poll(() => patch.requests.map((r) => new URL(r.url()).pathname)).toEqual(['/api/notifications/231/read']);
+    await expect
+      .poll(() => patch.requests.map((r) => new URL(r.url()).pathname))
+      .toEqual(['/api/notifications/231/read']);
 
     const refetched = Promise.all([nextGet(page, '/api/notifications'), nextGet(page, '/api/notifications/unread')]);
     patch.release();
@@ -192,7 +275,10 @@ test.describe('marking read', () => {
     await expect(page.getByTestId('quick-unread-badge')).toHaveText('4');
   });
 
-  test('all: the POST is sent, every count goes to zero at once and Mark All as Read goes away', async ({ page, mockPrefer }) => {
+  test('all: the POST is sent, every count goes to zero at once and Mark All as Read goes away', async ({
+    page,
+    mockPrefer,
+  }) => {
     await page.goto('/notifications');
     await expect(markAll(page)).toBeVisible();
     await mockPrefer('**/api/notifications', 'example=allRead');
@@ -224,7 +310,9 @@ test.describe('marking read', () => {
     await mockPrefer('**/api/notifications/*/read', 'code=404', { method: 'PATCH' });
     await page.goto('/notifications');
     await expect(subtitle(page)).toHaveText('5 unread notifications');
-    await card(page, 229).getByRole('button', { name: /^Mark as read/ }).click();
+    await card(page, 229)
+      .getByRole('button', { name: /^Mark as read/ })
+      .click();
 
     const toast = page.locator('.toast');
     await expect(toast.locator('.toast-title')).toHaveText('Error');
@@ -268,9 +356,18 @@ test.describe('accessibility', () => {
       await expect(subtitle(page)).toBeVisible();
       await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
       // The theme's colours are in place (its stylesheet loads beside the app).
-      await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--surface-card').trim())).not.toBe('');
-      const result = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const found = result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`));
+      await expect
+        .poll(() =>
+          page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--surface-card').trim()),
+        )
+        .not.toBe('');
+      const result = await new AxeBuilder({ page })
+        .include('main')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const found = result.violations.flatMap((v) =>
+        v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
+      );
       expect(found).toEqual([]);
     });
   }

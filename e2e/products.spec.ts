@@ -27,7 +27,9 @@ const downloadText = async (download: Download) => readFile((await download.path
 async function formDataOf(request: Request): Promise<FormData> {
   const body = request.postDataBuffer();
   expect(body, 'the request has a body').not.toBeNull();
-  return new Response(new Uint8Array(body!), { headers: { 'content-type': request.headers()['content-type'] } }).formData();
+  return new Response(new Uint8Array(body!), {
+    headers: { 'content-type': request.headers()['content-type'] },
+  }).formData();
 }
 
 /** Holds matching requests back until `release()` is called, to see pending states. */
@@ -48,11 +50,20 @@ const row = (page: Page, name: string) => rows(page).filter({ hasText: name });
 const search = (page: Page) => page.getByPlaceholder('Search products...');
 
 test.describe('product list', () => {
-  test('shows every product with its thumbnail, dimensions, category, details, price range and status', async ({ page }) => {
+  test('shows every product with its thumbnail, dimensions, category, details, price range and status', async ({
+    page,
+  }) => {
     await page.goto('/products');
     await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
     await expect(rows(page)).toHaveCount(13);
-    await expect(page.locator('.product-table thead th')).toHaveText(['Product', 'Category', 'Details', 'Price Range', 'Status', 'Actions']);
+    await expect(page.locator('.product-table thead th')).toHaveText([
+      'Product',
+      'Category',
+      'Details',
+      'Price Range',
+      'Status',
+      'Actions',
+    ]);
 
     const granite = row(page, 'Absolute Black Granite');
     await expect(granite.locator('td')).toHaveText([
@@ -63,19 +74,29 @@ test.describe('product list', () => {
       'Active',
       '',
     ]);
-    await expect(granite.locator('img.product-thumb')).toHaveAttribute('src', '/uploads/products/absolute-black-granite.svg');
+    await expect(granite.locator('img.product-thumb')).toHaveAttribute(
+      'src',
+      '/uploads/products/absolute-black-granite.svg',
+    );
     await expect(granite.locator('img.product-thumb')).toHaveJSProperty('complete', true);
-    expect(await granite.locator('img.product-thumb').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(
+      await granite.locator('img.product-thumb').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
 
     // A stone without installation price shows only its colour; a sink its material and bowls.
     await expect(row(page, 'Tan Brown Granite').locator('td').nth(2)).toHaveText('Brown');
-    await expect(row(page, 'Franke Stainless Steel Double Bowl Sink').locator('td').nth(2)).toHaveText('Stainless SteelDouble Bowl');
+    await expect(row(page, 'Franke Stainless Steel Double Bowl Sink').locator('td').nth(2)).toHaveText(
+      'Stainless SteelDouble Bowl',
+    );
     await expect(row(page, 'Franke Stainless Steel Double Bowl Sink').locator('td').nth(1)).toHaveText('Sink');
     await expect(row(page, 'Calacatta Gold Quartz').locator('td').nth(3)).toHaveText('18,000 - 24,500.5 KES');
     await expect(row(page, 'Emperador Dark Marble').locator('td').nth(4)).toHaveText('Inactive');
     await expect(row(page, 'Tan Brown Granite').locator('.product-thumb-empty')).toBeVisible();
 
-    await expect(page.getByRole('link', { name: 'Edit Absolute Black Granite' })).toHaveAttribute('href', '/products/edit/1');
+    await expect(page.getByRole('link', { name: 'Edit Absolute Black Granite' })).toHaveAttribute(
+      'href',
+      '/products/edit/1',
+    );
     await page.getByRole('link', { name: 'Edit Calacatta Gold Quartz' }).click();
     await expect(page).toHaveURL(/\/products\/edit\/7$/);
     await page.goBack();
@@ -176,7 +197,9 @@ test.describe('export', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe(`products-export-${today()}.csv`);
     const text = await downloadText(file);
-    expect(text.split('\n')[0]).toBe('Type,Name,Color/Material,Dimensions (mm),Starting Price,Ending Price,Installation Price,Description,Product Image URL,Installation Image URLs');
+    expect(text.split('\n')[0]).toBe(
+      'Type,Name,Color/Material,Dimensions (mm),Starting Price,Ending Price,Installation Price,Description,Product Image URL,Installation Image URLs',
+    );
     expect(text).toContain('sink,Franke Stainless Steel Double Bowl Sink,Stainless Steel');
     await expectToast(page, 'Export successful', 'Products have been exported to CSV.');
   });
@@ -227,7 +250,9 @@ test.describe('import', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe('products-sample-template.csv');
     const lines = (await downloadText(file)).trim().split(/\r\n/);
-    expect(lines[0]).toBe('Type,Name,Color/Material,Dimensions (mm),Starting Price,Ending Price,Installation Price,Description,Product Image URL,Installation Image URLs');
+    expect(lines[0]).toBe(
+      'Type,Name,Color/Material,Dimensions (mm),Starting Price,Ending Price,Installation Price,Description,Product Image URL,Installation Image URLs',
+    );
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['granite', 'marble', 'quartz', 'sink']);
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -236,7 +261,9 @@ test.describe('import', () => {
 
   test('refuses a file that is not a .csv', async ({ page }) => {
     const dialog = await openImport(page);
-    await dialog.getByLabel('CSV file').setInputFiles({ name: 'catalogue.xlsx', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('x') });
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'catalogue.xlsx', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('x') });
     await expectToast(page, 'Invalid file type', 'Please select a CSV file.');
     await expect(dialog.getByRole('button', { name: 'Upload & Import' })).toBeDisabled();
     await dialog.getByLabel('CSV file').setInputFiles(csvFile);
@@ -318,7 +345,8 @@ test.describe('import', () => {
 
 test.describe('product form', () => {
   /** A PrimeReact dropdown: its focusable input holds the label, the box around it opens the list. */
-  const dropdown = (page: Page, label: string) => page.locator('.p-dropdown', { has: page.getByLabel(label, { exact: true }) });
+  const dropdown = (page: Page, label: string) =>
+    page.locator('.p-dropdown', { has: page.getByLabel(label, { exact: true }) });
   const choose = async (page: Page, label: string, option: string) => {
     await dropdown(page, label).click();
     await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
@@ -334,7 +362,8 @@ test.describe('product form', () => {
   test('a new product starts as an active granite with stock 0, with the stone fields', async ({ page }) => {
     await page.goto('/products/new');
     await expect(page.getByRole('heading', { name: 'Add New Product', level: 1 })).toBeVisible();
-    for (const name of ['Basic Information', 'Stone Details', 'Media & Status']) await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+    for (const name of ['Basic Information', 'Stone Details', 'Media & Status'])
+      await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Sink Details' })).toHaveCount(0);
     await expect(field(page, 'Category')).toHaveValue('Granite');
     await expect(field(page, 'Stock')).toHaveValue('0');
@@ -344,16 +373,42 @@ test.describe('product form', () => {
     }
     await expect(field(page, 'Product Image')).toHaveAttribute('accept', 'image/*');
     await expect(field(page, 'Installation Images')).toHaveAttribute('multiple', '');
-    expect(await options(page, 'Color')).toEqual(['Black', 'White', 'Grey', 'Beige', 'Brown', 'Green', 'Blue', 'Red', 'Gold', 'Silver', 'Multicolor']);
+    expect(await options(page, 'Color')).toEqual([
+      'Black',
+      'White',
+      'Grey',
+      'Beige',
+      'Brown',
+      'Green',
+      'Blue',
+      'Red',
+      'Gold',
+      'Silver',
+      'Multicolor',
+    ]);
 
     await choose(page, 'Category', 'Sink');
     await expect(page.getByRole('heading', { name: 'Sink Details' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Stone Details' })).toHaveCount(0);
-    expect(await options(page, 'Material')).toEqual(['Stainless Steel', 'Granite Composite', 'Ceramic', 'Quartz', 'Cast Iron', 'Fireclay']);
-    expect(await options(page, 'Bowl Configuration')).toEqual(['Single Bowl', 'Double Bowl', 'Triple Bowl', '1.5 Bowl']);
+    expect(await options(page, 'Material')).toEqual([
+      'Stainless Steel',
+      'Granite Composite',
+      'Ceramic',
+      'Quartz',
+      'Cast Iron',
+      'Fireclay',
+    ]);
+    expect(await options(page, 'Bowl Configuration')).toEqual([
+      'Single Bowl',
+      'Double Bowl',
+      'Triple Bowl',
+      '1.5 Bowl',
+    ]);
   });
 
-  test('names each field that is missing or malformed and refuses an ending price below the starting price', async ({ page }) => {
+  test('names each field that is missing or malformed and refuses an ending price below the starting price', async ({
+    page,
+  }) => {
     let posted = false;
     page.on('request', (r) => (posted ||= r.method() === 'POST'));
     await page.goto('/products/new');
@@ -378,7 +433,9 @@ test.describe('product form', () => {
     expect(posted).toBe(false);
   });
 
-  test('creates a sink: multipart fields, empty ones left out, one product image and several installation images', async ({ page }) => {
+  test('creates a sink: multipart fields, empty ones left out, one product image and several installation images', async ({
+    page,
+  }) => {
     await page.goto('/products/new');
     await field(page, 'Product Name').fill('Carysil Quartz Triple Bowl Sink');
     await choose(page, 'Category', 'Sink');
@@ -460,7 +517,10 @@ test.describe('product form', () => {
     await expect(field(page, 'Installation Price per Slab (KES)')).toHaveValue('2500');
     await expect(field(page, 'Stock')).toHaveValue('14');
     await expect(field(page, 'Color')).toHaveValue('Black');
-    await expect(page.getByRole('img', { name: 'Current product image' })).toHaveAttribute('src', '/uploads/products/absolute-black-granite.svg');
+    await expect(page.getByRole('img', { name: 'Current product image' })).toHaveAttribute(
+      'src',
+      '/uploads/products/absolute-black-granite.svg',
+    );
     await expect(page.getByRole('list', { name: 'Current installation images' }).getByRole('img')).toHaveCount(2);
 
     await field(page, 'Product Name').fill('Absolute Black Granite (Leathered)');
@@ -489,9 +549,13 @@ test.describe('product form', () => {
     await expect(page).toHaveURL(/\/products$/);
   });
 
-  test('an edit clears what was emptied: description cleared and granite → sink send description, color and installation price empty', async ({ page }) => {
+  test('an edit clears what was emptied: description cleared and granite → sink send description, color and installation price empty', async ({
+    page,
+  }) => {
     await page.goto('/products/edit/1');
-    await expect(field(page, 'Description')).toHaveValue('Polished jet-black granite from Zimbabwe, ideal for kitchen tops.');
+    await expect(field(page, 'Description')).toHaveValue(
+      'Polished jet-black granite from Zimbabwe, ideal for kitchen tops.',
+    );
     await field(page, 'Description').fill('');
     await choose(page, 'Category', 'Sink');
     await expect(page.getByRole('heading', { name: 'Sink Details' })).toBeVisible();
@@ -509,7 +573,11 @@ test.describe('product form', () => {
     // Never set, so nothing to clear: left out (= unchanged).
     expect(form.has('bowlConfiguration')).toBe(false);
     // Untouched fields may be sent, but only as they were, never emptied.
-    for (const [name, stored] of [['dimensions', '3000 x 1800 x 20'], ['name', 'Absolute Black Granite'], ['stock', '14']]) {
+    for (const [name, stored] of [
+      ['dimensions', '3000 x 1800 x 20'],
+      ['name', 'Absolute Black Granite'],
+      ['stock', '14'],
+    ]) {
       if (form.has(name)) expect(form.get(name), name).toBe(stored);
     }
     await expectToast(page, 'Product updated', 'Product has been successfully updated.');

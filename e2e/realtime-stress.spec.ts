@@ -19,7 +19,9 @@ const notification = (i: number): Notification => ({
   conversationId: 102,
 });
 
-test('the socket dropped and restored 10 times, with notifications while it was down: each one shows after the reconnect', async ({ page }) => {
+test('the socket dropped and restored 10 times, with notifications while it was down: each one shows after the reconnect', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   let unread: Notification[] = [];
   await page.route('**/api/notifications/unread', (route) => route.fulfill({ json: unread }));
@@ -55,7 +57,9 @@ test('the socket dropped and restored 10 times, with notifications while it was 
     await expect(page.getByText(notification(i).message)).toBeVisible();
     survived += 1;
   }
-  console.log(`realtime stress: reconnects survived ${survived} of 10 (${refused} reconnect attempts refused while down); every missed notification shown after its reconnect`);
+  console.log(
+    `realtime stress: reconnects survived ${survived} of 10 (${refused} reconnect attempts refused while down); every missed notification shown after its reconnect`,
+  );
   await expect(page.getByTestId('notification-card')).toHaveCount(10);
 });
 
@@ -74,7 +78,10 @@ test('a burst of 200 events in a second: refetches are coalesced and the page st
 
   const started = Date.now();
   for (let i = 1; i <= 200; i += 1) {
-    const event = i % 4 === 0 ? { type: 'conversation_update', data: { id: 101 + (i % 5) } } : { type: 'notification', data: { message: `Burst notification ${i}`, conversationId: 102 } };
+    const event =
+      i % 4 === 0
+        ? { type: 'conversation_update', data: { id: 101 + (i % 5) } }
+        : { type: 'notification', data: { message: `Burst notification ${i}`, conversationId: 102 } };
     socket!.send(JSON.stringify(event));
     if (i % 20 === 0) await page.waitForTimeout(50);
   }
@@ -90,7 +97,9 @@ test('a burst of 200 events in a second: refetches are coalesced and the page st
 
   // One refetch at once, then at most one per 250 ms window while events keep coming, plus the last.
   const bound = Math.ceil(burstMs / 250) + 2;
-  console.log(`realtime stress: 200 events in ${burstMs} ms → GET per path ${JSON.stringify(counts)} (bound ${bound} each; without coalescing each event refetched every list it names)`);
+  console.log(
+    `realtime stress: 200 events in ${burstMs} ms → GET per path ${JSON.stringify(counts)} (bound ${bound} each; without coalescing each event refetched every list it names)`,
+  );
   for (const path of ['/api/notifications', '/api/notifications/unread']) {
     expect(counts[path] ?? 0, `${path} was refetched`).toBeGreaterThanOrEqual(1);
     expect(counts[path], `${path} refetches`).toBeLessThanOrEqual(bound);

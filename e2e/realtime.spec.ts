@@ -14,7 +14,11 @@ function countRequests(page: Page, pathname: string) {
   return () => count;
 }
 
-test('a notification shows the destructive toast and refreshes unread, notifications and conversations', async ({ page, realtime, mockPrefer }) => {
+test('a notification shows the destructive toast and refreshes unread, notifications and conversations', async ({
+  page,
+  realtime,
+  mockPrefer,
+}) => {
   // Nothing unread at first; after the event the server has five.
   await mockPrefer('**/api/notifications/unread', 'example=empty', { times: 1 });
   await page.goto('/');
@@ -22,7 +26,11 @@ test('a notification shows the destructive toast and refreshes unread, notificat
   await expect(page.getByTestId('unread-badge')).toHaveCount(0);
   const conversations = countRequests(page, '/api/conversations');
 
-  await realtime.push('notification', { type: 'unclear_request', message: 'Unclear request from +254733902114', conversationId: 104 });
+  await realtime.push('notification', {
+    type: 'unclear_request',
+    message: 'Unclear request from +254733902114',
+    conversationId: 104,
+  });
 
   const toast = page.getByRole('alert');
   await expect(toast).toContainText('New Admin Action Required');
@@ -33,13 +41,21 @@ test('a notification shows the destructive toast and refreshes unread, notificat
   await expect.poll(conversations).toBe(1);
 });
 
-test('a minimal notification (data holds only the required message) shows the destructive toast and refreshes the unread badge', async ({ page, realtime, mockPrefer }) => {
+test('a minimal notification (data holds only the required message) shows the destructive toast and refreshes the unread badge', async ({
+  page,
+  realtime,
+  mockPrefer,
+}) => {
   await mockPrefer('**/api/notifications/unread', 'example=empty', { times: 1 });
   await page.goto('/');
   await expect(live(page)).toBeVisible();
   await expect(page.getByTestId('unread-badge')).toHaveCount(0);
 
-  const event = await realtime.push('notification', { message: 'Customer asks about delivery to Kisumu' }, { exact: true });
+  const event = await realtime.push(
+    'notification',
+    { message: 'Customer asks about delivery to Kisumu' },
+    { exact: true },
+  );
   expect(event).toEqual({ type: 'notification', data: { message: 'Customer asks about delivery to Kisumu' } });
 
   const toast = page.getByRole('alert');
@@ -49,7 +65,11 @@ test('a minimal notification (data holds only the required message) shows the de
   await expect(page.getByTestId('unread-badge')).toHaveText('5');
 });
 
-test('a notification with a field this version does not know is still shown, with a warning for developers', async ({ page, realtime, mockPrefer }) => {
+test('a notification with a field this version does not know is still shown, with a warning for developers', async ({
+  page,
+  realtime,
+  mockPrefer,
+}) => {
   const warnings: string[] = [];
   page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
   await mockPrefer('**/api/notifications/unread', 'example=empty', { times: 1 });
@@ -57,14 +77,20 @@ test('a notification with a field this version does not know is still shown, wit
   await expect(live(page)).toBeVisible();
   await expect(page.getByTestId('unread-badge')).toHaveCount(0);
 
-  await realtime.push('notification', { message: 'Customer wants to pay a deposit by M-Pesa', priority: 'high' }, { exact: true });
+  await realtime.push(
+    'notification',
+    { message: 'Customer wants to pay a deposit by M-Pesa', priority: 'high' },
+    { exact: true },
+  );
 
   const toast = page.getByRole('alert');
   await expect(toast).toContainText('New Admin Action Required');
   await expect(toast).toContainText('Customer wants to pay a deposit by M-Pesa');
   await expect(toast).toHaveAttribute('data-variant', 'destructive');
   await expect(page.getByTestId('unread-badge')).toHaveText('5');
-  await expect.poll(() => warnings.filter((w) => w.startsWith('Realtime notification: ignored field(s) data.priority')).length).toBe(1);
+  await expect
+    .poll(() => warnings.filter((w) => w.startsWith('Realtime notification: ignored field(s) data.priority')).length)
+    .toBe(1);
 });
 
 test('a notification without data.message is ignored with a warning', async ({ page, realtime }) => {
@@ -76,8 +102,12 @@ test('a notification without data.message is ignored with a warning', async ({ p
   const unread = countRequests(page, '/api/notifications/unread');
 
   // The mock refuses to send it as an event (it breaks the contract), so it goes as a raw frame.
-  await realtime.raw(JSON.stringify({ type: 'notification', data: { id: 240, type: 'delivery_inquiry', conversationId: 102 } }));
-  await expect.poll(() => warnings.filter((w) => w.startsWith('Realtime message ignored') && w.includes('data.message')).length).toBe(1);
+  await realtime.raw(
+    JSON.stringify({ type: 'notification', data: { id: 240, type: 'delivery_inquiry', conversationId: 102 } }),
+  );
+  await expect
+    .poll(() => warnings.filter((w) => w.startsWith('Realtime message ignored') && w.includes('data.message')).length)
+    .toBe(1);
   // A later valid message still arrives, so the one before was looked at and dropped.
   await realtime.push('conversation_update', { id: 110 });
   await page.waitForTimeout(300);
@@ -123,7 +153,11 @@ test('a frame that is not a contract message is only logged', async ({ page, rea
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });
 
-test('after the socket drops it reconnects and refetches what is on screen, so a missed event is not lost', async ({ page, realtime, mockPrefer }) => {
+test('after the socket drops it reconnects and refetches what is on screen, so a missed event is not lost', async ({
+  page,
+  realtime,
+  mockPrefer,
+}) => {
   await mockPrefer('**/api/notifications/unread', 'example=empty', { times: 1 });
   await page.goto('/');
   await expect(live(page)).toBeVisible();
@@ -148,7 +182,11 @@ test('unread notifications are polled every 30 seconds', async ({ page }) => {
   await expect.poll(unread).toBe(2);
 });
 
-test('a socket closed with 4401 (the session ended on the server) signs out like a 401, without reconnecting', async ({ page, realtime, mockPrefer }) => {
+test('a socket closed with 4401 (the session ended on the server) signs out like a 401, without reconnecting', async ({
+  page,
+  realtime,
+  mockPrefer,
+}) => {
   await page.goto('/');
   await expect(live(page)).toBeVisible();
   const before = await realtime.status();
@@ -164,7 +202,10 @@ test('a socket closed with 4401 (the session ended on the server) signs out like
   expect((await realtime.status()).connections).toBe(before.connections);
 });
 
-test('a 4401 close while the session is still valid (say, another tab signed out and back in) reconnects instead', async ({ page, realtime }) => {
+test('a 4401 close while the session is still valid (say, another tab signed out and back in) reconnects instead', async ({
+  page,
+  realtime,
+}) => {
   await page.goto('/');
   await expect(live(page)).toBeVisible();
   expect(await realtime.close(4401, 'session ended')).toBe(1);

@@ -10,7 +10,17 @@ test.use({ authenticated: true });
 test.describe.configure({ mode: 'parallel' });
 
 /** One URL per screen of the app (ids from the contract's examples). */
-const SCREENS = ['/', '/products', '/products/new', '/products/edit/1', '/conversations', '/conversations/1', '/notifications', '/analytics', '/settings'];
+const SCREENS = [
+  '/',
+  '/products',
+  '/products/new',
+  '/products/edit/1',
+  '/conversations',
+  '/conversations/1',
+  '/notifications',
+  '/analytics',
+  '/settings',
+];
 
 type Kind = '500' | '401' | '404' | 'empty' | 'delay' | 'network';
 const KINDS: Kind[] = ['500', '401', '404', 'empty', 'delay', 'network'];
@@ -38,11 +48,23 @@ function answer(kind: Kind, op: Operation) {
   return async (route: Route) => {
     switch (kind) {
       case '500':
-        return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal server error' }) });
+        return route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'Internal server error' }),
+        });
       case '401':
-        return route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: 'Unauthorized' }) });
+        return route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'Unauthorized' }),
+        });
       case '404':
-        return route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: 'Not found' }) });
+        return route.fulfill({
+          status: 404,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'Not found' }),
+        });
       case 'empty':
         return isArraySchema(op.okSchema)
           ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' })
@@ -60,14 +82,19 @@ const main = (page: Page) => page.locator('main');
 
 async function expectNotBlank(page: Page) {
   await expect(main(page)).toBeVisible(SETTLE);
-  await expect.poll(async () => (await main(page).innerText()).trim().length, { message: 'main area is blank', ...SETTLE }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await main(page).innerText()).trim().length, { message: 'main area is blank', ...SETTLE })
+    .toBeGreaterThan(0);
 }
 
 async function expectErrorWithWayOut(page: Page) {
   await expect(main(page).getByRole('alert').first()).toBeVisible(SETTLE);
   const retry = main(page).getByRole('button', { name: /try again|retry/i });
   const back = main(page).getByRole('link', { name: /back/i });
-  await expect(retry.or(back).first(), 'an error state needs a way to retry (or back out of a missing record)').toBeVisible();
+  await expect(
+    retry.or(back).first(),
+    'an error state needs a way to retry (or back out of a missing record)',
+  ).toBeVisible();
 }
 
 async function runCase(page: Page, guard: Guard, screen: string, op: Operation, kind: Kind, owned: boolean) {
@@ -83,7 +110,12 @@ async function runCase(page: Page, guard: Guard, screen: string, op: Operation, 
     }
     if (kind === 'delay') {
       if (owned || session) {
-        await expect(page.getByText(/loading/i).or(page.locator('.pi-spin, .p-skeleton, .p-progress-spinner')).first()).toBeVisible({ timeout: DELAY_MS - 500 });
+        await expect(
+          page
+            .getByText(/loading/i)
+            .or(page.locator('.pi-spin, .p-skeleton, .p-progress-spinner'))
+            .first(),
+        ).toBeVisible({ timeout: DELAY_MS - 500 });
       }
       await page.waitForTimeout(DELAY_MS);
       await page.waitForLoadState('networkidle');
@@ -134,7 +166,9 @@ for (const screen of SCREENS) {
         await guard.reset();
       }
     }
-    console.log(`failure matrix ${screen}: ${ops.map((op) => op.operationId).join(', ')} — ${ran} cases run, ${ran - new Set(failures.map((f) => f.split(':')[0])).size} passed`);
+    console.log(
+      `failure matrix ${screen}: ${ops.map((op) => op.operationId).join(', ')} — ${ran} cases run, ${ran - new Set(failures.map((f) => f.split(':')[0])).size} passed`,
+    );
     expect(failures, failures.join('\n')).toEqual([]);
   });
 }

@@ -11,7 +11,10 @@ const toast = (page: Page) => page.locator('.toast');
 test.describe('a screen that fails to render', () => {
   test.use({ authenticated: true });
 
-  test('shows an error card with a way back while the sidebar and header keep working', async ({ page, allowConsoleError }) => {
+  test('shows an error card with a way back while the sidebar and header keep working', async ({
+    page,
+    allowConsoleError,
+  }) => {
     // React and React Router report the caught error on the console.
     allowConsoleError(/Simulated rendering error|React Router caught the following error|The above error occurred/);
     await page.goto('/products?simulate-render-error');
@@ -40,7 +43,10 @@ test.describe('a screen that fails to render', () => {
 });
 
 test.describe('session hygiene', () => {
-  test('after signing in and using the screens, no session data sits in web storage and scripts cannot read the session cookie', async ({ page, context }) => {
+  test('after signing in and using the screens, no session data sits in web storage and scripts cannot read the session cookie', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/login');
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password', { exact: true }).fill('stone-and-sinks');
@@ -62,7 +68,9 @@ test.describe('session hygiene', () => {
       local: Object.entries(localStorage),
       session: Object.entries(sessionStorage),
     }));
-    console.log(`web storage after sign-in: localStorage ${JSON.stringify(seen.local)}, sessionStorage ${JSON.stringify(seen.session)}; document.cookie "${seen.cookie}"`);
+    console.log(
+      `web storage after sign-in: localStorage ${JSON.stringify(seen.local)}, sessionStorage ${JSON.stringify(seen.session)}; document.cookie "${seen.cookie}"`,
+    );
     expect(seen.cookie).not.toContain('sid=');
     expect(seen.cookie).not.toContain(session!.value);
     // Only the theme preference is stored in the browser.
@@ -76,7 +84,10 @@ test.describe('uploads are checked before sending', () => {
 
   test('a product image over 5 MB is refused with a message; the form keeps what was typed', async ({ page }) => {
     const posts: string[] = [];
-    page.on('request', (request) => void (request.method() !== 'GET' && request.url().includes('/api/') && posts.push(request.url())));
+    page.on(
+      'request',
+      (request) => void (request.method() !== 'GET' && request.url().includes('/api/') && posts.push(request.url())),
+    );
     await page.goto('/products/new');
     await expect(page.getByText('One image file. Up to 5 MB.')).toBeVisible();
     await expect(page.getByText(/Up to 5 MB each\.$/)).toBeVisible();
@@ -91,7 +102,9 @@ test.describe('uploads are checked before sending', () => {
     await expect(page.getByText(/is larger than 5 MB/)).toHaveCount(0);
     await expect(page.getByRole('list', { name: 'Product image preview' })).toContainText('slab.png');
 
-    await page.getByLabel('Installation Images').setInputFiles([file('kitchen.png', 'image/png', 1 * MB), file('panorama.png', 'image/png', 5 * MB + 1)]);
+    await page
+      .getByLabel('Installation Images')
+      .setInputFiles([file('kitchen.png', 'image/png', 1 * MB), file('panorama.png', 'image/png', 5 * MB + 1)]);
     await expect(page.getByText('panorama.png is larger than 5 MB. Choose images of 5 MB or less.')).toBeVisible();
     const added = page.getByRole('list', { name: 'New installation images' });
     await expect(added.getByRole('listitem')).toHaveCount(1);
@@ -101,7 +114,10 @@ test.describe('uploads are checked before sending', () => {
 
   test('a CSV over 2 MB is refused before upload; the limit is stated in the dialog', async ({ page }) => {
     const imports: string[] = [];
-    page.on('request', (request) => void (request.url().endsWith('/api/products/import') && imports.push(request.method())));
+    page.on(
+      'request',
+      (request) => void (request.url().endsWith('/api/products/import') && imports.push(request.method())),
+    );
     await page.goto('/products');
     await page.getByRole('button', { name: 'Import CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import Products from CSV' });
@@ -121,7 +137,10 @@ test.describe('exported CSVs', () => {
   test('are saved as a download, never opened in the page', async ({ page, context }) => {
     await page.goto('/products');
     const pagesBefore = context.pages().length;
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^products-export-\d{4}-\d{2}-\d{2}\.csv$/);
     await expect(page).toHaveURL(/\/products$/);
     await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();

@@ -41,7 +41,11 @@ test('the form is filled from the server, validates, saves and tests', async ({ 
   await message.fill('Still thinking about that granite?');
   const patch = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().includes('/api/follow-ups/settings'));
   await page.getByRole('button', { name: 'Save Settings' }).click();
-  expect((await patch).postDataJSON()).toEqual({ enabled: true, hoursUntilFollowUp: 12, followUpMessage: 'Still thinking about that granite?' });
+  expect((await patch).postDataJSON()).toEqual({
+    enabled: true,
+    hoursUntilFollowUp: 12,
+    followUpMessage: 'Still thinking about that granite?',
+  });
   await expect(toasts(page)).toContainText('Follow-up settings have been updated successfully.');
 
   await page.getByRole('button', { name: 'Test Now' }).click();
@@ -83,13 +87,18 @@ test('save and test failures show the server message', async ({ page, mockPrefer
   await expect(toasts(page)).toContainText('Follow-ups are disabled');
 });
 
-test('failures without a server message fall back to the default texts, keeping what was typed', async ({ page, allowFailedRequest }) => {
+test('failures without a server message fall back to the default texts, keeping what was typed', async ({
+  page,
+  allowFailedRequest,
+}) => {
   allowFailedRequest('/api/follow-ups/settings', 502);
   allowFailedRequest('/api/follow-ups/check', 502);
   await page.goto('/settings');
   await expect(page.getByLabel('Hours Until Follow-up (1-168)')).toBeEnabled();
   // A gateway error with no body: there is no server message to show.
-  await page.route('**/api/follow-ups/settings', (route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 502, body: '' }) : route.fallback()));
+  await page.route('**/api/follow-ups/settings', (route) =>
+    route.request().method() === 'PATCH' ? route.fulfill({ status: 502, body: '' }) : route.fallback(),
+  );
   await page.route('**/api/follow-ups/check', (route) => route.fulfill({ status: 502, body: '' }));
   await page.getByLabel('Follow-up Message').fill('Karibu tena!');
   await page.getByRole('button', { name: 'Save Settings' }).click();

@@ -11,7 +11,14 @@ test.describe('sidebar on desktop', () => {
   test('lists the six entries in order, the business name, and marks the active one', async ({ page }) => {
     await page.goto('/products/edit/3');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Products', 'Conversations', 'Notifications5', 'Analytics', 'Settings']);
+    await expect(nav.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Products',
+      'Conversations',
+      'Notifications5',
+      'Analytics',
+      'Settings',
+    ]);
     await expect(page.getByRole('complementary', { name: 'Sidebar' })).toContainText('Stone & Sinks');
     await expect(nav.getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
@@ -33,7 +40,10 @@ test.describe('sidebar on desktop', () => {
     await expect(page.getByTestId('unread-badge')).toHaveCount(0);
   });
 
-  test('is 16rem wide, collapses to 3rem with the button and Ctrl+B, and remembers it in a cookie', async ({ page, context }) => {
+  test('is 16rem wide, collapses to 3rem with the button and Ctrl+B, and remembers it in a cookie', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/');
     expect(await sidebarWidth(page)).toBe(256);
 
@@ -110,12 +120,16 @@ test.describe('theme', () => {
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await expect(page.locator('html')).toHaveClass(/dark/);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe(lightBackground);
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor))
+      .not.toBe(lightBackground);
     const darkBackground = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
 
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-    const firstFrame = await page.evaluate(() => (window as unknown as { firstFrame: { dark: boolean; background: string } }).firstFrame);
+    const firstFrame = await page.evaluate(
+      () => (window as unknown as { firstFrame: { dark: boolean; background: string } }).firstFrame,
+    );
     expect(firstFrame).toEqual({ dark: true, background: darkBackground });
 
     await page.getByRole('button', { name: 'Switch to light theme' }).click();

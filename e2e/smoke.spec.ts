@@ -2,7 +2,10 @@
 // and an event pushed through the realtime mock → the page.
 import { expect, test } from './fixtures/test';
 
-test('a visitor without a session signs in against the mock and sees the contract’s data', async ({ page, allowFailedRequest }) => {
+test('a visitor without a session signs in against the mock and sees the contract’s data', async ({
+  page,
+  allowFailedRequest,
+}) => {
   allowFailedRequest('/api/auth/me', 401);
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);

@@ -12,13 +12,17 @@ const shared = demo.createFaker();
 const seeded = (seed: number | undefined) => (seed === undefined ? shared : demo.createFaker(seed));
 
 /** The text the bot writes when it hands a case to a human. */
-export const fakeNotificationMessage = (type: NotificationType = 'delivery_inquiry'): string => demo.notificationMessage(shared, type);
+export const fakeNotificationMessage = (type: NotificationType = 'delivery_inquiry'): string =>
+  demo.notificationMessage(shared, type);
 
 /** `n` products matching the contract's Product schema, ids 1..n. */
-export const fakeProducts = (n: number, options: { seed?: number } = {}): demo.Product[] => demo.products(seeded(options.seed), n);
+export const fakeProducts = (n: number, options: { seed?: number } = {}): demo.Product[] =>
+  demo.products(seeded(options.seed), n);
 
 /** `n` conversations matching the contract's Conversation schema, ids 1..n, newest first. */
-export const fakeConversations = (n: number, options: { seed?: number } = {}): demo.Conversation[] => demo.conversations(seeded(options.seed), n);
+export const fakeConversations = (n: number, options: { seed?: number } = {}): demo.Conversation[] =>
+  demo.conversations(seeded(options.seed), n);
 
 /** `n` messages of one conversation, oldest first, a minute apart; lengths vary so bubbles wrap. */
-export const fakeMessages = (n: number, options: { seed?: number } = {}): demo.Message[] => demo.messages(seeded(options.seed), n);
+export const fakeMessages = (n: number, options: { seed?: number } = {}): demo.Message[] =>
+  demo.messages(seeded(options.seed), n);

@@ -103,11 +103,15 @@ export function repairMultipart(body: Buffer, boundary: string): Repair {
     if (disposition.filename !== undefined) {
       const filename = safeFilename(disposition.filename);
       line += `; filename="${filename}"`;
-      if (filename !== disposition.filename) repairs.push(`${name}: filename ${JSON.stringify(disposition.filename)} → ${JSON.stringify(filename)}`);
+      if (filename !== disposition.filename)
+        repairs.push(`${name}: filename ${JSON.stringify(disposition.filename)} → ${JSON.stringify(filename)}`);
     }
     const lines = headerLines.map((header, i) => (i === dispositionIndex ? line : header));
     const typeIndex = lines.findIndex((header) => /^content-type\s*:/i.test(header));
-    if (disposition.filename !== undefined && (typeIndex === -1 || lines[typeIndex].replace(/^[^:]*:/, '').trim() === '')) {
+    if (
+      disposition.filename !== undefined &&
+      (typeIndex === -1 || lines[typeIndex].replace(/^[^:]*:/, '').trim() === '')
+    ) {
       const type = contentTypeFor(disposition.filename);
       if (typeIndex === -1) lines.push(`Content-Type: ${type}`);
       else lines[typeIndex] = `Content-Type: ${type}`;

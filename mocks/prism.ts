@@ -74,7 +74,9 @@ function startPrism(innerPort: number): void {
           markReady();
           if (!everReady) {
             everReady = true;
-            console.log(`Prism mock API ready on ${httpUrl(port)} (${dynamic ? 'dynamic data' : 'static examples'}, openapi.yaml)`);
+            console.log(
+              `Prism mock API ready on ${httpUrl(port)} (${dynamic ? 'dynamic data' : 'static examples'}, openapi.yaml)`,
+            );
           } else {
             note('Prism is back up');
           }
@@ -144,19 +146,27 @@ async function waitForPrism(): Promise<boolean> {
 }
 
 /** Sends one request to Prism; `body` is a repaired buffer, or undefined to stream the original. */
-function forward(innerPort: number, req: IncomingMessage, res: ServerResponse, body: Buffer | undefined): Promise<void> {
+function forward(
+  innerPort: number,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer | undefined,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const headers = { ...req.headers };
     if (body) {
       headers['content-length'] = String(body.length);
       delete headers['transfer-encoding'];
     }
-    const upstream = httpRequest({ host: HOST, port: innerPort, method: req.method, path: req.url, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
-      answer.pipe(res);
-      answer.on('end', resolve);
-      answer.on('error', reject);
-    });
+    const upstream = httpRequest(
+      { host: HOST, port: innerPort, method: req.method, path: req.url, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
+        answer.pipe(res);
+        answer.on('end', resolve);
+        answer.on('error', reject);
+      },
+    );
     upstream.on('error', reject);
     if (body) upstream.end(body);
     else req.pipe(upstream);
@@ -169,7 +179,8 @@ async function handle(innerPort: number, req: IncomingMessage, res: ServerRespon
   if (boundary) {
     const raw = await readBody(req, MAX_MULTIPART);
     const repaired = repairMultipart(raw, boundary);
-    for (const repair of repaired.repairs) note(`${req.method} ${req.url}: repaired multipart (${repair}) so Prism does not crash`);
+    for (const repair of repaired.repairs)
+      note(`${req.method} ${req.url}: repaired multipart (${repair}) so Prism does not crash`);
     body = repaired.body;
   }
   // A streamed body cannot be sent twice; a buffered (or empty) one can, once Prism is back.

@@ -2,10 +2,7 @@
 // defaults for partial events, validation against the generated zod schemas,
 // and a small client for the mock's control routes (used by the CLI and e2e).
 import zod from 'zod';
-import {
-  conversationUpdateEventResponse,
-  notificationEventResponse,
-} from '../common/generated/realtime/realtime.zod';
+import { conversationUpdateEventResponse, notificationEventResponse } from '../common/generated/realtime/realtime.zod';
 import { fakeNotificationMessage } from './faker-data';
 
 export type NotificationEvent = zod.infer<typeof notificationEventResponse>;
@@ -18,22 +15,28 @@ export type EventData<T extends RealtimeEventType> = Extract<RealtimeEvent, { ty
 // Unknown fields pass, as the contract allows them (a newer server may send more).
 const integer = (value: number | undefined) => value === undefined || Number.isInteger(value);
 const contractEvent = zod.discriminatedUnion('type', [
-  notificationEventResponse.extend({
-    data: notificationEventResponse.shape.data
-      .loose()
-      .refine((d) => integer(d.id), { message: 'id must be an integer', path: ['id'] })
-      .refine((d) => integer(d.conversationId), { message: 'conversationId must be an integer', path: ['conversationId'] }),
-  }).loose(),
-  conversationUpdateEventResponse.extend({
-    data: conversationUpdateEventResponse.shape.data
-      .loose()
-      .refine((d) => integer(d.id), { message: 'id must be an integer', path: ['id'] }),
-  }).loose(),
+  notificationEventResponse
+    .extend({
+      data: notificationEventResponse.shape.data
+        .loose()
+        .refine((d) => integer(d.id), { message: 'id must be an integer', path: ['id'] })
+        .refine((d) => integer(d.conversationId), {
+          message: 'conversationId must be an integer',
+          path: ['conversationId'],
+        }),
+    })
+    .loose(),
+  conversationUpdateEventResponse
+    .extend({
+      data: conversationUpdateEventResponse.shape.data
+        .loose()
+        .refine((d) => integer(d.id), { message: 'id must be an integer', path: ['id'] }),
+    })
+    .loose(),
 ]);
 
 export type ValidationResult =
-  | { ok: true; event: RealtimeEvent }
-  | { ok: false; issues: zod.core.$ZodIssue[]; message: string };
+  { ok: true; event: RealtimeEvent } | { ok: false; issues: zod.core.$ZodIssue[]; message: string };
 
 /** Checks an envelope against the contract. */
 export function validateEvent(candidate: unknown): ValidationResult {
@@ -54,7 +57,8 @@ let nextNotificationId = 300;
  */
 export function withDefaults(type: unknown, data: unknown, exact = false): unknown {
   if (exact) return { type, data };
-  const given = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  const given =
+    data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
   if (type === 'notification') {
     const kind = typeof given.type === 'string' ? given.type : 'delivery_inquiry';
     return {
@@ -63,8 +67,9 @@ export function withDefaults(type: unknown, data: unknown, exact = false): unkno
         id: nextNotificationId++,
         type: kind,
         message: fakeNotificationMessage(
-          (['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request'] as const).find((k) => k === kind) ??
-            'delivery_inquiry',
+          (['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request'] as const).find(
+            (k) => k === kind,
+          ) ?? 'delivery_inquiry',
         ),
         conversationId: 102,
         createdAt: new Date().toISOString(),
@@ -128,8 +133,13 @@ export function createRealtimeControl(baseUrl: string, tag?: string) {
       // keep the text
     }
     if (!response.ok) {
-      const detail = body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : text;
-      throw new RealtimeControlError(`${init.method ?? 'GET'} /__control/${route} → ${response.status}: ${detail}`, response.status, body);
+      const detail =
+        body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : text;
+      throw new RealtimeControlError(
+        `${init.method ?? 'GET'} /__control/${route} → ${response.status}: ${detail}`,
+        response.status,
+        body,
+      );
     }
     return body as T;
   };
@@ -140,7 +150,11 @@ export function createRealtimeControl(baseUrl: string, tag?: string) {
      * `exact` (then only what is given; the mock still refuses what breaks
      * the contract). Unknown fields pass, as the contract allows them.
      */
-    push<T extends RealtimeEventType>(type: T, data: PushData<T> = {}, { exact = false }: { exact?: boolean } = {}): Promise<PushResult> {
+    push<T extends RealtimeEventType>(
+      type: T,
+      data: PushData<T> = {},
+      { exact = false }: { exact?: boolean } = {},
+    ): Promise<PushResult> {
       return call(exact ? 'events?exact=1' : 'events', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

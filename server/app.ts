@@ -50,7 +50,17 @@ declare module 'fastify' {
 
 export type AppOptions = {
   database: Database;
-  config: Pick<Config, 'dataDir' | 'sessionTtlMs' | 'loginRateLimit' | 'allowedOrigins' | 'cookieSecure' | 'trustProxy' | 'maxImageBytes' | 'testControl'> &
+  config: Pick<
+    Config,
+    | 'dataDir'
+    | 'sessionTtlMs'
+    | 'loginRateLimit'
+    | 'allowedOrigins'
+    | 'cookieSecure'
+    | 'trustProxy'
+    | 'maxImageBytes'
+    | 'testControl'
+  > &
     Partial<Pick<Config, 'dashboardDir' | 'host' | 'publicOrigin' | 'allowedHosts'>> & {
       /** How often open sockets' sessions are looked up (default 15 s; tests shorten it). */
       sessionCheckMs?: number;
@@ -102,7 +112,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: config.maxImageBytes, fieldSize: 64 * 1024, parts: 100, headerPairs: 20 } });
+  await app.register(multipart, {
+    limits: { fileSize: config.maxImageBytes, fieldSize: 64 * 1024, parts: 100, headerPairs: 20 },
+  });
   await app.register(websocket, {
     options: { maxPayload: 1024 },
     // Shutdown closes every socket with 1001 (going away) rather than the plugin's bare close (1005).

@@ -98,18 +98,30 @@ export function parseOrigin(name: string, raw: string): string {
   } catch {
     throw new Error(`${name}: "${raw}" is not an origin like https://dashboard.example.co.ke`);
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash ||
+    url.pathname !== '/'
+  ) {
     throw new Error(`${name}: "${raw}" is not an origin like https://dashboard.example.co.ke (http or https, no path)`);
   }
   return url.origin;
 }
 
-const HOST_PATTERN = /^(\[[0-9a-f:.]+\]|[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*)(:\d{1,5})?$/;
+const HOST_PATTERN =
+  /^(\[[0-9a-f:.]+\]|[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*)(:\d{1,5})?$/;
 
 function parseHosts(raw: string | undefined): string[] {
-  const hosts = (raw ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const hosts = (raw ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
   for (const host of hosts) {
-    if (!HOST_PATTERN.test(host)) throw new Error(`ALLOWED_HOSTS: "${host}" is not a host name (name or name:port, IPv6 in brackets)`);
+    if (!HOST_PATTERN.test(host))
+      throw new Error(`ALLOWED_HOSTS: "${host}" is not a host name (name or name:port, IPv6 in brackets)`);
   }
   return hosts;
 }
@@ -130,13 +142,18 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     );
   }
   if (/^\d+$/.test(value)) return Number(value);
-  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address, prefix, ...rest] = entry.split('/');
     const version = isIP(address);
     const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32));
     if (!PROXY_RANGES.includes(entry) && (version === 0 || !prefixOk || rest.length > 0)) {
-      throw new Error(`TRUST_PROXY: "${entry}" is neither a hop count nor a proxy address or CIDR (e.g. 1, 127.0.0.1, 10.0.0.0/8, loopback)`);
+      throw new Error(
+        `TRUST_PROXY: "${entry}" is neither a hop count nor a proxy address or CIDR (e.g. 1, 127.0.0.1, 10.0.0.0/8, loopback)`,
+      );
     }
   }
   return entries;
@@ -144,10 +161,22 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
 
 const PRIVATE_NETWORKS = (() => {
   const list = new BlockList();
-  for (const [net, prefix] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16], ['100.64.0.0', 10]] as const) {
+  for (const [net, prefix] of [
+    ['127.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+    ['169.254.0.0', 16],
+    ['100.64.0.0', 10],
+  ] as const) {
     list.addSubnet(net, prefix, 'ipv4');
   }
-  for (const [net, prefix] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) list.addSubnet(net, prefix, 'ipv6');
+  for (const [net, prefix] of [
+    ['::1', 128],
+    ['fc00::', 7],
+    ['fe80::', 10],
+  ] as const)
+    list.addSubnet(net, prefix, 'ipv6');
   return list;
 })();
 
@@ -169,7 +198,9 @@ export function isPrivateAddress(address: string): boolean {
  * from the internet cannot choose its own address with X-Forwarded-For. A
  * proxy with a public address is named by address instead.
  */
-export function fastifyTrustProxy(trustProxy: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  trustProxy: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trustProxy !== 'number') return trustProxy;
   const hops = trustProxy;
   return (address, hop) => hop < hops && (hop > 0 || isPrivateAddress(address));
@@ -180,11 +211,13 @@ const flag = (env: NodeJS.ProcessEnv, name: string, fallback: boolean) =>
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must start with postgres://');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new Error('DATABASE_URL must start with postgres://');
   const production = env.NODE_ENV === 'production';
   const host = env.HOST || '127.0.0.1';
   const logLevel = (env.LOG_LEVEL || 'info').toLowerCase();
-  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   const adminPassword = env.ADMIN_PASSWORD;
   if (adminPassword !== undefined && adminPassword !== '' && adminPassword.length < MIN_PASSWORD_LENGTH) {
     throw new Error(`ADMIN_PASSWORD must have at least ${MIN_PASSWORD_LENGTH} characters`);
@@ -195,7 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const embeddedDatabaseAccepted = env.EMBEDDED_DATABASE === 'accept-risk';
-  if (env.EMBEDDED_DATABASE && !embeddedDatabaseAccepted) throw new Error('EMBEDDED_DATABASE takes one value: accept-risk');
+  if (env.EMBEDDED_DATABASE && !embeddedDatabaseAccepted)
+    throw new Error('EMBEDDED_DATABASE takes one value: accept-risk');
   if (production && !databaseUrl && !embeddedDatabaseAccepted) {
     throw new Error(
       'In production the embedded database (PGlite) does not sync its files to disk, so a power loss or an operating-system crash can lose or corrupt recent writes. Set DATABASE_URL to a PostgreSQL server, or EMBEDDED_DATABASE=accept-risk to run on PGlite anyway (take backups).',
@@ -211,7 +245,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPasswordSet: Boolean(adminPassword),
     sessionTtlMs: number(env, 'SESSION_TTL_HOURS', 12, 0.001) * 3_600_000,
     loginRateLimit: number(env, 'LOGIN_RATE_LIMIT', 10, 1),
-    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean).map((o) => parseOrigin('ALLOWED_ORIGINS', o)),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => parseOrigin('ALLOWED_ORIGINS', o)),
     publicOrigin: env.PUBLIC_ORIGIN?.trim() ? parseOrigin('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN.trim()) : undefined,
     allowedHosts: parseHosts(env.ALLOWED_HOSTS),
     cookieSecure: flag(env, 'COOKIE_SECURE', false),

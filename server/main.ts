@@ -50,7 +50,8 @@ async function firstRunOnce(database: Database, work: () => Promise<void>): Prom
 async function adminsWithDevPassword(database: Database): Promise<string[]> {
   const users = await database.db.selectFrom('users').select(['username', 'password_hash']).limit(50).execute();
   const found: string[] = [];
-  for (const user of users) if (await verify(user.password_hash, DEV_ADMIN_PASSWORD).catch(() => false)) found.push(user.username);
+  for (const user of users)
+    if (await verify(user.password_hash, DEV_ADMIN_PASSWORD).catch(() => false)) found.push(user.username);
   return found;
 }
 
@@ -60,8 +61,11 @@ const GRACE_MS = 5_000;
 async function main() {
   const config = loadConfig();
   const rateArg = process.argv.find((a) => a.startsWith('--rate='));
-  const simulateRate = process.argv.includes('--simulate') ? Number(rateArg?.slice(7)) || config.simulateRate || 6 : config.simulateRate;
-  if (config.production && config.testControl) throw new Error('TEST_CONTROL is for end-to-end tests and cannot be used in production');
+  const simulateRate = process.argv.includes('--simulate')
+    ? Number(rateArg?.slice(7)) || config.simulateRate || 6
+    : config.simulateRate;
+  if (config.production && config.testControl)
+    throw new Error('TEST_CONTROL is for end-to-end tests and cannot be used in production');
 
   // Customers' data (the embedded database, uploads, backups' staging): the server's own user only.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
@@ -87,11 +91,16 @@ async function main() {
   }
   await firstRunOnce(database, async () => {
     if (await app.services.auth.ensureFirstAdmin(config.adminUsername, config.adminPassword)) {
-      log.info(`created the first admin "${config.adminUsername}"${config.adminPasswordSet ? '' : ' with the development password admin123 (loopback only; set ADMIN_PASSWORD)'}`);
+      log.info(
+        `created the first admin "${config.adminUsername}"${config.adminPasswordSet ? '' : ' with the development password admin123 (loopback only; set ADMIN_PASSWORD)'}`,
+      );
     }
-    if (config.demoSeed && (await seedDemo(database.db, app.services))) log.info('seeded demo products and conversations');
+    if (config.demoSeed && (await seedDemo(database.db, app.services)))
+      log.info('seeded demo products and conversations');
   });
-  log.info(`outbox sender: ${sender ? sender.name : 'none (messages to customers are recorded in the outbox table only)'}`);
+  log.info(
+    `outbox sender: ${sender ? sender.name : 'none (messages to customers are recorded in the outbox table only)'}`,
+  );
   if (config.dashboardDir) log.info(`serving the dashboard from ${config.dashboardDir}`);
   // A browser reaching the server by another name or address gets 421: say which ones are answered.
   const names = [
@@ -99,17 +108,24 @@ async function main() {
     ...config.allowedOrigins.map((origin) => new URL(origin).host),
     ...config.allowedHosts,
   ];
-  log.info(`host names answered: localhost, 127.0.0.1, [::1]${names.length ? `, ${[...new Set(names)].join(', ')}` : ''} (PUBLIC_ORIGIN, ALLOWED_HOSTS and ALLOWED_ORIGINS add more)`);
+  log.info(
+    `host names answered: localhost, 127.0.0.1, [::1]${names.length ? `, ${[...new Set(names)].join(', ')}` : ''} (PUBLIC_ORIGIN, ALLOWED_HOSTS and ALLOWED_ORIGINS add more)`,
+  );
 
   await app.listen({ host: config.host, port: config.port });
   // `npm run backup` asks the running server for a consistent backup of the
   // embedded database (which belongs to this process) through a socket in
   // DATA_DIR; a second server on the same folder is refused here. With a
   // PostgreSQL server, instances may share DATA_DIR and pg_dump does the database.
-  const control = database.kind === 'pglite' ? await startControlSocket({ dataDir: config.dataDir, database, log }) : { close: async () => {} };
+  const control =
+    database.kind === 'pglite'
+      ? await startControlSocket({ dataDir: config.dataDir, database, log })
+      : { close: async () => {} };
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  log.info(`listening on http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port} (${config.dashboardDir ? 'dashboard at /, ' : ''}API under /api, realtime at /ws)`);
+  log.info(
+    `listening on http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port} (${config.dashboardDir ? 'dashboard at /, ' : ''}API under /api, realtime at /ws)`,
+  );
 
   const timers: (() => void)[] = [];
   if (config.followUpIntervalMs > 0) {
@@ -129,7 +145,9 @@ async function main() {
   }
   if (simulateRate > 0) {
     log.info(`simulating customers and the bot: about ${simulateRate} events a minute`);
-    timers.push(createSimulator(database.db, app.services).start(simulateRate, (line) => log.info(`simulate: ${line}`)));
+    timers.push(
+      createSimulator(database.db, app.services).start(simulateRate, (line) => log.info(`simulate: ${line}`)),
+    );
   }
 
   let stopping = false;

@@ -9,7 +9,11 @@ import { productsRepository } from './modules/products/repository';
 import type { Services } from './services';
 import { createSimulator } from './simulate';
 
-export async function seedDemo(db: Kysely<DB>, services: Services, options: { conversations?: number; seed?: number } = {}): Promise<boolean> {
+export async function seedDemo(
+  db: Kysely<DB>,
+  services: Services,
+  options: { conversations?: number; seed?: number } = {},
+): Promise<boolean> {
   const [products, conversations] = await Promise.all([
     db.selectFrom('products').select('id').limit(1).execute(),
     db.selectFrom('conversations').select('id').limit(1).execute(),
@@ -44,7 +48,13 @@ export async function seedDemo(db: Kysely<DB>, services: Services, options: { co
     else await simulator.exchange(at);
   }
   // Two conversations an admin has taken over.
-  const taken = await db.selectFrom('conversations').select('id').where('status', '=', 'bot_active').orderBy('id').limit(2).execute();
+  const taken = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('status', '=', 'bot_active')
+    .orderBy('id')
+    .limit(2)
+    .execute();
   for (const { id } of taken) await services.conversations.setStatus(id, 'admin_takeover');
   return true;
 }

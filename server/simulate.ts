@@ -6,13 +6,25 @@
 import { faker } from '@faker-js/faker';
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
-import { GREETING, customerQuestion, kenyanName, kenyanPhone, notificationMessage, priceAnswer } from '../common/demo-data';
+import {
+  GREETING,
+  customerQuestion,
+  kenyanName,
+  kenyanPhone,
+  notificationMessage,
+  priceAnswer,
+} from '../common/demo-data';
 import { NOTIFICATION_TYPES } from '../common/generated/enums';
 import type { Services } from './services';
 
 export function createSimulator(db: Kysely<DB>, services: Services) {
   const inbound = services.inbound;
-  const products = () => db.selectFrom('products').select(['id', 'name', 'starting_price', 'ending_price']).where('is_active', '=', true).execute();
+  const products = () =>
+    db
+      .selectFrom('products')
+      .select(['id', 'name', 'starting_price', 'ending_price'])
+      .where('is_active', '=', true)
+      .execute();
   let nextType = 0;
 
   /** One customer turn and the bot's answer a few seconds later. */
@@ -27,8 +39,17 @@ export function createSimulator(db: Kysely<DB>, services: Services) {
     if (product) {
       await inbound.productInterest(id, product, 'view', at);
       if (faker.datatype.boolean(0.5)) await inbound.productInterest(id, product, 'inquiry', at);
-      await inbound.botMessage(id, priceAnswer(product.name, Number(product.starting_price), Number(product.ending_price)), botAt);
-      if (faker.datatype.boolean(0.3)) await inbound.offer(id, Math.round(Number(product.starting_price) * 0.95), faker.number.int({ min: 1, max: 3 }));
+      await inbound.botMessage(
+        id,
+        priceAnswer(product.name, Number(product.starting_price), Number(product.ending_price)),
+        botAt,
+      );
+      if (faker.datatype.boolean(0.3))
+        await inbound.offer(
+          id,
+          Math.round(Number(product.starting_price) * 0.95),
+          faker.number.int({ min: 1, max: 3 }),
+        );
       if (faker.datatype.boolean(0.15)) await inbound.converted(id);
     } else {
       await inbound.botMessage(id, GREETING, botAt);

@@ -1,6 +1,15 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ASYNCAPI_FILE, CONTRACT_FILE, createAjv, loadAsyncApi, loadOpenApi, loadOperations, operation, responseViolation } from '../contract';
+import {
+  ASYNCAPI_FILE,
+  CONTRACT_FILE,
+  createAjv,
+  loadAsyncApi,
+  loadOpenApi,
+  loadOperations,
+  operation,
+  responseViolation,
+} from '../contract';
 
 describe('the contract loader', () => {
   it('finds both contract files from the project root', () => {
@@ -11,7 +20,9 @@ describe('the contract loader', () => {
 
   it('lists every operation with its schemas resolved', () => {
     const operations = loadOperations();
-    const count = Object.values(loadOpenApi().paths).flatMap((item) => Object.values(item).filter((op) => (op as { operationId?: string })?.operationId)).length;
+    const count = Object.values(loadOpenApi().paths).flatMap((item) =>
+      Object.values(item).filter((op) => (op as { operationId?: string })?.operationId),
+    ).length;
     expect(operations).toHaveLength(count);
     expect(JSON.stringify(operations)).not.toContain('"$ref"');
     const login = operation('login');

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { createAjv, dereference, loadOpenApi } from '../contract';
-import { DEMO_PRODUCTS, conversations, createFaker, kenyanName, kenyanPhone, messages, notificationMessage, products } from '../demo-data';
+import {
+  DEMO_PRODUCTS,
+  conversations,
+  createFaker,
+  kenyanName,
+  kenyanPhone,
+  messages,
+  notificationMessage,
+  products,
+} from '../demo-data';
 import { NOTIFICATION_TYPES, PRODUCT_CATEGORIES, SINK_MATERIALS, STONE_COLORS } from '../generated/enums';
 
 const doc = loadOpenApi();
-const validator = (name: string) => createAjv().compile(dereference(doc, { $ref: `#/components/schemas/${name}` }) as object);
+const validator = (name: string) =>
+  createAjv().compile(dereference(doc, { $ref: `#/components/schemas/${name}` }) as object);
 
 describe('demo data', () => {
   it('products, conversations and messages match the contract', () => {
@@ -13,7 +23,8 @@ describe('demo data', () => {
     const conversation = validator('Conversation');
     const message = validator('Message');
     for (const item of products(faker, 200)) expect(product(item), JSON.stringify(product.errors)).toBe(true);
-    for (const item of conversations(faker, 100)) expect(conversation(item), JSON.stringify(conversation.errors)).toBe(true);
+    for (const item of conversations(faker, 100))
+      expect(conversation(item), JSON.stringify(conversation.errors)).toBe(true);
     for (const item of messages(faker, 30)) expect(message(item), JSON.stringify(message.errors)).toBe(true);
   });
 
@@ -25,7 +36,8 @@ describe('demo data', () => {
     const faker = createFaker(1);
     expect(kenyanPhone(faker)).toMatch(/^\+2547\d{8}$/);
     expect(kenyanName(faker)).toMatch(/^\S+ \S+$/);
-    for (const type of NOTIFICATION_TYPES) expect(notificationMessage(faker, type, '+254700000001')).toContain('+254700000001');
+    for (const type of NOTIFICATION_TYPES)
+      expect(notificationMessage(faker, type, '+254700000001')).toContain('+254700000001');
   });
 
   it('the catalogue uses the contract enums, with ending prices above starting prices', () => {

@@ -79,7 +79,8 @@ function readYaml<T>(path: string): T {
 export const loadOpenApi = (path: string = CONTRACT_FILE): OpenApiDocument => readYaml<OpenApiDocument>(path);
 
 /** asyncapi.yaml as written. The object is shared between callers: read it, do not change it. */
-export const loadAsyncApiDocument = (path: string = ASYNCAPI_FILE): AsyncApiDocument => readYaml<AsyncApiDocument>(path);
+export const loadAsyncApiDocument = (path: string = ASYNCAPI_FILE): AsyncApiDocument =>
+  readYaml<AsyncApiDocument>(path);
 
 /**
  * A copy of `node` with every local $ref of `doc` inlined and the
@@ -108,7 +109,9 @@ export function dereference(doc: object, node: unknown, seen: string[] = []): un
     if (key === 'format' && (value === 'password' || value === 'binary')) continue;
     out[key] =
       key === 'properties'
-        ? Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, v]) => [name, dereference(doc, v, seen)]))
+        ? Object.fromEntries(
+            Object.entries(value as Record<string, unknown>).map(([name, v]) => [name, dereference(doc, v, seen)]),
+          )
         : dereference(doc, value, seen);
   }
   return out;
@@ -138,13 +141,23 @@ export function loadOperations(path: string = CONTRACT_FILE): Operation[] {
     for (const method of METHODS) {
       const op = item[method] as Record<string, unknown> | undefined;
       if (!op) continue;
-      const parameters = [...shared, ...((op.parameters ?? []) as unknown[]).map((p) => dereference(raw, p) as Parameter)];
-      const content = (dereference(raw, op.requestBody) as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content ?? {};
+      const parameters = [
+        ...shared,
+        ...((op.parameters ?? []) as unknown[]).map((p) => dereference(raw, p) as Parameter),
+      ];
+      const content =
+        (dereference(raw, op.requestBody) as { content?: Record<string, { schema: JsonSchema }> } | undefined)
+          ?.content ?? {};
       const responses: Operation['responses'] = {};
       const responseHeaders: Operation['responseHeaders'] = {};
       for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, unknown>)) {
-        const resolved = dereference(raw, response) as { content?: Record<string, { schema?: JsonSchema }>; headers?: Record<string, unknown> };
-        responses[status] = Object.fromEntries(Object.entries(resolved.content ?? {}).map(([type, media]) => [type, media.schema]));
+        const resolved = dereference(raw, response) as {
+          content?: Record<string, { schema?: JsonSchema }>;
+          headers?: Record<string, unknown>;
+        };
+        responses[status] = Object.fromEntries(
+          Object.entries(resolved.content ?? {}).map(([type, media]) => [type, media.schema]),
+        );
         responseHeaders[status] = Object.keys(resolved.headers ?? {});
       }
       const security = (op.security as unknown[] | undefined) ?? rootSecurity;
@@ -180,7 +193,9 @@ export function operation(operationId: string, path: string = CONTRACT_FILE): Op
  * `x-max-bytes` beside the field (on the items of a list of files).
  */
 export function maxBytes(operationId: string, field: string): number {
-  const property = (operation(operationId).multipartBody?.properties as Record<string, JsonSchema> | undefined)?.[field];
+  const property = (operation(operationId).multipartBody?.properties as Record<string, JsonSchema> | undefined)?.[
+    field
+  ];
   const limit = property?.['x-max-bytes'] ?? (property?.items as JsonSchema | undefined)?.['x-max-bytes'];
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
     throw new Error(`openapi.yaml states no x-max-bytes for ${field} of ${operationId}`);
@@ -218,12 +233,24 @@ const applyFormats: FormatsPlugin =
 
 /** A JSON Schema validator (2020-12, as OpenAPI 3.1 and AsyncAPI 3) with the contract's formats. */
 export function createAjv(options: AjvOptions = {}): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: options.allErrors ?? true, coerceTypes: options.coerceTypes ?? false, useDefaults: false });
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: options.allErrors ?? true,
+    coerceTypes: options.coerceTypes ?? false,
+    useDefaults: false,
+  });
   applyFormats(ajv);
   // A date-time must also be an instant a program can hold: RFC 3339 allows
   // a leap second (23:59:60), which no JavaScript Date or database accepts.
-  const rfc3339 = ajv.formats['date-time'] as { validate: (text: string) => boolean; compare?: (a: string, b: string) => number | undefined };
-  ajv.addFormat('date-time', { type: 'string', validate: (text: string) => rfc3339.validate(text) && !Number.isNaN(Date.parse(text)), compare: rfc3339.compare });
+  const rfc3339 = ajv.formats['date-time'] as {
+    validate: (text: string) => boolean;
+    compare?: (a: string, b: string) => number | undefined;
+  };
+  ajv.addFormat('date-time', {
+    type: 'string',
+    validate: (text: string) => rfc3339.validate(text) && !Number.isNaN(Date.parse(text)),
+    compare: rfc3339.compare,
+  });
   return ajv;
 }
 
@@ -235,18 +262,27 @@ const responseValidators = new Map<string, ValidateFunction>();
  * status must be documented, the content type must be one the contract names,
  * and a JSON body must match its schema.
  */
-export function responseViolation(operationId: string, status: number, contentType: string | undefined, body: string): string | undefined {
+export function responseViolation(
+  operationId: string,
+  status: number,
+  contentType: string | undefined,
+  body: string,
+): string | undefined {
   const op = operation(operationId);
   // The contract's description documents 421 (a host name the server does not
   // answer) once for every operation, with an ErrorResponse body.
   const documented =
     op.responses[String(status)] ??
-    (status === 421 ? { 'application/json': { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } } : undefined);
+    (status === 421
+      ? { 'application/json': { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } }
+      : undefined);
   if (!documented) return `${operationId}: status ${status} is not documented`;
   const types = Object.keys(documented);
-  if (types.length === 0) return body.length > 0 ? `${operationId} ${status}: the contract documents no body` : undefined;
+  if (types.length === 0)
+    return body.length > 0 ? `${operationId} ${status}: the contract documents no body` : undefined;
   const type = (contentType ?? '').split(';')[0].trim();
-  if (!types.includes(type)) return `${operationId} ${status}: content type ${type || '(none)'} is not one of ${types.join(', ')}`;
+  if (!types.includes(type))
+    return `${operationId} ${status}: content type ${type || '(none)'} is not one of ${types.join(', ')}`;
   const schema = documented[type];
   if (!schema || type !== 'application/json') return undefined;
   const key = `${operationId} ${status}`;

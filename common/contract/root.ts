@@ -11,7 +11,8 @@ function findRoot(): string {
   for (;;) {
     if (existsSync(join(dir, 'openapi.yaml')) && existsSync(join(dir, 'package.json'))) return dir;
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('openapi.yaml not found above this code: run it from inside the project folder');
+    if (parent === dir)
+      throw new Error('openapi.yaml not found above this code: run it from inside the project folder');
     dir = parent;
   }
 }

@@ -2,9 +2,25 @@
 // same data on every run. Names and numbers are Kenyan (+2547…), prices KES;
 // products, conversations and messages match the contract's schemas.
 import type { Faker } from '@faker-js/faker';
-import { BOWL_CONFIGURATIONS, CONVERSATION_STATUSES, MESSAGE_SENDERS, SINK_MATERIALS, type NotificationType } from '../generated/enums';
+import {
+  BOWL_CONFIGURATIONS,
+  CONVERSATION_STATUSES,
+  MESSAGE_SENDERS,
+  SINK_MATERIALS,
+  type NotificationType,
+} from '../generated/enums';
 import type { components } from '../generated/openapi-types';
-import { DEMO_IMAGES, FIRST_NAMES, SINK_BRANDS, SINK_STYLES, STONE_CATEGORIES, STONE_FINISHES, STONES, SURNAMES, TOWNS } from './catalogue';
+import {
+  DEMO_IMAGES,
+  FIRST_NAMES,
+  SINK_BRANDS,
+  SINK_STYLES,
+  STONE_CATEGORIES,
+  STONE_FINISHES,
+  STONES,
+  SURNAMES,
+  TOWNS,
+} from './catalogue';
 
 type Schemas = components['schemas'];
 export type Product = Schemas['Product'];
@@ -14,7 +30,8 @@ export type Message = Schemas['Message'];
 /** A Kenyan mobile number in international form: +2547XXXXXXXX. */
 export const kenyanPhone = (faker: Faker): string => `+2547${faker.string.numeric(8)}`;
 
-export const kenyanName = (faker: Faker): string => `${faker.helpers.arrayElement(FIRST_NAMES)} ${faker.helpers.arrayElement(SURNAMES)}`;
+export const kenyanName = (faker: Faker): string =>
+  `${faker.helpers.arrayElement(FIRST_NAMES)} ${faker.helpers.arrayElement(SURNAMES)}`;
 
 const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -29,10 +46,19 @@ export function productName(faker: Faker): string {
 }
 
 /** What customers ask for that the shop does not sell. */
-const NOT_STOCKED = ['a copper farmhouse sink', 'a black undermount sink with a 1.5 bowl', 'travertine floor tiles', 'an onyx vanity top'] as const;
+const NOT_STOCKED = [
+  'a copper farmhouse sink',
+  'a black undermount sink with a 1.5 bowl',
+  'travertine floor tiles',
+  'an onyx vanity top',
+] as const;
 
 /** The text the bot writes when it hands a case of `type` to a human. */
-export function notificationMessage(faker: Faker, type: NotificationType = 'delivery_inquiry', phone: string = kenyanPhone(faker)): string {
+export function notificationMessage(
+  faker: Faker,
+  type: NotificationType = 'delivery_inquiry',
+  phone: string = kenyanPhone(faker),
+): string {
   switch (type) {
     case 'delivery_inquiry': {
       const product = productName(faker);
@@ -59,7 +85,11 @@ export function notificationMessage(faker: Faker, type: NotificationType = 'deli
 
 /** A customer's first question about a product. */
 export const customerQuestion = (faker: Faker, product: string): string =>
-  faker.helpers.arrayElement([`Hi, how much is ${product}?`, `Do you have ${product} in stock?`, `Can I see photos of ${product}?`]);
+  faker.helpers.arrayElement([
+    `Hi, how much is ${product}?`,
+    `Do you have ${product} in stock?`,
+    `Can I see photos of ${product}?`,
+  ]);
 
 /** The bot's answer to a price question, in KES. */
 export const priceAnswer = (product: string, startingPrice: number, endingPrice: number): string =>
@@ -111,7 +141,9 @@ function product(faker: Faker, id: number): Product {
       installationPricePerSlab: null,
       material,
       bowlConfiguration: bowl,
-      productImageUrl: faker.datatype.boolean({ probability: 0.3 }) ? faker.helpers.arrayElement(DEMO_IMAGES.sink) : null,
+      productImageUrl: faker.datatype.boolean({ probability: 0.3 })
+        ? faker.helpers.arrayElement(DEMO_IMAGES.sink)
+        : null,
     };
   }
 
@@ -124,21 +156,40 @@ function product(faker: Faker, id: number): Product {
     name: `${stone} ${capitalise(category)} ${finish} ${thickness} mm`,
     category,
     dimensions: `${faker.number.int({ min: 26, max: 33 }) * 100} x ${faker.number.int({ min: 14, max: 20 }) * 100} x ${thickness}`,
-    description: faker.datatype.boolean({ probability: 0.6 }) ? `${finish} ${stone.toLowerCase()} ${category}, ${thickness} mm, for kitchen tops, vanities and stairs.` : null,
+    description: faker.datatype.boolean({ probability: 0.6 })
+      ? `${finish} ${stone.toLowerCase()} ${category}, ${thickness} mm, for kitchen tops, vanities and stairs.`
+      : null,
     startingPrice,
     endingPrice: cents(startingPrice + kes(faker, 500, 8_000)),
     color,
     installationPricePerSlab: faker.datatype.boolean({ probability: 0.8 }) ? kes(faker, 1_500, 4_500, 100) : null,
     material: null,
     bowlConfiguration: null,
-    productImageUrl: faker.datatype.boolean({ probability: 0.4 }) ? faker.helpers.arrayElement(DEMO_IMAGES[category]) : null,
-    installationImageUrls: faker.datatype.boolean({ probability: 0.2 }) ? faker.helpers.arrayElements([...DEMO_IMAGES.installations], { min: 1, max: 2 }) : [],
+    productImageUrl: faker.datatype.boolean({ probability: 0.4 })
+      ? faker.helpers.arrayElement(DEMO_IMAGES[category])
+      : null,
+    installationImageUrls: faker.datatype.boolean({ probability: 0.2 })
+      ? faker.helpers.arrayElements([...DEMO_IMAGES.installations], { min: 1, max: 2 })
+      : [],
   };
 }
 
 const PRODUCT_KEYS: ReadonlyArray<keyof Product> = [
-  'id', 'name', 'category', 'dimensions', 'description', 'startingPrice', 'endingPrice', 'color',
-  'installationPricePerSlab', 'material', 'bowlConfiguration', 'stock', 'isActive', 'productImageUrl', 'installationImageUrls',
+  'id',
+  'name',
+  'category',
+  'dimensions',
+  'description',
+  'startingPrice',
+  'endingPrice',
+  'color',
+  'installationPricePerSlab',
+  'material',
+  'bowlConfiguration',
+  'stock',
+  'isActive',
+  'productImageUrl',
+  'installationImageUrls',
 ];
 
 /** Keys in the order of the contract (and of its examples), for readable JSON. */
@@ -160,7 +211,11 @@ export function products(faker: Faker, n: number): Product[] {
 }
 
 /** `n` conversations matching the contract's Conversation schema, ids 1..n, newest first, the newest a little before `now`. */
-export function conversations(faker: Faker, n: number, now: number = Date.parse('2026-11-23T09:00:00Z')): Conversation[] {
+export function conversations(
+  faker: Faker,
+  n: number,
+  now: number = Date.parse('2026-11-23T09:00:00Z'),
+): Conversation[] {
   return Array.from({ length: n }, (_, i) => {
     const last = now - i * 7 * 60_000 - faker.number.int({ min: 0, max: 6 * 60_000 });
     return {
@@ -175,7 +230,10 @@ export function conversations(faker: Faker, n: number, now: number = Date.parse(
       lastMessageAt: new Date(last).toISOString(),
       createdAt: new Date(last - faker.number.int({ min: 1, max: 30 }) * 86_400_000).toISOString(),
       messageCount: faker.number.int({ min: 1, max: 80 }),
-      productsMentioned: faker.helpers.arrayElements(['Absolute Black Granite', 'Carrara White Marble', 'Calacatta Gold Quartz', 'Franke Double Bowl Sink'], { min: 0, max: 2 }),
+      productsMentioned: faker.helpers.arrayElements(
+        ['Absolute Black Granite', 'Carrara White Marble', 'Calacatta Gold Quartz', 'Franke Double Bowl Sink'],
+        { min: 0, max: 2 },
+      ),
     };
   });
 }

@@ -22,7 +22,10 @@ export function createApiClient(baseUrl: string, cookie?: string) {
 /** The login request example of openapi.yaml (what the mock expects). */
 export function contractLoginExample(): LoginRequest {
   const doc = loadOpenApi() as unknown as {
-    paths: Record<string, Record<string, { requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> } }>>;
+    paths: Record<
+      string,
+      Record<string, { requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> } }>
+    >;
   };
   const examples = doc.paths['/api/auth/login']?.post?.requestBody?.content['application/json']?.examples ?? {};
   const first = Object.values(examples)[0]?.value as LoginRequest | undefined;
@@ -41,7 +44,10 @@ export type SessionCookie = {
 };
 
 /** Signs in through POST /api/auth/login and returns the session cookie it sets. */
-export async function signIn(baseUrl: string, credentials: LoginRequest = contractLoginExample()): Promise<SessionCookie> {
+export async function signIn(
+  baseUrl: string,
+  credentials: LoginRequest = contractLoginExample(),
+): Promise<SessionCookie> {
   const { data, error, response } = await createApiClient(baseUrl).POST('/api/auth/login', { body: credentials });
   if (!data) {
     throw new Error(`POST /api/auth/login → ${response.status}: ${JSON.stringify(error)}`);
@@ -51,14 +57,19 @@ export async function signIn(baseUrl: string, credentials: LoginRequest = contra
   const [pair, ...attributes] = setCookie.split(';').map((part) => part.trim());
   const eq = pair.indexOf('=');
   const attribute = (name: string) =>
-    attributes.find((a) => a.toLowerCase().startsWith(name.toLowerCase()))?.split('=')[1]?.trim();
+    attributes
+      .find((a) => a.toLowerCase().startsWith(name.toLowerCase()))
+      ?.split('=')[1]
+      ?.trim();
   const sameSite = attribute('samesite');
   return {
     name: pair.slice(0, eq),
     value: pair.slice(eq + 1),
     setCookie,
     httpOnly: attributes.some((a) => a.toLowerCase() === 'httponly'),
-    sameSite: sameSite ? ((sameSite[0].toUpperCase() + sameSite.slice(1).toLowerCase()) as SessionCookie['sameSite']) : undefined,
+    sameSite: sameSite
+      ? ((sameSite[0].toUpperCase() + sameSite.slice(1).toLowerCase()) as SessionCookie['sameSite'])
+      : undefined,
     path: attribute('path') ?? '/',
   };
 }

@@ -17,7 +17,13 @@ export type Operation = {
 };
 
 type Document = {
-  paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { operationId?: string; responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }
+    >
+  >;
   components?: { schemas?: Record<string, Schema> };
 };
 

@@ -10,7 +10,7 @@ export const PAYLOADS = [
   '<img src=x onerror="window.__pwned=1">',
   '<script>window.__pwned=1</script>',
   '"><svg onload=window.__pwned=1>',
-  "javascript:window.__pwned=1//",
+  'javascript:window.__pwned=1//',
   "{{constructor.constructor('window.__pwned=1')()}}",
   '</textarea><iframe srcdoc="<script>parent.__pwned=1</script>">',
   '<a href="javascript:window.__pwned=1">click me</a>',
@@ -18,11 +18,24 @@ export const PAYLOADS = [
 ] as const;
 
 /** Image URLs a hostile server might send: none of them may be loaded. */
-export const HOSTILE_IMAGE_URLS = ['javascript:window.__pwned=1', 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=1"/>'];
+export const HOSTILE_IMAGE_URLS = [
+  'javascript:window.__pwned=1',
+  'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=1"/>',
+];
 
 const IMAGE_FIELDS = new Set(['productImageUrl', 'installationImageUrls']);
 
-type Schema = { $ref?: string; type?: string | string[]; enum?: unknown[]; items?: Schema; properties?: Record<string, Schema>; oneOf?: Schema[]; anyOf?: Schema[]; allOf?: Schema[]; [key: string]: unknown };
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  allOf?: Schema[];
+  [key: string]: unknown;
+};
 
 const ajv = createAjv({ allErrors: false });
 const fits = (schema: Schema, value: unknown) => {
@@ -33,9 +46,15 @@ const fits = (schema: Schema, value: unknown) => {
 export type Poisoned = { body: unknown; fields: Set<string> };
 
 /** The example body with its free-text strings replaced, round-robin, by the payloads. */
-export function poison(value: unknown, schema: Schema | undefined, counter = { n: 0 }, path = '', fields = new Set<string>()): Poisoned {
+export function poison(
+  value: unknown,
+  schema: Schema | undefined,
+  counter = { n: 0 },
+  path = '',
+  fields = new Set<string>(),
+): Poisoned {
   const { doc } = contract();
-  const s = schema ? resolve(doc as never, schema as never) as Schema : undefined;
+  const s = schema ? (resolve(doc as never, schema as never) as Schema) : undefined;
   const variants = s?.oneOf ?? s?.anyOf;
   const field = path.split('.').pop()!.replace(/\[\]$/, '');
   if (variants) {
@@ -47,7 +66,8 @@ export function poison(value: unknown, schema: Schema | undefined, counter = { n
   }
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) out[key] = poison(v, s?.properties?.[key], counter, path ? `${path}.${key}` : key, fields).body;
+    for (const [key, v] of Object.entries(value))
+      out[key] = poison(v, s?.properties?.[key], counter, path ? `${path}.${key}` : key, fields).body;
     return { body: out, fields };
   }
   if (typeof value !== 'string' || !s || s.enum) return { body: value, fields };
@@ -66,7 +86,10 @@ export function poison(value: unknown, schema: Schema | undefined, counter = { n
 type Example = { value?: unknown; $ref?: string };
 type Doc = {
   components?: { examples?: Record<string, Example> };
-  paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { examples?: Record<string, Example> }> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses?: Record<string, { content?: Record<string, { examples?: Record<string, Example> }> }> }>
+  >;
 };
 
 export type HostileAnswer = { operationId: string; pattern: RegExp; body: unknown; fields: Set<string> };

@@ -14,7 +14,9 @@ export function chromiumExecutable(): string | undefined {
     // no browser registry entry on this platform
   }
   if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  throw new Error('No Chromium found: set CHROMIUM_PATH, run `npx playwright install chromium`, or `apt-get install chromium`.');
+  throw new Error(
+    'No Chromium found: set CHROMIUM_PATH, run `npx playwright install chromium`, or `apt-get install chromium`.',
+  );
 }
 
 /** The machine's network is closed: no background fetches, no QUIC. */

@@ -50,7 +50,9 @@ type Operation = { responses?: Record<string, { content?: Record<string, { examp
 export function callsWithExample(example: string): (url: URL) => boolean {
   const doc = parse(readFileSync('openapi.yaml', 'utf8')) as { paths: Record<string, { get?: Operation }> };
   const patterns = Object.entries(doc.paths)
-    .filter(([, item]) => Object.values(item.get?.responses?.['200']?.content ?? {}).some((media) => media.examples?.[example]))
+    .filter(([, item]) =>
+      Object.values(item.get?.responses?.['200']?.content ?? {}).some((media) => media.examples?.[example]),
+    )
     .map(([path]) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`));
   return (url) => patterns.some((pattern) => pattern.test(url.pathname));
 }

@@ -5,7 +5,8 @@ import { parse } from 'parse-multipart-data';
 import { multipartBoundary, repairMultipart } from '../multipart-repair';
 
 const boundary = '----WebKitFormBoundary7MA4YWxkTrZu0gW';
-const body = (...parts: string[]) => Buffer.from(`${parts.map((p) => `--${boundary}\r\n${p}\r\n`).join('')}--${boundary}--\r\n`, 'latin1');
+const body = (...parts: string[]) =>
+  Buffer.from(`${parts.map((p) => `--${boundary}\r\n${p}\r\n`).join('')}--${boundary}--\r\n`, 'latin1');
 const csv = 'Type,Name\r\ngranite,Absolute Black\r\n';
 
 describe('multipart repair for Prism', () => {
@@ -17,7 +18,9 @@ describe('multipart repair for Prism', () => {
   });
 
   it('a filename with "=" crashes the parser; repaired, it parses and the content is intact', () => {
-    const raw = body(`Content-Disposition: form-data; name="file"; filename="price=list.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}`);
+    const raw = body(
+      `Content-Disposition: form-data; name="file"; filename="price=list.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}`,
+    );
     expect(() => parse(raw, boundary)).toThrow();
     const { body: fixed, repairs } = repairMultipart(raw, boundary);
     expect(repairs).toEqual(['file: filename "price=list.csv" → "price_list.csv"']);
@@ -43,13 +46,17 @@ describe('multipart repair for Prism', () => {
   });
 
   it('leaves a body Prism can read as it is (same buffer)', () => {
-    const raw = body(`Content-Disposition: form-data; name="file"; filename="catalogue.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}`);
+    const raw = body(
+      `Content-Disposition: form-data; name="file"; filename="catalogue.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}`,
+    );
     expect(repairMultipart(raw, boundary)).toEqual({ body: raw, repairs: [] });
   });
 
   it('decodes an RFC 5987 filename* (UTF-8 on the wire) and makes it safe', () => {
     // U+223D "∽" must not turn into a stray "=" (its low byte is 0x3D).
-    const raw = body(`Content-Disposition: form-data; name="file"; filename*=UTF-8''price%3Dlist%E2%88%BD.csv\r\nContent-Type: text/csv\r\n\r\n${csv}`);
+    const raw = body(
+      `Content-Disposition: form-data; name="file"; filename*=UTF-8''price%3Dlist%E2%88%BD.csv\r\nContent-Type: text/csv\r\n\r\n${csv}`,
+    );
     const fixed = repairMultipart(raw, boundary).body;
     expect(fixed.toString('utf8')).toContain('filename="price_list∽.csv"');
     const [part] = parse(fixed, boundary);

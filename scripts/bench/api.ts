@@ -5,11 +5,31 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { parse } from 'yaml';
-import { fakeConversations, fakeMessages, fakeProducts, type Conversation, type Message, type Product } from '../../mocks/faker-data';
+import {
+  fakeConversations,
+  fakeMessages,
+  fakeProducts,
+  type Conversation,
+  type Message,
+  type Product,
+} from '../../mocks/faker-data';
 import { root } from './serve';
 
 type Example = { value?: unknown; $ref?: string };
-type Doc = { components?: { examples?: Record<string, Example> }; paths: Record<string, { get?: { responses?: Record<string, { content?: Record<string, { example?: unknown; examples?: Record<string, Example> }> }> } }> };
+type Doc = {
+  components?: { examples?: Record<string, Example> };
+  paths: Record<
+    string,
+    {
+      get?: {
+        responses?: Record<
+          string,
+          { content?: Record<string, { example?: unknown; examples?: Record<string, Example> }> }
+        >;
+      };
+    }
+  >;
+};
 
 /** GET path pattern → the contract's example body. */
 function contractExamples(): Array<{ pattern: RegExp; body: unknown }> {

@@ -18,6 +18,9 @@ declare module 'autocannon' {
       timeouts: number;
     };
   }
-  function autocannon(options: autocannon.Options, done: (error: Error | null, result: autocannon.Result) => void): unknown;
+  function autocannon(
+    options: autocannon.Options,
+    done: (error: Error | null, result: autocannon.Result) => void,
+  ): unknown;
   export default autocannon;
 }

@@ -69,7 +69,8 @@ export async function openPage(browser: Browser, data: BenchData, url?: string):
   const scriptsSettled = async () => {
     // Code the app defers (DEFERRED_LOAD_MS, then when idle) has come once that delay is past
     // and no script has arrived for 1.5 s.
-    while (Date.now() - openedAt < DEFERRED_LOAD_MS + 1_500 || Date.now() - lastScriptAt < 1_500) await page.waitForTimeout(250);
+    while (Date.now() - openedAt < DEFERRED_LOAD_MS + 1_500 || Date.now() - lastScriptAt < 1_500)
+      await page.waitForTimeout(250);
   };
   if (url) await page.goto(url);
   return { page, api, close: () => context.close(), scriptsSettled };
@@ -82,9 +83,22 @@ export async function openPage(browser: Browser, data: BenchData, url?: string):
  * Playwright's round trips and the test runner's own work are not in the figure, as they would
  * be if the watch started after `act` returned.
  */
-export async function watchFrames(page: Page, predicate: string, from: 'input' | 'now', act: () => Promise<unknown>, timeout = 60_000): Promise<number> {
-  type Watcher = { __armWatch: (source: string, timeout: number, startNow: boolean) => void; __watch: { done: Promise<number> } };
-  await page.evaluate(([source, ms, now]) => (window as unknown as Watcher).__armWatch(source, ms, now), [predicate, timeout, from === 'now'] as const);
+export async function watchFrames(
+  page: Page,
+  predicate: string,
+  from: 'input' | 'now',
+  act: () => Promise<unknown>,
+  timeout = 60_000,
+): Promise<number> {
+  type Watcher = {
+    __armWatch: (source: string, timeout: number, startNow: boolean) => void;
+    __watch: { done: Promise<number> };
+  };
+  await page.evaluate(([source, ms, now]) => (window as unknown as Watcher).__armWatch(source, ms, now), [
+    predicate,
+    timeout,
+    from === 'now',
+  ] as const);
   await act();
   return page.evaluate(() => (window as unknown as Watcher).__watch.done);
 }
@@ -109,7 +123,8 @@ export async function heapAfterGc(page: Page): Promise<number> {
 }
 
 /** The browser's own performance-timeline records (resource, paint and long-frame timings). */
-const TIMELINE = /^(Performance\w*Timing|LargestContentfulPaint|InteractionContentfulPaint|TaskAttributionTiming|blink::ScriptTimingInfo|blink::NetworkResourcesData)/;
+const TIMELINE =
+  /^(Performance\w*Timing|LargestContentfulPaint|InteractionContentfulPaint|TaskAttributionTiming|blink::ScriptTimingInfo|blink::NetworkResourcesData)/;
 
 /**
  * The heap the app's own data and DOM hold, after a full garbage collection: a heap snapshot's

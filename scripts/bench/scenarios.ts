@@ -29,18 +29,35 @@ async function scriptsLoaded(page: Page, outDir: string, until?: number) {
   const names = await page.evaluate(
     (until) =>
       (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && (until === undefined || entry.responseEnd <= until))
+        .filter(
+          (entry) =>
+            new URL(entry.name).pathname.endsWith('.js') && (until === undefined || entry.responseEnd <= until),
+        )
         .map((entry) => new URL(entry.name).pathname),
     until,
   );
   const files = [...new Set(names)].map((path) => readFileSync(join(outDir, path)));
-  return { gzip: files.reduce((sum, file) => sum + gzipSync(file).length, 0), files: files.length, chart: files.some((file) => CHART_JS.test(file.toString('utf8'))) };
+  return {
+    gzip: files.reduce((sum, file) => sum + gzipSync(file).length, 0),
+    files: files.length,
+    chart: files.some((file) => CHART_JS.test(file.toString('utf8'))),
+  };
 }
 
-export async function benchJsPerRoute(browser: Browser, data: BenchData, app: { url: string; outDir: string }, runs: number) {
+export async function benchJsPerRoute(
+  browser: Browser,
+  data: BenchData,
+  app: { url: string; outDir: string },
+  runs: number,
+) {
   const results: Record<string, { render: number[]; idle: number[]; files: number; chart: boolean }> = {};
   for (const route of ROUTES) {
-    const entry = (results[route.path] = { render: [] as number[], idle: [] as number[], files: 0, chart: false as boolean });
+    const entry = (results[route.path] = {
+      render: [] as number[],
+      idle: [] as number[],
+      files: 0,
+      chart: false as boolean,
+    });
     for (let run = 0; run < runs; run += 1) {
       const { page, close, scriptsSettled } = await openPage(browser, data);
       try {
@@ -85,7 +102,11 @@ export async function benchConversations(browser: Browser, data: BenchData, url:
     try {
       await untilFrame(page, settled);
       const list = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Conversations' });
-      open.push(await watchFrames(page, `${cards} === ${Math.min(100, data.conversations.length)} && ${settled}`, 'input', () => list.click()));
+      open.push(
+        await watchFrames(page, `${cards} === ${Math.min(100, data.conversations.length)} && ${settled}`, 'input', () =>
+          list.click(),
+        ),
+      );
       await page.getByRole('button', { name: 'Filters' }).click();
       await page.locator('.p-dropdown:has(#filter-status)').click();
       filter.push(
@@ -107,7 +128,8 @@ export async function benchConversations(browser: Browser, data: BenchData, url:
 // A conversation of 5,000 messages: opened from the list → newest message painted at the bottom
 
 const atBottom = `(() => { const el = document.querySelector('.message-scroller'); return !!el && el.scrollHeight - el.scrollTop - el.clientHeight <= 1; })()`;
-const lastMessageIs = (n: number) => `(document.querySelector('.message-scroller .message:last-child .message-content')?.textContent ?? '').startsWith('Message ${n}:')`;
+const lastMessageIs = (n: number) =>
+  `(document.querySelector('.message-scroller .message:last-child .message-content')?.textContent ?? '').startsWith('Message ${n}:')`;
 
 export async function benchMessages(browser: Browser, data: BenchData, url: string, runs: number) {
   const open: number[] = [];
@@ -117,7 +139,9 @@ export async function benchMessages(browser: Browser, data: BenchData, url: stri
     try {
       await untilFrame(page, `${cards} > 0 && ${settled}`);
       const card = page.locator(`a[href="/conversations/${MESSAGES_CONVERSATION_ID}"]`);
-      open.push(await watchFrames(page, `${lastMessageIs(data.messages.length)} && ${atBottom}`, 'input', () => card.click()));
+      open.push(
+        await watchFrames(page, `${lastMessageIs(data.messages.length)} && ${atBottom}`, 'input', () => card.click()),
+      );
       bubbles.push(await page.evaluate(() => document.querySelectorAll('.message-scroller .message').length));
     } finally {
       await close();
@@ -142,7 +166,11 @@ export async function benchToast(browser: Browser, data: BenchData, url: string,
         const socket = api.socket();
         if (!socket) throw new Error('the app opened no socket');
         // From just before the frame is sent (the page's clock) to the toast painted.
-        samples.push(await watchFrames(page, toast, 'now', async () => socket.send(JSON.stringify({ type: 'notification', data: { message } }))));
+        samples.push(
+          await watchFrames(page, toast, 'now', async () =>
+            socket.send(JSON.stringify({ type: 'notification', data: { message } })),
+          ),
+        );
         await page.waitForTimeout(200);
       }
     } finally {

@@ -29,15 +29,24 @@ function appScreen(data: BenchData): Screen {
 
 /** PrimeReact's "contains" global filter: any of the fields holds the text, accents and case aside. */
 function baselineScreen(data: BenchData): Screen {
-  const fold = (value: string) => value.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase();
+  const fold = (value: string) =>
+    value
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLocaleLowerCase();
   return {
     input: '#baseline-search',
     ready: (query) => {
       const needle = fold(query);
-      const found = query.trim() === '' ? data.products : data.products.filter((p) => GLOBAL_FILTER_FIELDS.some((f) => {
-        const value = (p as Record<string, unknown>)[f];
-        return value !== null && value !== undefined && fold(String(value)).includes(needle);
-      }));
+      const found =
+        query.trim() === ''
+          ? data.products
+          : data.products.filter((p) =>
+              GLOBAL_FILTER_FIELDS.some((f) => {
+                const value = (p as Record<string, unknown>)[f];
+                return value !== null && value !== undefined && fold(String(value)).includes(needle);
+              }),
+            );
       const report = found.length ? `1 to ${Math.min(25, found.length)} of ${found.length}` : '0 to 0 of 0';
       const first = found[0]?.name ?? null;
       return `document.querySelector('.p-paginator-current')?.textContent === ${JSON.stringify(report)} &&
@@ -53,12 +62,21 @@ async function typeQuery(page: Page, screen: Screen, query: string): Promise<num
   await untilFrame(page, screen.ready(''));
   const samples: number[] = [];
   for (let i = 1; i <= query.length; i += 1) {
-    samples.push(await watchFrames(page, screen.ready(query.slice(0, i)), 'input', () => input.press(query[i - 1] === ' ' ? 'Space' : query[i - 1])));
+    samples.push(
+      await watchFrames(page, screen.ready(query.slice(0, i)), 'input', () =>
+        input.press(query[i - 1] === ' ' ? 'Space' : query[i - 1]),
+      ),
+    );
   }
   return samples;
 }
 
-export async function benchSearch(browser: Browser, data: BenchData, urls: { app: string; baseline: string }, runs: number) {
+export async function benchSearch(
+  browser: Browser,
+  data: BenchData,
+  urls: { app: string; baseline: string },
+  runs: number,
+) {
   const ours: number[] = [];
   const base: number[] = [];
   const screens = { app: appScreen(data), baseline: baselineScreen(data) };

@@ -22,11 +22,20 @@ export async function buildAndServe(which: 'app' | 'baseline'): Promise<Served> 
   const config =
     which === 'app'
       ? { root, configFile: join(root, 'vite.config.ts') }
-      : { root: join(root, 'scripts', 'bench', 'baseline'), configFile: false as const, plugins: [(await import('@vitejs/plugin-react')).default()] };
+      : {
+          root: join(root, 'scripts', 'bench', 'baseline'),
+          configFile: false as const,
+          plugins: [(await import('@vitejs/plugin-react')).default()],
+        };
   process.env.PORT = String(port);
   process.env.API_TARGET = '';
   await vite.build({ ...config, logLevel: 'error', build: { outDir, emptyOutDir: true, manifest: true } });
-  const server = await vite.preview({ ...config, logLevel: 'error', build: { outDir }, preview: { port, host: '127.0.0.1', strictPort: true } });
+  const server = await vite.preview({
+    ...config,
+    logLevel: 'error',
+    build: { outDir },
+    preview: { port, host: '127.0.0.1', strictPort: true },
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     outDir,

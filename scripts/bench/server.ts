@@ -27,7 +27,10 @@ const admin = { username: 'bench', password: 'bench-password' };
 async function seed(dataDir: string) {
   const database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
   await migrate(database);
-  await database.db.insertInto('users').values({ username: admin.username, password_hash: await hashPassword(admin.password) }).execute();
+  await database.db
+    .insertInto('users')
+    .values({ username: admin.username, password_hash: await hashPassword(admin.password) })
+    .execute();
   await sql`insert into products (name, category, dimensions, description, starting_price, ending_price, color, installation_price_per_slab, stock, is_active, installation_image_urls)
     select 'Bench Granite ' || i, (array['granite','marble','quartz'])[1 + i % 3], '3000 x 1800', 'Seeded for the benchmark', 8000 + i % 500, 12000 + i % 500, 'Black', 2500, i % 40, true, array['/uploads/a.png','/uploads/b.png']
     from generate_series(1, 10000) as i`.execute(database.db);
@@ -41,10 +44,14 @@ async function seed(dataDir: string) {
 function run(title: string, options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     // A 10,000-row list takes seconds under load: count slow answers as latency, not errors.
-    autocannon({ timeout: 60, ...options, duration: seconds }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ timeout: 60, ...options, duration: seconds }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   }).then((result) => {
     const r = result as autocannon.Result;
-    console.log(`${title.padEnd(44)} ${r.requests.average.toFixed(1).padStart(8)} req/s   p99 ${String(r.latency.p99).padStart(5)} ms   ${r.requests.total} requests   non-2xx ${r.non2xx}   errors ${r.errors}`);
+    console.log(
+      `${title.padEnd(44)} ${r.requests.average.toFixed(1).padStart(8)} req/s   p99 ${String(r.latency.p99).padStart(5)} ms   ${r.requests.total} requests   non-2xx ${r.non2xx}   errors ${r.errors}`,
+    );
     return r;
   });
 }
@@ -60,7 +67,17 @@ async function main() {
   await seed(dataDir);
   // One node process (no tsx wrapper), so its memory is the server's.
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_SEED: 'false', LOGIN_RATE_LIMIT: '1000000', FOLLOW_UP_INTERVAL_MINUTES: '0', SIMULATE_RATE: '0' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO_SEED: 'false',
+      LOGIN_RATE_LIMIT: '1000000',
+      FOLLOW_UP_INTERVAL_MINUTES: '0',
+      SIMULATE_RATE: '0',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -68,12 +85,20 @@ async function main() {
     server.on('exit', () => reject(new Error('server exited')));
   });
   try {
-    const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(admin),
+    });
     const cookie = login.headers.get('set-cookie')!.split(';')[0];
-    console.log(`server pid ${server.pid}, ${rssMb(server.pid!)} MB resident before; ${seconds} s per run, ${connections} connections, loopback`);
+    console.log(
+      `server pid ${server.pid}, ${rssMb(server.pid!)} MB resident before; ${seconds} s per run, ${connections} connections, loopback`,
+    );
     const products = await (await fetch(`${url}/api/products`, { headers: { cookie } })).text();
     const conversations = await (await fetch(`${url}/api/conversations`, { headers: { cookie } })).text();
-    console.log(`response sizes: products ${(products.length / 1e6).toFixed(2)} MB, conversations ${(conversations.length / 1e6).toFixed(2)} MB`);
+    console.log(
+      `response sizes: products ${(products.length / 1e6).toFixed(2)} MB, conversations ${(conversations.length / 1e6).toFixed(2)} MB`,
+    );
     await run('POST /api/auth/login (argon2id verify)', {
       url: `${url}/api/auth/login`,
       connections: Math.min(connections, 4),

@@ -25,7 +25,13 @@ export type Verdict = { figure: string; budget: string; value: string; pass: boo
 const verdicts: Verdict[] = [];
 
 /** Records a budget line for the closing table and returns it for printing now. */
-export function budget(figure: string, value: number, limit: number, unit: (value: number) => string, shown = unit(value)): string {
+export function budget(
+  figure: string,
+  value: number,
+  limit: number,
+  unit: (value: number) => string,
+  shown = unit(value),
+): string {
   const pass = Number.isFinite(value) && value <= limit;
   verdicts.push({ figure, budget: `≤ ${unit(limit)}`, value: shown, pass });
   return `   budget ${figure}: ${shown} ≤ ${unit(limit)} → ${pass ? 'PASS' : 'OVER'}`;
@@ -33,6 +39,8 @@ export function budget(figure: string, value: number, limit: number, unit: (valu
 
 export function verdictTable(): string {
   const width = Math.max(...verdicts.map((v) => v.figure.length));
-  const lines = verdicts.map((v) => `  ${v.pass ? 'PASS' : 'OVER'}  ${v.figure.padEnd(width)}  ${v.value} (budget ${v.budget})`);
+  const lines = verdicts.map(
+    (v) => `  ${v.pass ? 'PASS' : 'OVER'}  ${v.figure.padEnd(width)}  ${v.value} (budget ${v.budget})`,
+  );
   return ['Budgets:', ...lines].join('\n');
 }

@@ -32,11 +32,15 @@ const after = snapshot();
 const changes = [
   ...[...after.keys()].filter((path) => !before.has(path)).map((path) => `added    ${path}`),
   ...[...before.keys()].filter((path) => !after.has(path)).map((path) => `removed  ${path}`),
-  ...[...after].filter(([path, hash]) => before.has(path) && before.get(path) !== hash).map(([path]) => `changed  ${path}`),
+  ...[...after]
+    .filter(([path, hash]) => before.has(path) && before.get(path) !== hash)
+    .map(([path]) => `changed  ${path}`),
 ].sort((a, b) => a.slice(9).localeCompare(b.slice(9)));
 
 if (changes.length > 0) {
-  console.error(`\n${dirs.join(' and ')} were stale — the contract or generator config changed without regenerating:\n${changes.join('\n')}`);
+  console.error(
+    `\n${dirs.join(' and ')} were stale — the contract or generator config changed without regenerating:\n${changes.join('\n')}`,
+  );
   console.error('\nThey are regenerated now: commit the result.');
   process.exit(1);
 }

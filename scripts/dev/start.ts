@@ -119,7 +119,8 @@ async function waitFor(what: string, check: () => Promise<unknown>, timeoutMs = 
       return;
     } catch (error) {
       if (stopping) return new Promise(() => {});
-      if (Date.now() > deadline) throw new Error(`${what} not ready after ${timeoutMs / 1000} s: ${(error as Error).message}`);
+      if (Date.now() > deadline)
+        throw new Error(`${what} not ready after ${timeoutMs / 1000} s: ${(error as Error).message}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
@@ -143,7 +144,9 @@ async function main(): Promise<void> {
     run('server', tsx, ['server/main.ts'], {
       PORT: String(serverPort),
       // The dashboard's origin, which the Vite proxy keeps on state-changing requests.
-      ALLOWED_ORIGINS: [process.env.ALLOWED_ORIGINS, dashboard, `http://localhost:${ports.dev}`].filter(Boolean).join(','),
+      ALLOWED_ORIGINS: [process.env.ALLOWED_ORIGINS, dashboard, `http://localhost:${ports.dev}`]
+        .filter(Boolean)
+        .join(','),
     });
     await waitFor('server', () => waitForApi(backend!, 1_000), 120_000);
   }
@@ -160,12 +163,16 @@ async function main(): Promise<void> {
   if (external) {
     say(`API: ${external} (through the Vite proxy)`);
   } else if (mock) {
-    say(`API mock: ${httpUrl(ports.prism)} (${process.env.MOCK_DYNAMIC ? 'dynamic data' : 'contract examples'}); sign in with any username and password`);
+    say(
+      `API mock: ${httpUrl(ports.prism)} (${process.env.MOCK_DYNAMIC ? 'dynamic data' : 'contract examples'}); sign in with any username and password`,
+    );
     say(`Realtime: npm run mock:event -- notification "Customer asks about delivery"`);
   } else {
     const user = process.env.ADMIN_USERNAME || 'admin';
     const password = process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : 'admin123';
-    say(`API: reference server ${backend} (data in ${process.env.DATABASE_URL ? 'DATABASE_URL' : process.env.DATA_DIR || '.data/'}); sign in as ${user} / ${password}`);
+    say(
+      `API: reference server ${backend} (data in ${process.env.DATABASE_URL ? 'DATABASE_URL' : process.env.DATA_DIR || '.data/'}); sign in as ${user} / ${password}`,
+    );
     say('Live customer activity: SIMULATE_RATE=6 npm start (events a minute)');
   }
   say('Ctrl+C stops everything.');

@@ -34,11 +34,17 @@ const result = await build({
   // Marking a package external covers its subpaths too (ajv/dist/2020.js).
   external: [...Object.keys(pkg.dependencies), ...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
   // Bundled CommonJS code may call require(); give it one.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
   metafile: true,
 });
 const bytes = Object.entries(result.metafile.outputs)
   .filter(([file]) => file.endsWith('.js'))
   .reduce((sum, [, output]) => sum + output.bytes, 0);
-console.log(`server bundle: ${Object.keys(SERVER_ENTRIES).map((name) => `build/server/${name}.js`).join(', ')} (${Math.round(bytes / 1024)} KB of JavaScript)`);
+console.log(
+  `server bundle: ${Object.keys(SERVER_ENTRIES)
+    .map((name) => `build/server/${name}.js`)
+    .join(', ')} (${Math.round(bytes / 1024)} KB of JavaScript)`,
+);

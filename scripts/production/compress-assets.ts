@@ -23,15 +23,23 @@ for (const file of files(dir)) {
   if (!TEXT.has(extname(file)) || file.includes(`${join(dir, '.vite')}`)) continue;
   const source = readFileSync(file);
   const br = brotliCompressSync(source, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+    },
   });
   const gz = gzipSync(source, { level: 9 });
   before += source.length;
-  for (const [ext, data] of [['.br', br], ['.gz', gz]] as const) {
+  for (const [ext, data] of [
+    ['.br', br],
+    ['.gz', gz],
+  ] as const) {
     if (data.length > source.length * 0.95) continue;
     writeFileSync(file + ext, data);
     written++;
   }
   after += Math.min(br.length, source.length);
 }
-console.log(`precompressed ${written} files in ${dir}/: ${Math.round(before / 1024)} KB → ${Math.round(after / 1024)} KB with brotli`);
+console.log(
+  `precompressed ${written} files in ${dir}/: ${Math.round(before / 1024)} KB → ${Math.round(after / 1024)} KB with brotli`,
+);

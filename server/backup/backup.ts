@@ -14,7 +14,21 @@
 // and an existing file is never overwritten.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, copyFile, link, lstat, mkdir, mkdtemp, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  copyFile,
+  link,
+  lstat,
+  mkdir,
+  mkdtemp,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -65,7 +79,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   const target = resolve(options.path);
   if (existsSync(target)) throw new BackupRefused(`${target} already exists: choose another file name`);
   const folder = dirname(target);
-  if (!(await stat(folder).catch(() => undefined))?.isDirectory()) throw new BackupRefused(`folder ${folder} does not exist`);
+  if (!(await stat(folder).catch(() => undefined))?.isDirectory())
+    throw new BackupRefused(`folder ${folder} does not exist`);
 
   const uploadsDir = join(options.dataDir, UPLOADS_ENTRY);
   // Hard links need the same file system as uploads/, so the staging folder lives in DATA_DIR when it exists.
@@ -87,7 +102,13 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
         }
       });
     } else {
-      snapshot = { products: null, conversations: null, schemaVersion: null, postgresVersion: null, uploads: await snapshotUploads(uploadsDir, stagedUploads) };
+      snapshot = {
+        products: null,
+        conversations: null,
+        schemaVersion: null,
+        postgresVersion: null,
+        uploads: await snapshotUploads(uploadsDir, stagedUploads),
+      };
     }
 
     const manifest: BackupManifest = {
@@ -104,12 +125,17 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     await writeFile(join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
     const entries = [MANIFEST_ENTRY];
     if (snapshot.dump) {
-      await writeFile(join(staging, DATABASE_ENTRY), new Uint8Array(await snapshot.dump.arrayBuffer()), { mode: 0o600 });
+      await writeFile(join(staging, DATABASE_ENTRY), new Uint8Array(await snapshot.dump.arrayBuffer()), {
+        mode: 0o600,
+      });
       entries.push(DATABASE_ENTRY);
     }
     entries.push(UPLOADS_ENTRY);
 
-    await createTar({ file: temporary, cwd: staging, gzip: { level: 6 }, portable: true, mode: 0o600, strict: true }, entries);
+    await createTar(
+      { file: temporary, cwd: staging, gzip: { level: 6 }, portable: true, mode: 0o600, strict: true },
+      entries,
+    );
     await chmod(temporary, 0o600);
     const handle = await open(temporary, 'r');
     try {
@@ -119,7 +145,13 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     }
     await publish(temporary, target);
     const bytes = (await stat(target)).size;
-    return { path: target, bytes, manifest, heldMs: Math.round(heldMs), totalMs: Math.round(performance.now() - started) };
+    return {
+      path: target,
+      bytes,
+      manifest,
+      heldMs: Math.round(heldMs),
+      totalMs: Math.round(performance.now() - started),
+    };
   } finally {
     await unlink(temporary).catch(() => {});
     await rm(staging, { recursive: true, force: true });
@@ -132,12 +164,23 @@ async function snapshotPGlite(connection: Kysely<DB>, uploadsDir: string, staged
   // Data files catch up with the WAL, so a restore replays (almost) nothing.
   await sql`checkpoint`.execute(connection);
   const count = async (table: 'products' | 'conversations') =>
-    (await connection.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+    (
+      await connection
+        .selectFrom(table)
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
   const products = await count('products');
   const conversations = await count('conversations');
   const schemaVersion =
-    (await connection.selectFrom('schema_migrations').select(sql<number | null>`max(version)`.as('v')).executeTakeFirstOrThrow()).v ?? null;
-  const postgresVersion = (await sql<{ server_version: string }>`show server_version`.execute(connection)).rows[0]?.server_version ?? null;
+    (
+      await connection
+        .selectFrom('schema_migrations')
+        .select(sql<number | null>`max(version)`.as('v'))
+        .executeTakeFirstOrThrow()
+    ).v ?? null;
+  const postgresVersion =
+    (await sql<{ server_version: string }>`show server_version`.execute(connection)).rows[0]?.server_version ?? null;
   // Uncompressed: compressing here would hold the database for longer, and the archive is compressed anyway.
   const dump = await pglite.dumpDataDir('none');
   const uploads = await snapshotUploads(uploadsDir, stagedUploads);
@@ -155,7 +198,8 @@ type DumpablePGlite = { dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Pro
 async function pgliteOf(connection: Kysely<DB>): Promise<DumpablePGlite> {
   const raw = await connection.getExecutor().provideConnection(async (c) => c);
   const pglite = (raw as unknown as { pglite?: Partial<DumpablePGlite> }).pglite;
-  if (typeof pglite?.dumpDataDir !== 'function') throw new Error('the database connection does not expose PGlite: cannot dump the data folder');
+  if (typeof pglite?.dumpDataDir !== 'function')
+    throw new Error('the database connection does not expose PGlite: cannot dump the data folder');
   return pglite as DumpablePGlite;
 }
 
@@ -186,7 +230,8 @@ async function snapshotUploads(from: string, to: string): Promise<number> {
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOENT') continue; // deleted since the listing
-        if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK' && code !== 'EOPNOTSUPP') throw error;
+        if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK' && code !== 'EOPNOTSUPP')
+          throw error;
         await copyFile(source, copy);
       }
       files++;
@@ -208,7 +253,8 @@ async function publish(temporary: string, target: string): Promise<void> {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') throw new BackupRefused(`${target} already exists: choose another file name`);
     // File systems without hard links: rename (checked for a file under that name just before).
-    if (await lstat(target).catch(() => undefined)) throw new BackupRefused(`${target} already exists: choose another file name`);
+    if (await lstat(target).catch(() => undefined))
+      throw new BackupRefused(`${target} already exists: choose another file name`);
     await rename(temporary, target);
   }
   const folder = await open(dirname(target), 'r').catch(() => undefined);

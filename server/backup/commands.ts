@@ -26,7 +26,8 @@ export type BackupCommandOptions = {
 export const PG_DUMP_COMMAND = 'pg_dump --format=custom --file=db.dump "$DATABASE_URL"';
 export const PG_RESTORE_COMMAND = 'pg_restore --no-owner --exit-on-error --dbname="$DATABASE_URL" db.dump';
 
-const kib = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`);
+const kib = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;
 
 export async function runBackupCommand(options: BackupCommandOptions): Promise<number> {
   const { print } = options;
@@ -55,8 +56,10 @@ export async function runBackupCommand(options: BackupCommandOptions): Promise<n
       }
       if (reply.products === null) {
         // The server runs on a PostgreSQL server: only uploads/ could be archived.
-        print.out(`Uploaded images backed up by the running server: ${reply.path} (${kib(reply.bytes)}, ${reply.uploads} files).`);
-        print.out('The server\'s database is a PostgreSQL server and is NOT in this archive. Back it up with:');
+        print.out(
+          `Uploaded images backed up by the running server: ${reply.path} (${kib(reply.bytes)}, ${reply.uploads} files).`,
+        );
+        print.out("The server's database is a PostgreSQL server and is NOT in this archive. Back it up with:");
         print.out(`  ${PG_DUMP_COMMAND}`);
         return 0;
       }
@@ -118,15 +121,24 @@ export async function runRestoreCommand(options: RestoreCommandOptions): Promise
     print.out(`Restored the backup of ${m.createdAt} into ${dataDir}:`);
     print.out(`  uploads: ${result.uploads} files in ${result.uploadsDir}`);
     if (result.databaseDir) {
-      print.out(`  database: ${result.products} products, ${result.conversations} conversations in ${result.databaseDir} (counts match the backup)`);
-      if (result.migrationsApplied.length > 0) print.out(`  migrations applied to bring it up to date: ${result.migrationsApplied.join(', ')}`);
+      print.out(
+        `  database: ${result.products} products, ${result.conversations} conversations in ${result.databaseDir} (counts match the backup)`,
+      );
+      if (result.migrationsApplied.length > 0)
+        print.out(`  migrations applied to bring it up to date: ${result.migrationsApplied.join(', ')}`);
     } else {
-      print.out('  database: not in this archive (it was on a PostgreSQL server). Restore it into an empty database with:');
+      print.out(
+        '  database: not in this archive (it was on a PostgreSQL server). Restore it into an empty database with:',
+      );
       print.out(`    ${PG_RESTORE_COMMAND}`);
     }
     return 0;
   } catch (error) {
-    print.err(error instanceof BackupRefused ? `Restore refused: ${error.message}.` : `Restore failed: ${(error as Error).message}`);
+    print.err(
+      error instanceof BackupRefused
+        ? `Restore refused: ${error.message}.`
+        : `Restore failed: ${(error as Error).message}`,
+    );
     return error instanceof BackupRefused ? 2 : 1;
   }
 }

@@ -32,7 +32,15 @@ const REQUEST_TIMEOUT_MS = 10_000;
 
 export type ControlRequest = { command: 'backup'; path: string };
 export type ControlReply =
-  | { ok: true; path: string; bytes: number; products: number | null; conversations: number | null; uploads: number; heldMs: number }
+  | {
+      ok: true;
+      path: string;
+      bytes: number;
+      products: number | null;
+      conversations: number | null;
+      uploads: number;
+      heldMs: number;
+    }
   | { ok: false; message: string };
 
 export type ControlLog = { info(message: string): void; warn(message: string): void; error(message: string): void };
@@ -71,7 +79,11 @@ function probe(path: string): Promise<'live' | 'stale'> {
   });
 }
 
-export async function startControlSocket(options: { dataDir: string; database: Database; log: ControlLog }): Promise<ControlSocket> {
+export async function startControlSocket(options: {
+  dataDir: string;
+  database: Database;
+  log: ControlLog;
+}): Promise<ControlSocket> {
   const { database, log } = options;
   const dataDir = resolve(options.dataDir);
   const path = controlSocketPath(dataDir);
@@ -81,7 +93,8 @@ export async function startControlSocket(options: { dataDir: string; database: D
     const existing = lstatSync(path, { throwIfNoEntry: false });
     if (existing) {
       if (!existing.isSocket()) throw new Error(`${path} exists and is not a socket: remove it`);
-      if ((await probe(path)) === 'live') throw new Error(`another process answers on ${path}: is a second server running on ${dataDir}?`);
+      if ((await probe(path)) === 'live')
+        throw new Error(`another process answers on ${path}: is a second server running on ${dataDir}?`);
       unlinkSync(path); // left by a server that did not shut down
     }
   }
@@ -97,8 +110,10 @@ export async function startControlSocket(options: { dataDir: string; database: D
     } catch {
       return { ok: false, message: 'the request is not JSON' };
     }
-    if (request?.command !== 'backup') return { ok: false, message: `unknown command ${JSON.stringify(request?.command)} (known: backup)` };
-    if (typeof request.path !== 'string' || !isAbsolute(request.path)) return { ok: false, message: 'path must be an absolute file path' };
+    if (request?.command !== 'backup')
+      return { ok: false, message: `unknown command ${JSON.stringify(request?.command)} (known: backup)` };
+    if (typeof request.path !== 'string' || !isAbsolute(request.path))
+      return { ok: false, message: 'path must be an absolute file path' };
     if (closing) return { ok: false, message: 'the server is shutting down' };
     if (running) return { ok: false, message: 'a backup is already running: try again when it has finished' };
     const work = createBackup({ dataDir, path: request.path, database });
@@ -244,6 +259,8 @@ export function sendControlRequest(socketPath: string, request: ControlRequest):
       });
     });
     socket.on('error', (error) => settle(() => rejectReply(error)));
-    socket.on('close', () => settle(() => rejectReply(new Error('the server closed the connection without answering'))));
+    socket.on('close', () =>
+      settle(() => rejectReply(new Error('the server closed the connection without answering'))),
+    );
   });
 }

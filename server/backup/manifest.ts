@@ -48,10 +48,14 @@ export function parseManifest(text: string): BackupManifest {
   }
   const m = value as Partial<BackupManifest> | null;
   if (!m || typeof m !== 'object' || m.format !== BACKUP_FORMAT) {
-    throw new BackupRefused('manifest.json does not name this application\'s backup format: this is not one of our backups');
+    throw new BackupRefused(
+      "manifest.json does not name this application's backup format: this is not one of our backups",
+    );
   }
   if (m.version !== BACKUP_FORMAT_VERSION) {
-    throw new BackupRefused(`backup format version ${String(m.version)} is unknown (this program reads version ${BACKUP_FORMAT_VERSION}): use the application version that made it`);
+    throw new BackupRefused(
+      `backup format version ${String(m.version)} is unknown (this program reads version ${BACKUP_FORMAT_VERSION}): use the application version that made it`,
+    );
   }
   const count = (v: unknown) => v === null || (typeof v === 'number' && Number.isInteger(v) && v >= 0);
   if (
@@ -75,16 +79,23 @@ export function parseManifest(text: string): BackupManifest {
  * Checks one archive entry's name and type. Returns where it belongs, or a
  * reason to refuse the whole archive.
  */
-export function classifyEntry(path: string, type: string, linkpath?: string): { kind: 'manifest' | 'database' | 'uploads' } | { refuse: string } {
+export function classifyEntry(
+  path: string,
+  type: string,
+  linkpath?: string,
+): { kind: 'manifest' | 'database' | 'uploads' } | { refuse: string } {
   const shown = JSON.stringify(path);
   if (type === 'SymbolicLink') return { refuse: `entry ${shown} is a symbolic link` };
   if (type === 'Link' || linkpath) return { refuse: `entry ${shown} is a hard link` };
-  if (type !== 'File' && type !== 'Directory') return { refuse: `entry ${shown} is a ${type}, not a regular file or folder` };
-  if (path.includes('\0') || path.includes('\\')) return { refuse: `entry ${shown} has a NUL or backslash in its name` };
+  if (type !== 'File' && type !== 'Directory')
+    return { refuse: `entry ${shown} is a ${type}, not a regular file or folder` };
+  if (path.includes('\0') || path.includes('\\'))
+    return { refuse: `entry ${shown} has a NUL or backslash in its name` };
   if (path.startsWith('/') || /^[a-zA-Z]:/.test(path)) return { refuse: `entry ${shown} has an absolute path` };
   const parts = path.replace(/\/+$/, '').split('/');
   if (parts.some((part) => part === '..')) return { refuse: `entry ${shown} climbs out of its folder ("..")` };
-  if (parts.some((part) => part === '' || part === '.')) return { refuse: `entry ${shown} is not a plain relative path` };
+  if (parts.some((part) => part === '' || part === '.'))
+    return { refuse: `entry ${shown} is not a plain relative path` };
   const [top] = parts;
   if (parts.length === 1 && top === MANIFEST_ENTRY && type === 'File') return { kind: 'manifest' };
   if (parts.length === 1 && top === DATABASE_ENTRY && type === 'File') return { kind: 'database' };

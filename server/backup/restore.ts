@@ -16,7 +16,14 @@ import { sql } from 'kysely';
 import { extract, list } from 'tar';
 import { openDatabase } from '../db/connection';
 import { migrate } from '../db/migrate';
-import { BackupRefused, classifyEntry, DATABASE_ENTRY, parseManifest, UPLOADS_ENTRY, type BackupManifest } from './manifest';
+import {
+  BackupRefused,
+  classifyEntry,
+  DATABASE_ENTRY,
+  parseManifest,
+  UPLOADS_ENTRY,
+  type BackupManifest,
+} from './manifest';
 
 export type RestoreOptions = {
   /** The archive to restore. */
@@ -80,12 +87,18 @@ export async function scanArchive(file: string): Promise<Scan> {
     throw new BackupRefused(`${file} is not a readable backup archive (${(error as Error).message})`);
   }
   if (refusal) throw new BackupRefused(`${file} is refused: ${refusal}`);
-  if (manifestText === undefined) throw new BackupRefused(`${file} has no manifest.json: this is not one of our backups`);
+  if (manifestText === undefined)
+    throw new BackupRefused(`${file} has no manifest.json: this is not one of our backups`);
   const manifest = parseManifest(manifestText);
   const dump = dumpChunks ? Buffer.concat(dumpChunks) : undefined;
-  if (manifest.database === 'pglite' && !dump) throw new BackupRefused(`${file} has no ${DATABASE_ENTRY} although its manifest says it holds the database`);
-  if (manifest.database === 'postgres' && dump) throw new BackupRefused(`${file} holds ${DATABASE_ENTRY} although its manifest says the database is not included`);
-  if (uploadFiles !== manifest.uploads) throw new BackupRefused(`${file} holds ${uploadFiles} uploaded files, its manifest says ${manifest.uploads}: the archive is incomplete`);
+  if (manifest.database === 'pglite' && !dump)
+    throw new BackupRefused(`${file} has no ${DATABASE_ENTRY} although its manifest says it holds the database`);
+  if (manifest.database === 'postgres' && dump)
+    throw new BackupRefused(`${file} holds ${DATABASE_ENTRY} although its manifest says the database is not included`);
+  if (uploadFiles !== manifest.uploads)
+    throw new BackupRefused(
+      `${file} holds ${uploadFiles} uploaded files, its manifest says ${manifest.uploads}: the archive is incomplete`,
+    );
   return { manifest, dump, uploadFiles };
 }
 
@@ -95,7 +108,9 @@ async function ensureEmpty(folder: string): Promise<void> {
   if (!info) return;
   if (!info.isDirectory()) throw new BackupRefused(`${folder} exists and is not a folder`);
   if ((await readdir(folder)).length > 0) {
-    throw new BackupRefused(`${folder} already holds files: restore into an empty data folder (set DATA_DIR to a new folder, or move this one away first)`);
+    throw new BackupRefused(
+      `${folder} already holds files: restore into an empty data folder (set DATA_DIR to a new folder, or move this one away first)`,
+    );
   }
 }
 
@@ -131,7 +146,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     // PGlite writes the dumped files into the folder, starts (replaying the WAL written after the dump's checkpoint) and stops.
     await mkdir(databaseDir, { recursive: true, mode: 0o700 });
     try {
-      const loaded = await PGlite.create(databaseDir, { loadDataDir: new Blob([new Uint8Array(dump)], { type: 'application/x-tar' }) });
+      const loaded = await PGlite.create(databaseDir, {
+        loadDataDir: new Blob([new Uint8Array(dump)], { type: 'application/x-tar' }),
+      });
       await loaded.close();
     } catch (error) {
       throw new Error(
@@ -143,7 +160,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     try {
       const migrationsApplied = await migrate(database);
       const count = async (table: 'products' | 'conversations') =>
-        (await database.db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+        (
+          await database.db
+            .selectFrom(table)
+            .select(sql<number>`count(*)::int`.as('n'))
+            .executeTakeFirstOrThrow()
+        ).n;
       const products = await count('products');
       const conversations = await count('conversations');
       if (products !== manifest.products || conversations !== manifest.conversations) {

@@ -26,14 +26,24 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig({ ...process.env, ADMIN_PASSWORD: password });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
+  });
   await migrate(database);
-  const outcome = await authService(database.db, { sessionTtlMs: config.sessionTtlMs, now: () => new Date() }).setAdmin(username, password);
+  const outcome = await authService(database.db, { sessionTtlMs: config.sessionTtlMs, now: () => new Date() }).setAdmin(
+    username,
+    password,
+  );
   // Servers running on the same PostgreSQL server close that user's open
   // dashboard sockets at once (NOTIFY); their periodic session check (every
   // 15 s) would find the sessions gone anyway.
   if (outcome === 'reset') await announceSessionsEnded(database, username);
-  console.log(outcome === 'created' ? `Admin "${username}" created.` : `Password of "${username}" reset; its sessions have ended.`);
+  console.log(
+    outcome === 'created'
+      ? `Admin "${username}" created.`
+      : `Password of "${username}" reset; its sessions have ended.`,
+  );
   await database.close();
 }
 

@@ -52,7 +52,9 @@ export function nulAt(data: unknown, at = ''): string | undefined {
   return undefined;
 }
 
-type ValidatorFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator'];
+type ValidatorFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>['buildValidator'];
 
 /**
  * Fastify's request validators. A JSON body is validated as sent: its types
@@ -74,7 +76,18 @@ export const requestValidators = (() => {
           return false;
         }
         const at = nulAt(data);
-        check.errors = at === undefined ? null : [{ keyword: 'nul', instancePath: at, schemaPath: '#', params: {}, message: NUL_MESSAGE } satisfies ErrorObject];
+        check.errors =
+          at === undefined
+            ? null
+            : [
+                {
+                  keyword: 'nul',
+                  instancePath: at,
+                  schemaPath: '#',
+                  params: {},
+                  message: NUL_MESSAGE,
+                } satisfies ErrorObject,
+              ];
         return at === undefined;
       },
       { errors: null as ErrorObject[] | null | undefined, schemaEnv: validate.schemaEnv },

@@ -44,7 +44,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPGlite(dataDir: string | undefined, syncWal: boolean): Promise<Database> {
   // Customers' data: readable by the server's own user only.
   if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const startParams = syncWal && dataDir ? [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'wal_sync_method=open_datasync'] : undefined;
+  const startParams =
+    syncWal && dataDir
+      ? [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'wal_sync_method=open_datasync']
+      : undefined;
   const pglite = await PGlite.create(dataDir, startParams ? { startParams } : {});
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {

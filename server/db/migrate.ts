@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { MIGRATIONS_DIR } from '../paths';
 import type { Database } from './connection';
 
-
 export type Migration = { version: number; name: string; sql: string };
 
 export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
@@ -41,19 +40,23 @@ export async function migrate(database: Database, migrations = loadMigrations())
     // Several server instances may start at once against one PostgreSQL
     // server: the advisory lock lets one apply while the others wait, and the
     // insert's primary key refuses a version applied twice.
-    await database.exec(`begin;
+    await database
+      .exec(
+        `begin;
       select pg_advisory_xact_lock(72190413);
       ${migration.sql}
       ;insert into schema_migrations (version, name) values (${migration.version}, '${migration.name}');
-      commit;`).catch(async (error) => {
-      // Another instance may have applied it while this one waited for the lock.
-      const again = await database.db
-        .selectFrom('schema_migrations')
-        .select('version')
-        .where('version', '=', migration.version)
-        .executeTakeFirst();
-      if (!again) throw error;
-    });
+      commit;`,
+      )
+      .catch(async (error) => {
+        // Another instance may have applied it while this one waited for the lock.
+        const again = await database.db
+          .selectFrom('schema_migrations')
+          .select('version')
+          .where('version', '=', migration.version)
+          .executeTakeFirst();
+        if (!again) throw error;
+      });
     applied.push(migration.version);
   }
   return applied;

@@ -55,15 +55,27 @@ class PGliteDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery({ sql: 'begin', parameters: [], query: { kind: 'RawNode' } } as unknown as CompiledQuery);
+    await connection.executeQuery({
+      sql: 'begin',
+      parameters: [],
+      query: { kind: 'RawNode' },
+    } as unknown as CompiledQuery);
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery({ sql: 'commit', parameters: [], query: { kind: 'RawNode' } } as unknown as CompiledQuery);
+    await connection.executeQuery({
+      sql: 'commit',
+      parameters: [],
+      query: { kind: 'RawNode' },
+    } as unknown as CompiledQuery);
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery({ sql: 'rollback', parameters: [], query: { kind: 'RawNode' } } as unknown as CompiledQuery);
+    await connection.executeQuery({
+      sql: 'rollback',
+      parameters: [],
+      query: { kind: 'RawNode' },
+    } as unknown as CompiledQuery);
   }
 
   async releaseConnection(): Promise<void> {

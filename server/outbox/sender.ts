@@ -5,7 +5,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
-export type OutgoingMessage = { id: number; conversationId: number; to: string; content: string; kind: 'admin_reply' | 'follow_up' };
+export type OutgoingMessage = {
+  id: number;
+  conversationId: number;
+  to: string;
+  content: string;
+  kind: 'admin_reply' | 'follow_up';
+};
 
 export interface OutboxSender {
   readonly name: string;
@@ -20,11 +26,27 @@ export function outboxDispatcher(db: Kysely<DB>, sender: OutboxSender | undefine
   let running: Promise<void> | undefined;
   async function run() {
     if (!sender) return;
-    const pending = await db.selectFrom('outbox').selectAll().where('status', '=', 'pending').orderBy('id').limit(100).execute();
+    const pending = await db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .orderBy('id')
+      .limit(100)
+      .execute();
     for (const row of pending) {
       try {
-        await sender.send({ id: row.id, conversationId: row.conversation_id, to: row.to_phone, content: row.content, kind: row.kind });
-        await db.updateTable('outbox').set({ status: 'sent', sent_at: new Date(), attempts: sql<number>`attempts + 1` }).where('id', '=', row.id).execute();
+        await sender.send({
+          id: row.id,
+          conversationId: row.conversation_id,
+          to: row.to_phone,
+          content: row.content,
+          kind: row.kind,
+        });
+        await db
+          .updateTable('outbox')
+          .set({ status: 'sent', sent_at: new Date(), attempts: sql<number>`attempts + 1` })
+          .where('id', '=', row.id)
+          .execute();
       } catch (error) {
         await db
           .updateTable('outbox')

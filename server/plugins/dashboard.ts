@@ -34,7 +34,10 @@ export async function dashboard(app: FastifyInstance, { dir }: { dir: string }) 
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url;
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_APP.test(path) && !/^\/(assets|themes)\//.test(path);
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !NOT_APP.test(path) &&
+      !/^\/(assets|themes)\//.test(path);
     if (!wantsPage) return reply.code(404).send({ message: 'Not found' });
     return reply.header('cache-control', REVALIDATE).sendFile('index.html', dir);
   });

@@ -14,25 +14,31 @@ type FrameworkError = Error & { statusCode?: number; code?: string; validation?:
 
 export const INVALID_ID = 'Invalid id: expected an integer from 1 to 2147483647';
 
-export const errorHandler = fp(async (app) => {
-  app.setErrorHandler((error: FrameworkError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.status).send(error.error ? { message: error.message, error: error.error } : { message: error.message });
-    }
-    if (error.validation) {
-      // A malformed id in the path is a bad address; anything else in the
-      // request that breaks the contract is unprocessable.
-      if (error.validationContext === 'params') return reply.code(400).send({ message: `Invalid id: ${error.message.replace(/^params\//, '')}` });
-      return reply.code(422).send({ message: `Invalid request: ${error.message}` });
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 429) return reply.code(429).send({ message: error.message || 'Too many requests' });
-    if (status === 415) return reply.code(422).send({ message: `Invalid request: ${error.message}` });
-    if (status >= 400 && status < 500) return reply.code(400).send({ message: error.message || 'Bad request' });
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: 'Something went wrong on our side' });
-  });
-}, { name: 'error-handler' });
+export const errorHandler = fp(
+  async (app) => {
+    app.setErrorHandler((error: FrameworkError, request, reply) => {
+      if (error instanceof HttpError) {
+        return reply
+          .code(error.status)
+          .send(error.error ? { message: error.message, error: error.error } : { message: error.message });
+      }
+      if (error.validation) {
+        // A malformed id in the path is a bad address; anything else in the
+        // request that breaks the contract is unprocessable.
+        if (error.validationContext === 'params')
+          return reply.code(400).send({ message: `Invalid id: ${error.message.replace(/^params\//, '')}` });
+        return reply.code(422).send({ message: `Invalid request: ${error.message}` });
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 429) return reply.code(429).send({ message: error.message || 'Too many requests' });
+      if (status === 415) return reply.code(422).send({ message: `Invalid request: ${error.message}` });
+      if (status >= 400 && status < 500) return reply.code(400).send({ message: error.message || 'Bad request' });
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ message: 'Something went wrong on our side' });
+    });
+  },
+  { name: 'error-handler' },
+);
 
 /**
  * Fastify's refusals before routing. Every parametric path of the contract
@@ -67,5 +73,7 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
     return;
   }
   // end() sends the answer before closing; destroy() could drop it.
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

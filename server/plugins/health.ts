@@ -14,15 +14,20 @@ export async function health(app: FastifyInstance, { database }: { database: Dat
     closing = true;
   });
   const noStore = { 'cache-control': 'no-store' };
-  app.get('/healthz', { config: { public: true } }, async (_request, reply) => reply.headers(noStore).send({ status: 'ok' }));
+  app.get('/healthz', { config: { public: true } }, async (_request, reply) =>
+    reply.headers(noStore).send({ status: 'ok' }),
+  );
   app.get('/readyz', { config: { public: true } }, async (request, reply) => {
     reply.headers(noStore);
     if (closing) return reply.code(503).send({ status: 'not ready', reason: 'shutting down' });
     try {
       await sql`select 1`.execute(database.db);
-      const applied = new Set((await database.db.selectFrom('schema_migrations').select('version').execute()).map((row) => row.version));
+      const applied = new Set(
+        (await database.db.selectFrom('schema_migrations').select('version').execute()).map((row) => row.version),
+      );
       const missing = expected.filter((version) => !applied.has(version));
-      if (missing.length > 0) return reply.code(503).send({ status: 'not ready', reason: `migrations not applied: ${missing.join(', ')}` });
+      if (missing.length > 0)
+        return reply.code(503).send({ status: 'not ready', reason: `migrations not applied: ${missing.join(', ')}` });
       return reply.send({ status: 'ready' });
     } catch (error) {
       request.log.error({ err: error }, 'readiness check: the database did not answer');

@@ -7,7 +7,11 @@ import { createRequire } from 'node:module';
 import type { FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 
-export type LogOptions = { level: string; pretty: boolean; /** Where JSON lines go instead of stdout (tests). */ stream?: { write(line: string): void } };
+export type LogOptions = {
+  level: string;
+  pretty: boolean;
+  /** Where JSON lines go instead of stdout (tests). */ stream?: { write(line: string): void };
+};
 
 function prettyAvailable(): boolean {
   try {
@@ -23,7 +27,10 @@ export function loggerOptions(log: LogOptions | false | undefined): FastifyServe
   return {
     level: log.level,
     ...(log.stream ? { stream: log.stream } : {}),
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'password'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'password'],
+      censor: '[redacted]',
+    },
     ...(log.pretty && !log.stream && prettyAvailable()
       ? {
           transport: {
@@ -43,29 +50,32 @@ export function loggerOptions(log: LogOptions | false | undefined): FastifyServe
 
 const QUIET = new Set(['/healthz', '/readyz']);
 
-export const requestLog = fp(async (app) => {
-  app.addHook('onResponse', async (request, reply) => {
-    const path = request.url.split('?')[0];
-    const line = {
-      method: request.method,
-      route: request.routeOptions.url ?? null,
-      path,
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-      ip: request.ip,
-    };
-    if (QUIET.has(path) && reply.statusCode < 400) request.log.debug(line, 'request');
-    else request.log.info(line, 'request');
+export const requestLog = fp(
+  async (app) => {
+    app.addHook('onResponse', async (request, reply) => {
+      const path = request.url.split('?')[0];
+      const line = {
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        path,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        ip: request.ip,
+      };
+      if (QUIET.has(path) && reply.statusCode < 400) request.log.debug(line, 'request');
+      else request.log.info(line, 'request');
 
-    // Sign-ins, for the operator watching for password guessing: who, from
-    // where, and the outcome (never the password).
-    if (request.routeOptions.config.operationId === 'login') {
-      const body = request.body as { username?: unknown } | undefined;
-      const username = typeof body?.username === 'string' ? body.username.slice(0, 100) : null;
-      const who = { username, ip: request.ip };
-      if (reply.statusCode === 200) request.log.info(who, 'sign-in succeeded');
-      else if (reply.statusCode === 429) request.log.warn(who, 'sign-in refused: too many attempts');
-      else request.log.warn({ ...who, status: reply.statusCode }, 'sign-in failed');
-    }
-  });
-}, { name: 'request-log' });
+      // Sign-ins, for the operator watching for password guessing: who, from
+      // where, and the outcome (never the password).
+      if (request.routeOptions.config.operationId === 'login') {
+        const body = request.body as { username?: unknown } | undefined;
+        const username = typeof body?.username === 'string' ? body.username.slice(0, 100) : null;
+        const who = { username, ip: request.ip };
+        if (reply.statusCode === 200) request.log.info(who, 'sign-in succeeded');
+        else if (reply.statusCode === 429) request.log.warn(who, 'sign-in refused: too many attempts');
+        else request.log.warn({ ...who, status: reply.statusCode }, 'sign-in failed');
+      }
+    });
+  },
+  { name: 'request-log' },
+);

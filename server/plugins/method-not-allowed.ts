@@ -23,7 +23,9 @@ function contractPaths(): ContractPath[] {
     byPath.set(op.path, entry);
   }
   return [...byPath].map(([path, { url, methods }]) => {
-    const segments = path.split(/(\{\w+\})/).map((part) => (/^\{\w+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    const segments = path
+      .split(/(\{\w+\})/)
+      .map((part) => (/^\{\w+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     return {
       url,
       pattern: new RegExp(`^${segments.join('')}$`),
@@ -35,24 +37,30 @@ function contractPaths(): ContractPath[] {
 }
 
 const refuse = (reply: FastifyReply, method: string, allow: string) =>
-  reply.code(405).header('allow', allow).send({ message: `${method} is not allowed here; this address takes ${allow}` });
+  reply
+    .code(405)
+    .header('allow', allow)
+    .send({ message: `${method} is not allowed here; this address takes ${allow}` });
 
-export const methodNotAllowed = fp(async (app) => {
-  const paths = contractPaths();
-  // Every other method Fastify routes gets a route of its own on each
-  // contract path, so the router sends PATCH /api/products/export here and
-  // not to PATCH /api/products/{id}. It answers before the body is read.
-  for (const path of paths) {
-    const others = app.supportedMethods.filter((method) => !path.methods.has(method));
-    const answer = async (request: FastifyRequest, reply: FastifyReply) => refuse(reply, request.method, path.allow);
-    app.route({ method: others, url: path.url, onRequest: answer, handler: answer });
-  }
-  // Methods the router does not know at all arrive as not found.
-  const concreteFirst = [...paths].sort((a, b) => a.params - b.params);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.is404) return;
-    const url = request.url.split('?')[0];
-    const match = concreteFirst.find((candidate) => candidate.pattern.test(url));
-    if (match) return refuse(reply, request.method, match.allow);
-  });
-}, { name: 'method-not-allowed' });
+export const methodNotAllowed = fp(
+  async (app) => {
+    const paths = contractPaths();
+    // Every other method Fastify routes gets a route of its own on each
+    // contract path, so the router sends PATCH /api/products/export here and
+    // not to PATCH /api/products/{id}. It answers before the body is read.
+    for (const path of paths) {
+      const others = app.supportedMethods.filter((method) => !path.methods.has(method));
+      const answer = async (request: FastifyRequest, reply: FastifyReply) => refuse(reply, request.method, path.allow);
+      app.route({ method: others, url: path.url, onRequest: answer, handler: answer });
+    }
+    // Methods the router does not know at all arrive as not found.
+    const concreteFirst = [...paths].sort((a, b) => a.params - b.params);
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.is404) return;
+      const url = request.url.split('?')[0];
+      const match = concreteFirst.find((candidate) => candidate.pattern.test(url));
+      if (match) return refuse(reply, request.method, match.allow);
+    });
+  },
+  { name: 'method-not-allowed' },
+);

@@ -68,7 +68,8 @@ export function hostMatcher(policy: HostPolicy): (host: string) => boolean {
   // Bound to one specific address (not 0.0.0.0 / ::, which are no host):
   // clients that use that address as the host name are answered.
   const bind = policy.listenHost?.replace(/^\[|\]$/g, '');
-  if (bind && isIP(bind) && bind !== '0.0.0.0' && bind !== '::') allow(isIP(bind) === 6 ? `[${bind.toLowerCase()}]` : bind);
+  if (bind && isIP(bind) && bind !== '0.0.0.0' && bind !== '::')
+    allow(isIP(bind) === 6 ? `[${bind.toLowerCase()}]` : bind);
 
   return (value) => {
     const host = parseHost(value);
@@ -92,34 +93,39 @@ function originOf(value: string): URL | undefined {
 
 /** PUBLIC_ORIGIN and ALLOWED_ORIGINS, normalised (scheme://host[:port], no default port); unreadable entries left out. */
 function extraOrigins(policy: HostPolicy): string[] {
-  return [...policy.allowedOrigins, ...(policy.publicOrigin ? [policy.publicOrigin] : [])].flatMap((o) => originOf(o)?.origin ?? []);
+  return [...policy.allowedOrigins, ...(policy.publicOrigin ? [policy.publicOrigin] : [])].flatMap(
+    (o) => originOf(o)?.origin ?? [],
+  );
 }
 
-export const originGuard = fp<HostPolicy>(async (app, policy) => {
-  const hostAllowed = hostMatcher(policy);
-  const allowedOrigins = new Set(extraOrigins(policy));
+export const originGuard = fp<HostPolicy>(
+  async (app, policy) => {
+    const hostAllowed = hostMatcher(policy);
+    const allowedOrigins = new Set(extraOrigins(policy));
 
-  const ownOrigin = (request: FastifyRequest, origin: URL) => {
-    // The request's own host, read as that scheme would (default ports dropped).
-    const own = originOf(`${origin.protocol}//${request.host}`);
-    return own !== undefined && own.host === origin.host;
-  };
+    const ownOrigin = (request: FastifyRequest, origin: URL) => {
+      // The request's own host, read as that scheme would (default ports dropped).
+      const own = originOf(`${origin.protocol}//${request.host}`);
+      return own !== undefined && own.host === origin.host;
+    };
 
-  app.addHook('onRequest', async (request) => {
-    const url = request.routeOptions.url;
-    if (url === undefined || !ANY_HOST.has(url)) {
-      // Both the Host header and what Fastify takes as the host (X-Forwarded-Host from a trusted proxy).
-      const raw = request.headers.host ?? '';
-      if (!hostAllowed(raw) || (request.host !== raw && !hostAllowed(request.host))) {
-        throw new HttpError(421, 'This server does not answer to that host name');
+    app.addHook('onRequest', async (request) => {
+      const url = request.routeOptions.url;
+      if (url === undefined || !ANY_HOST.has(url)) {
+        // Both the Host header and what Fastify takes as the host (X-Forwarded-Host from a trusted proxy).
+        const raw = request.headers.host ?? '';
+        if (!hostAllowed(raw) || (request.host !== raw && !hostAllowed(request.host))) {
+          throw new HttpError(421, 'This server does not answer to that host name');
+        }
       }
-    }
-    if (!STATE_CHANGING.has(request.method) && url !== '/ws') return;
-    const header = request.headers.origin;
-    if (header === undefined) return;
-    const origin = originOf(header);
-    if (!origin || !(allowedOrigins.has(origin.origin) || ownOrigin(request, origin))) {
-      throw new HttpError(403, 'Cross-origin request refused');
-    }
-  });
-}, { name: 'origin-guard' });
+      if (!STATE_CHANGING.has(request.method) && url !== '/ws') return;
+      const header = request.headers.origin;
+      if (header === undefined) return;
+      const origin = originOf(header);
+      if (!origin || !(allowedOrigins.has(origin.origin) || ownOrigin(request, origin))) {
+        throw new HttpError(403, 'Cross-origin request refused');
+      }
+    });
+  },
+  { name: 'origin-guard' },
+);

@@ -5,10 +5,20 @@
 import type { FastifyInstance } from 'fastify';
 import { SESSION_CHECK_MS } from '../realtime/hub';
 
-export async function realtime(app: FastifyInstance, { sessionCheckMs = SESSION_CHECK_MS }: { sessionCheckMs?: number } = {}) {
-  app.hub.watchSessions({ now: app.services.now, live: (hashes) => app.services.auth.liveSessions(hashes), intervalMs: sessionCheckMs });
+export async function realtime(
+  app: FastifyInstance,
+  { sessionCheckMs = SESSION_CHECK_MS }: { sessionCheckMs?: number } = {},
+) {
+  app.hub.watchSessions({
+    now: app.services.now,
+    live: (hashes) => app.services.auth.liveSessions(hashes),
+    intervalMs: sessionCheckMs,
+  });
   app.get('/ws', { websocket: true }, (socket, request) => {
     const session = request.authSession;
-    app.hub.add(socket, session && { tokenHash: session.tokenHash, username: session.user.username, expiresAt: session.expiresAt });
+    app.hub.add(
+      socket,
+      session && { tokenHash: session.tokenHash, username: session.user.username, expiresAt: session.expiresAt },
+    );
   });
 }

@@ -3,15 +3,23 @@
 import fp from 'fastify-plugin';
 import { responseViolation } from '../contract/openapi';
 
-export const responseContract = fp(async (app) => {
-  app.addHook('onSend', async (request, reply, payload) => {
-    const operationId = request.routeOptions.config.operationId;
-    if (!operationId) return payload;
-    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
-    const violation = responseViolation(operationId, reply.statusCode, reply.getHeader('content-type') as string | undefined, body);
-    if (!violation) return payload;
-    app.contractViolations.push(violation);
-    reply.code(500).header('content-type', 'application/json');
-    return JSON.stringify({ message: `Response breaks the contract: ${violation}` });
-  });
-}, { name: 'response-contract' });
+export const responseContract = fp(
+  async (app) => {
+    app.addHook('onSend', async (request, reply, payload) => {
+      const operationId = request.routeOptions.config.operationId;
+      if (!operationId) return payload;
+      const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+      const violation = responseViolation(
+        operationId,
+        reply.statusCode,
+        reply.getHeader('content-type') as string | undefined,
+        body,
+      );
+      if (!violation) return payload;
+      app.contractViolations.push(violation);
+      reply.code(500).header('content-type', 'application/json');
+      return JSON.stringify({ message: `Response breaks the contract: ${violation}` });
+    });
+  },
+  { name: 'response-contract' },
+);

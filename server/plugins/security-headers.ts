@@ -11,40 +11,43 @@ import fp from 'fastify-plugin';
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-export const securityHeaders = fp(async (app) => {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        // 'self' covers ws:/wss: to this origin (CSP Level 3).
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
+export const securityHeaders = fp(
+  async (app) => {
+    await app.register(helmet, {
+      global: true,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          scriptSrcAttr: ["'none'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          // 'self' covers ws:/wss: to this origin (CSP Level 3).
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          manifestSrc: ["'self'"],
+          workerSrc: ["'self'", 'blob:'],
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    referrerPolicy: { policy: 'no-referrer' },
-    hsts: false,
-    xFrameOptions: { action: 'deny' },
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-  });
-  app.addHook('onSend', async (request, reply) => {
-    if ((request.url.startsWith('/api/') || request.url === '/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
-}, { name: 'security-headers' });
-
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      referrerPolicy: { policy: 'no-referrer' },
+      hsts: false,
+      xFrameOptions: { action: 'deny' },
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    });
+    app.addHook('onSend', async (request, reply) => {
+      if ((request.url.startsWith('/api/') || request.url === '/api') && !reply.hasHeader('cache-control'))
+        reply.header('cache-control', 'no-store');
+    });
+  },
+  { name: 'security-headers' },
+);

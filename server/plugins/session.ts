@@ -16,15 +16,18 @@ declare module 'fastify' {
   }
 }
 
-export const session = fp<{ services: Services }>(async (app, { services }) => {
-  app.addHook('onRequest', async (request) => {
-    const routeConfig = request.routeOptions.config;
-    const url = request.routeOptions.url;
-    const needsSession = url === '/ws' || (routeConfig.operationId !== undefined && !routeConfig.public);
-    if (!needsSession) return;
-    const found = await services.auth.sessionForToken(request.cookies[SESSION_COOKIE]);
-    if (!found) throw new HttpError(401, 'Not authenticated');
-    request.user = found.user;
-    request.authSession = found;
-  });
-}, { name: 'session' });
+export const session = fp<{ services: Services }>(
+  async (app, { services }) => {
+    app.addHook('onRequest', async (request) => {
+      const routeConfig = request.routeOptions.config;
+      const url = request.routeOptions.url;
+      const needsSession = url === '/ws' || (routeConfig.operationId !== undefined && !routeConfig.public);
+      if (!needsSession) return;
+      const found = await services.auth.sessionForToken(request.cookies[SESSION_COOKIE]);
+      if (!found) throw new HttpError(401, 'Not authenticated');
+      request.user = found.user;
+      request.authSession = found;
+    });
+  },
+  { name: 'session' },
+);

@@ -9,6 +9,11 @@ export async function testControl(app: FastifyInstance, { database }: { database
   app.post('/__test/handoff', { config: { public: true } }, async () => simulator.handoff());
   // What would have been sent to customers, newest first.
   app.get('/__test/outbox', { config: { public: true } }, async () =>
-    database.db.selectFrom('outbox').select(['conversation_id', 'to_phone', 'content', 'kind', 'status']).orderBy('id', 'desc').limit(20).execute(),
+    database.db
+      .selectFrom('outbox')
+      .select(['conversation_id', 'to_phone', 'content', 'kind', 'status'])
+      .orderBy('id', 'desc')
+      .limit(20)
+      .execute(),
   );
 }

@@ -10,5 +10,12 @@ export async function uploads(app: FastifyInstance, { dir }: { dir: string }) {
     reply.header('content-security-policy', "default-src 'none'; sandbox");
     if (reply.statusCode === 200) reply.header('cache-control', 'public, max-age=31536000, immutable');
   });
-  await app.register(fastifyStatic, { root: dir, prefix: '/uploads/', decorateReply: false, index: false, list: false, cacheControl: false });
+  await app.register(fastifyStatic, {
+    root: dir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    cacheControl: false,
+  });
 }

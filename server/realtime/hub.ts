@@ -56,7 +56,9 @@ export type RealtimeHub = EventBus & {
  */
 export async function announceSessionsEnded(database: Database, username: string): Promise<void> {
   if (database.kind !== 'postgres') return;
-  await sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify({ username } satisfies Ended)})`.execute(database.db);
+  await sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify({ username } satisfies Ended)})`.execute(
+    database.db,
+  );
 }
 
 export function realtimeHub(database: Database, log: (error: unknown) => void = () => {}): RealtimeHub {
@@ -78,13 +80,15 @@ export function realtimeHub(database: Database, log: (error: unknown) => void = 
   const endMatching = (ended: Ended) => {
     for (const [socket, { session }] of sockets) {
       if (!session) continue;
-      if ('tokenHash' in ended ? session.tokenHash === ended.tokenHash : session.username === ended.username) end(socket);
+      if ('tokenHash' in ended ? session.tokenHash === ended.tokenHash : session.username === ended.username)
+        end(socket);
     }
   };
   const onEndedNotice = (payload: string) => {
     try {
       const ended = JSON.parse(payload) as Ended;
-      if (typeof ended === 'object' && ended !== null && ('tokenHash' in ended || 'username' in ended)) endMatching(ended);
+      if (typeof ended === 'object' && ended !== null && ('tokenHash' in ended || 'username' in ended))
+        endMatching(ended);
     } catch (error) {
       log(error);
     }
@@ -144,7 +148,8 @@ export function realtimeHub(database: Database, log: (error: unknown) => void = 
       try {
         live = new Set<string>();
         // A bounded IN list per query.
-        for (let i = 0; i < hashes.length; i += 500) for (const hash of await watch.live(hashes.slice(i, i + 500))) live.add(hash);
+        for (let i = 0; i < hashes.length; i += 500)
+          for (const hash of await watch.live(hashes.slice(i, i + 500))) live.add(hash);
       } catch (error) {
         // The database did not answer: keep the sockets, try again next time.
         log(error);
@@ -155,7 +160,9 @@ export function realtimeHub(database: Database, log: (error: unknown) => void = 
     endSession(tokenHash) {
       endMatching({ tokenHash });
       if (!fanOut) return;
-      sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify({ tokenHash } satisfies Ended)})`.execute(database.db).catch(log);
+      sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify({ tokenHash } satisfies Ended)})`
+        .execute(database.db)
+        .catch(log);
     },
     closeAll() {
       clearInterval(interval);

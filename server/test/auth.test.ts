@@ -10,7 +10,12 @@ afterAll(() => server.close());
 
 describe('sessions', () => {
   it('sets an HttpOnly, SameSite=Lax sid cookie and answers /me with it', async () => {
-    const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, remoteAddress: '10.0.0.1' });
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: ADMIN,
+      remoteAddress: '10.0.0.1',
+    });
     expect(login.statusCode).toBe(200);
     const header = String(login.headers['set-cookie']);
     expect(header).toMatch(/^sid=[\w-]{40,};/);
@@ -25,7 +30,12 @@ describe('sessions', () => {
     const { startTestServer: start } = await import('./helpers');
     const proxied = await start({ trustProxy: 1 });
     try {
-      const login = await proxied.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, headers: { 'x-forwarded-proto': 'https' } });
+      const login = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: ADMIN,
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(String(login.headers['set-cookie'])).toContain('Secure');
     } finally {
       await proxied.close();
@@ -38,13 +48,23 @@ describe('sessions', () => {
   });
 
   it('refuses a wrong password with 401', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { ...ADMIN, password: 'nope' }, remoteAddress: '10.0.0.2' });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { ...ADMIN, password: 'nope' },
+      remoteAddress: '10.0.0.2',
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Invalid username or password' });
   });
 
   it('ends a session when it expires', async () => {
-    const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, remoteAddress: '10.0.0.3' });
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: ADMIN,
+      remoteAddress: '10.0.0.3',
+    });
     const cookie = `sid=${login.cookies[0].value}`;
     expect((await server.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(200);
     const start = server.clock.now;
@@ -57,7 +77,12 @@ describe('sessions', () => {
   });
 
   it('ends the session on logout', async () => {
-    const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, remoteAddress: '10.0.0.4' });
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: ADMIN,
+      remoteAddress: '10.0.0.4',
+    });
     const cookie = `sid=${login.cookies[0].value}`;
     const out = await server.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
     expect(out.statusCode).toBe(204);
@@ -67,11 +92,21 @@ describe('sessions', () => {
 
   it('rate-limits sign-in attempts per address', async () => {
     const attempt = () =>
-      server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { ...ADMIN, password: 'guess' }, remoteAddress: '10.9.9.9' });
+      server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { ...ADMIN, password: 'guess' },
+        remoteAddress: '10.9.9.9',
+      });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429]);
-    const other = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, remoteAddress: '10.9.9.10' });
+    const other = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: ADMIN,
+      remoteAddress: '10.9.9.10',
+    });
     expect(other.statusCode).toBe(200);
   });
 

@@ -1,5 +1,15 @@
 // Backups of the embedded database while it is in use, and restores.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, isAbsolute, join } from 'node:path';
 import { create as createTar } from 'tar';
@@ -50,17 +60,34 @@ function capture(): Print & { lines: string[] } {
 const mode = (path: string) => statSync(path).mode & 0o777;
 
 async function productsOf(database: Database) {
-  return database.db.selectFrom('products').select(['id', 'name', 'starting_price', 'ending_price', 'product_image_url']).orderBy('id').execute();
+  return database.db
+    .selectFrom('products')
+    .select(['id', 'name', 'starting_price', 'ending_price', 'product_image_url'])
+    .orderBy('id')
+    .execute();
 }
 
 async function conversationsOf(database: Database) {
-  const conversations = await database.db.selectFrom('conversations').select(['id', 'whatsapp_phone_number', 'status']).orderBy('id').execute();
-  const messages = await database.db.selectFrom('messages').select(['conversation_id', 'sender', 'content']).orderBy('id').execute();
+  const conversations = await database.db
+    .selectFrom('conversations')
+    .select(['id', 'whatsapp_phone_number', 'status'])
+    .orderBy('id')
+    .execute();
+  const messages = await database.db
+    .selectFrom('messages')
+    .select(['conversation_id', 'sender', 'content'])
+    .orderBy('id')
+    .execute();
   return { conversations, messages };
 }
 
 /** A hand-made archive: manifest.json plus whatever files are given, written from a staging folder. */
-async function craftArchive(name: string, manifest: object | undefined, files: Record<string, string>, options: { preservePaths?: boolean; symlink?: [string, string] } = {}) {
+async function craftArchive(
+  name: string,
+  manifest: object | undefined,
+  files: Record<string, string>,
+  options: { preservePaths?: boolean; symlink?: [string, string] } = {},
+) {
   // Entries may point outside the staging folder ("../x"): keep that inside this test's own folder too.
   const staging = join(newFolder(`craft-${name}`), 'staging');
   mkdirSync(staging);
@@ -98,127 +125,192 @@ const uploadsOnlyManifest = (uploads: number): BackupManifest => ({
 });
 
 describe('backup and restore', () => {
-  it('backs up products, conversations and an uploaded image, and restores them (migrated to the current schema) into a new folder', { timeout: 120_000 }, async () => {
-    // A database of an older version (first migration only): restore brings it up to date.
-    const migrations = loadMigrations();
-    const site = await openSite(newFolder('source'), migrations.slice(0, 1));
-    const granite = await site.services.products.create(productForm('Absolute Black Granite', 8500.5, true));
-    await site.services.products.create(productForm('Carrara Marble', 12000));
-    const first = await site.services.inbound.customerMessage('+15550001', 'Asha', 'Do you have black granite?');
-    await site.services.inbound.botMessage(first, 'Yes: Absolute Black Granite, from 8500.50.');
-    await site.services.inbound.customerMessage('+15550002', null, 'Price of Carrara?');
-    const before = { products: await productsOf(site.database), ...(await conversationsOf(site.database)) };
+  it(
+    'backs up products, conversations and an uploaded image, and restores them (migrated to the current schema) into a new folder',
+    { timeout: 120_000 },
+    async () => {
+      // A database of an older version (first migration only): restore brings it up to date.
+      const migrations = loadMigrations();
+      const site = await openSite(newFolder('source'), migrations.slice(0, 1));
+      const granite = await site.services.products.create(productForm('Absolute Black Granite', 8500.5, true));
+      await site.services.products.create(productForm('Carrara Marble', 12000));
+      const first = await site.services.inbound.customerMessage('+15550001', 'Asha', 'Do you have black granite?');
+      await site.services.inbound.botMessage(first, 'Yes: Absolute Black Granite, from 8500.50.');
+      await site.services.inbound.customerMessage('+15550002', null, 'Price of Carrara?');
+      const before = { products: await productsOf(site.database), ...(await conversationsOf(site.database)) };
 
-    const backup = await createBackup({ dataDir: site.dataDir, path: join(root, 'a.tar.gz'), database: site.database });
-    expect(mode(backup.path)).toBe(0o600);
-    expect(backup.manifest).toMatchObject({ database: 'pglite', products: 2, conversations: 2, uploads: 1 });
-    expect(readdirSync(root).filter((name) => name.includes('.partial'))).toEqual([]);
-    expect(readdirSync(site.dataDir).filter((name) => name.startsWith('.backup-'))).toEqual([]);
-    await site.database.close();
+      const backup = await createBackup({
+        dataDir: site.dataDir,
+        path: join(root, 'a.tar.gz'),
+        database: site.database,
+      });
+      expect(mode(backup.path)).toBe(0o600);
+      expect(backup.manifest).toMatchObject({ database: 'pglite', products: 2, conversations: 2, uploads: 1 });
+      expect(readdirSync(root).filter((name) => name.includes('.partial'))).toEqual([]);
+      expect(readdirSync(site.dataDir).filter((name) => name.startsWith('.backup-'))).toEqual([]);
+      await site.database.close();
 
-    const target = join(newFolder('restored'), 'data');
-    const restored = await restoreBackup({ file: backup.path, dataDir: target });
-    expect(restored).toMatchObject({ products: 2, conversations: 2, uploads: 1, migrationsApplied: migrations.slice(1).map((m) => m.version) });
-    expect(backup.manifest.schemaVersion).toBe(migrations[0].version);
+      const target = join(newFolder('restored'), 'data');
+      const restored = await restoreBackup({ file: backup.path, dataDir: target });
+      expect(restored).toMatchObject({
+        products: 2,
+        conversations: 2,
+        uploads: 1,
+        migrationsApplied: migrations.slice(1).map((m) => m.version),
+      });
+      expect(backup.manifest.schemaVersion).toBe(migrations[0].version);
 
-    const reopened = await openDatabase({ dataDir: join(target, 'pglite') });
-    try {
-      expect(await productsOf(reopened)).toEqual(before.products);
-      expect(await conversationsOf(reopened)).toEqual({ conversations: before.conversations, messages: before.messages });
-      const names = before.products.map((p) => [p.name, Number(p.starting_price), Number(p.ending_price)]);
-      expect(names).toEqual([
-        ['Absolute Black Granite', 8500.5, 9500.5],
-        ['Carrara Marble', 12000, 13000],
-      ]);
-      expect(readFileSync(join(target, 'uploads', basename(granite.productImageUrl!))).equals(PNG)).toBe(true);
-    } finally {
-      await reopened.close();
-    }
-  });
-
-  it('a backup taken while writes run restores to a database that opens cleanly with the counts of its manifest', { timeout: 120_000 }, async () => {
-    const site = await openSite(newFolder('busy'));
-    let stop = false;
-    let singles = 0;
-    let pairs = 0;
-    // One writer through the service (single inserts), one writing a product and a conversation in one transaction.
-    // PGlite answers without I/O, so each writer yields to the event loop between writes as requests arriving on sockets would.
-    const nextTurn = () => new Promise((r) => setImmediate(r));
-    const single = (async () => {
-      while (!stop) {
-        await site.services.products.create(productForm(`single ${++singles}`, 100 + singles));
-        await nextTurn();
-      }
-    })();
-    const paired = (async () => {
-      while (!stop) {
-        await nextTurn();
-        const n = ++pairs;
-        await site.database.db.transaction().execute(async (trx) => {
-          await trx.insertInto('products').values({ name: `pair ${n}`, category: 'quartz', starting_price: 1, ending_price: 2, stock: 0, is_active: true, installation_image_urls: [] }).execute();
-          await trx.insertInto('conversations').values({ whatsapp_phone_number: `pair-${n}`, customer_name: null, created_at: new Date(), last_message_at: new Date() }).execute();
+      const reopened = await openDatabase({ dataDir: join(target, 'pglite') });
+      try {
+        expect(await productsOf(reopened)).toEqual(before.products);
+        expect(await conversationsOf(reopened)).toEqual({
+          conversations: before.conversations,
+          messages: before.messages,
         });
+        const names = before.products.map((p) => [p.name, Number(p.starting_price), Number(p.ending_price)]);
+        expect(names).toEqual([
+          ['Absolute Black Granite', 8500.5, 9500.5],
+          ['Carrara Marble', 12000, 13000],
+        ]);
+        expect(readFileSync(join(target, 'uploads', basename(granite.productImageUrl!))).equals(PNG)).toBe(true);
+      } finally {
+        await reopened.close();
       }
-    })();
-    while (singles < 20 || pairs < 20) await new Promise((r) => setTimeout(r, 10));
-    const backup = await createBackup({ dataDir: site.dataDir, path: join(root, 'b.tar.gz'), database: site.database });
-    const atBackup = { singles, pairs };
-    await new Promise((r) => setTimeout(r, 100));
-    stop = true;
-    await Promise.all([single, paired]);
-    await site.database.close();
-    // The writers were running before and after the dump.
-    expect(backup.manifest.products!).toBeGreaterThan(40);
-    expect(backup.manifest.products!).toBeLessThan(singles + pairs);
-    expect(atBackup.singles + atBackup.pairs).toBeLessThan(singles + pairs);
+    },
+  );
 
-    const target = join(newFolder('busy-restored'), 'data');
-    const restored = await restoreBackup({ file: backup.path, dataDir: target });
-    expect(restored.products).toBe(backup.manifest.products);
-    expect(restored.conversations).toBe(backup.manifest.conversations);
-    const reopened = await openDatabase({ dataDir: join(target, 'pglite') });
-    try {
-      // No transaction is cut in half: every paired product has its conversation.
-      const pairProducts = await reopened.db.selectFrom('products').select('name').where('name', 'like', 'pair %').execute();
-      const pairConversations = await reopened.db.selectFrom('conversations').select('whatsapp_phone_number').where('whatsapp_phone_number', 'like', 'pair-%').execute();
-      expect(pairProducts.map((p) => p.name.slice(5)).sort()).toEqual(pairConversations.map((c) => c.whatsapp_phone_number.slice(5)).sort());
-      expect(pairProducts.length).toBeGreaterThan(0);
-      const integrity = await reopened.db.selectFrom('products').select(({ fn }) => fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      expect(Number(integrity.n)).toBe(backup.manifest.products);
-    } finally {
-      await reopened.close();
-    }
-  });
+  it(
+    'a backup taken while writes run restores to a database that opens cleanly with the counts of its manifest',
+    { timeout: 120_000 },
+    async () => {
+      const site = await openSite(newFolder('busy'));
+      let stop = false;
+      let singles = 0;
+      let pairs = 0;
+      // One writer through the service (single inserts), one writing a product and a conversation in one transaction.
+      // PGlite answers without I/O, so each writer yields to the event loop between writes as requests arriving on sockets would.
+      const nextTurn = () => new Promise((r) => setImmediate(r));
+      const single = (async () => {
+        while (!stop) {
+          await site.services.products.create(productForm(`single ${++singles}`, 100 + singles));
+          await nextTurn();
+        }
+      })();
+      const paired = (async () => {
+        while (!stop) {
+          await nextTurn();
+          const n = ++pairs;
+          await site.database.db.transaction().execute(async (trx) => {
+            await trx
+              .insertInto('products')
+              .values({
+                name: `pair ${n}`,
+                category: 'quartz',
+                starting_price: 1,
+                ending_price: 2,
+                stock: 0,
+                is_active: true,
+                installation_image_urls: [],
+              })
+              .execute();
+            await trx
+              .insertInto('conversations')
+              .values({
+                whatsapp_phone_number: `pair-${n}`,
+                customer_name: null,
+                created_at: new Date(),
+                last_message_at: new Date(),
+              })
+              .execute();
+          });
+        }
+      })();
+      while (singles < 20 || pairs < 20) await new Promise((r) => setTimeout(r, 10));
+      const backup = await createBackup({
+        dataDir: site.dataDir,
+        path: join(root, 'b.tar.gz'),
+        database: site.database,
+      });
+      const atBackup = { singles, pairs };
+      await new Promise((r) => setTimeout(r, 100));
+      stop = true;
+      await Promise.all([single, paired]);
+      await site.database.close();
+      // The writers were running before and after the dump.
+      expect(backup.manifest.products!).toBeGreaterThan(40);
+      expect(backup.manifest.products!).toBeLessThan(singles + pairs);
+      expect(atBackup.singles + atBackup.pairs).toBeLessThan(singles + pairs);
+
+      const target = join(newFolder('busy-restored'), 'data');
+      const restored = await restoreBackup({ file: backup.path, dataDir: target });
+      expect(restored.products).toBe(backup.manifest.products);
+      expect(restored.conversations).toBe(backup.manifest.conversations);
+      const reopened = await openDatabase({ dataDir: join(target, 'pglite') });
+      try {
+        // No transaction is cut in half: every paired product has its conversation.
+        const pairProducts = await reopened.db
+          .selectFrom('products')
+          .select('name')
+          .where('name', 'like', 'pair %')
+          .execute();
+        const pairConversations = await reopened.db
+          .selectFrom('conversations')
+          .select('whatsapp_phone_number')
+          .where('whatsapp_phone_number', 'like', 'pair-%')
+          .execute();
+        expect(pairProducts.map((p) => p.name.slice(5)).sort()).toEqual(
+          pairConversations.map((c) => c.whatsapp_phone_number.slice(5)).sort(),
+        );
+        expect(pairProducts.length).toBeGreaterThan(0);
+        const integrity = await reopened.db
+          .selectFrom('products')
+          .select(({ fn }) => fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow();
+        expect(Number(integrity.n)).toBe(backup.manifest.products);
+      } finally {
+        await reopened.close();
+      }
+    },
+  );
 
   describe('restore refuses', () => {
-    it('a target whose uploads/ or pglite/ already holds files, and leaves it untouched', { timeout: 60_000 }, async () => {
-      const source = newFolder('uploads-source');
-      mkdirSync(join(source, 'uploads'));
-      writeFileSync(join(source, 'uploads', 'a.png'), PNG);
-      const archive = await createBackup({ dataDir: source, path: join(root, 'c.tar.gz') });
-      expect(archive.manifest).toMatchObject({ database: 'postgres', uploads: 1 });
+    it(
+      'a target whose uploads/ or pglite/ already holds files, and leaves it untouched',
+      { timeout: 60_000 },
+      async () => {
+        const source = newFolder('uploads-source');
+        mkdirSync(join(source, 'uploads'));
+        writeFileSync(join(source, 'uploads', 'a.png'), PNG);
+        const archive = await createBackup({ dataDir: source, path: join(root, 'c.tar.gz') });
+        expect(archive.manifest).toMatchObject({ database: 'postgres', uploads: 1 });
 
-      for (const occupied of ['uploads', 'pglite']) {
-        const target = newFolder(`occupied-${occupied}`);
-        mkdirSync(join(target, occupied));
-        writeFileSync(join(target, occupied, 'keep.txt'), 'mine');
+        for (const occupied of ['uploads', 'pglite']) {
+          const target = newFolder(`occupied-${occupied}`);
+          mkdirSync(join(target, occupied));
+          writeFileSync(join(target, occupied, 'keep.txt'), 'mine');
+          const print = capture();
+          expect(await runRestoreCommand({ file: archive.path, dataDir: target, print })).toBe(2);
+          expect(print.lines.join('\n')).toContain('already holds files');
+          expect(readFileSync(join(target, occupied, 'keep.txt'), 'utf8')).toBe('mine');
+          expect(readdirSync(target).sort()).toEqual([occupied]);
+        }
+
+        // The same archive into an empty folder: uploads restored, the pg_restore command shown.
+        const target = newFolder('empty');
         const print = capture();
-        expect(await runRestoreCommand({ file: archive.path, dataDir: target, print })).toBe(2);
-        expect(print.lines.join('\n')).toContain('already holds files');
-        expect(readFileSync(join(target, occupied, 'keep.txt'), 'utf8')).toBe('mine');
-        expect(readdirSync(target).sort()).toEqual([occupied]);
-      }
-
-      // The same archive into an empty folder: uploads restored, the pg_restore command shown.
-      const target = newFolder('empty');
-      const print = capture();
-      expect(await runRestoreCommand({ file: archive.path, dataDir: target, print })).toBe(0);
-      expect(readFileSync(join(target, 'uploads', 'a.png')).equals(PNG)).toBe(true);
-      expect(print.lines.join('\n')).toContain('pg_restore');
-    });
+        expect(await runRestoreCommand({ file: archive.path, dataDir: target, print })).toBe(0);
+        expect(readFileSync(join(target, 'uploads', 'a.png')).equals(PNG)).toBe(true);
+        expect(print.lines.join('\n')).toContain('pg_restore');
+      },
+    );
 
     it('an archive with a ../ path, and writes nothing', async () => {
-      const file = await craftArchive('climb', uploadsOnlyManifest(1), { 'uploads/../../evil.txt': 'gotcha' }, { preservePaths: true });
+      const file = await craftArchive(
+        'climb',
+        uploadsOnlyManifest(1),
+        { 'uploads/../../evil.txt': 'gotcha' },
+        { preservePaths: true },
+      );
       const parent = newFolder('climb-target');
       const target = join(parent, 'data');
       const outside = join(parent, 'evil.txt');
@@ -232,11 +324,36 @@ describe('backup and restore', () => {
     it('archives that are not ours: no manifest, another format, an unknown version, a symbolic link, an absolute path', async () => {
       const cases: [string, string, RegExp][] = [
         ['no-manifest', await craftArchive('no-manifest', undefined, { 'uploads/a.png': 'x' }), /no manifest\.json/],
-        ['other-format', await craftArchive('other', { format: 'something-else', version: 1 }, {}), /not one of our backups/],
-        ['future', await craftArchive('future', { ...uploadsOnlyManifest(0), version: BACKUP_FORMAT_VERSION + 1 }, {}), /version 2 is unknown/],
-        ['symlink', await craftArchive('symlink', uploadsOnlyManifest(0), {}, { symlink: ['uploads/link.png', '/etc/passwd'] }), /is a symbolic link/],
-        ['absolute', await craftArchive('absolute', uploadsOnlyManifest(1), { [join(root, 'abs.txt')]: 'x' }, { preservePaths: true }), /absolute path/],
-        ['stray entry', await craftArchive('stray', uploadsOnlyManifest(0), { 'etc/cron.d/x': 'x' }), /not part of this application's backup format/],
+        [
+          'other-format',
+          await craftArchive('other', { format: 'something-else', version: 1 }, {}),
+          /not one of our backups/,
+        ],
+        [
+          'future',
+          await craftArchive('future', { ...uploadsOnlyManifest(0), version: BACKUP_FORMAT_VERSION + 1 }, {}),
+          /version 2 is unknown/,
+        ],
+        [
+          'symlink',
+          await craftArchive('symlink', uploadsOnlyManifest(0), {}, { symlink: ['uploads/link.png', '/etc/passwd'] }),
+          /is a symbolic link/,
+        ],
+        [
+          'absolute',
+          await craftArchive(
+            'absolute',
+            uploadsOnlyManifest(1),
+            { [join(root, 'abs.txt')]: 'x' },
+            { preservePaths: true },
+          ),
+          /absolute path/,
+        ],
+        [
+          'stray entry',
+          await craftArchive('stray', uploadsOnlyManifest(0), { 'etc/cron.d/x': 'x' }),
+          /not part of this application's backup format/,
+        ],
       ];
       const notTar = join(root, 'not-a-backup.tar.gz');
       writeFileSync(notTar, 'hello, not an archive\n'.repeat(100));
@@ -251,50 +368,70 @@ describe('backup and restore', () => {
     });
   });
 
-  it('npm run backup goes through the running server\'s control socket, and opens the folder itself when no server runs', { timeout: 120_000 }, async () => {
-    const site = await openSite(newFolder('served'));
-    await site.services.products.create(productForm('Kashmir White', 9000, true));
-    const logged: string[] = [];
-    const log = { info: (m: string) => logged.push(m), warn: (m: string) => logged.push(m), error: (m: string) => logged.push(m) };
-    const control = await startControlSocket({ dataDir: site.dataDir, database: site.database, log });
-    expect(control.path).toBe(join(site.dataDir, 'control.sock'));
-    expect(statSync(control.path).isSocket()).toBe(true);
-    expect(mode(control.path)).toBe(0o600);
+  it(
+    "npm run backup goes through the running server's control socket, and opens the folder itself when no server runs",
+    { timeout: 120_000 },
+    async () => {
+      const site = await openSite(newFolder('served'));
+      await site.services.products.create(productForm('Kashmir White', 9000, true));
+      const logged: string[] = [];
+      const log = {
+        info: (m: string) => logged.push(m),
+        warn: (m: string) => logged.push(m),
+        error: (m: string) => logged.push(m),
+      };
+      const control = await startControlSocket({ dataDir: site.dataDir, database: site.database, log });
+      expect(control.path).toBe(join(site.dataDir, 'control.sock'));
+      expect(statSync(control.path).isSocket()).toBe(true);
+      expect(mode(control.path)).toBe(0o600);
 
-    const cwd = newFolder('cwd');
-    const print = capture();
-    const code = await runBackupCommand({ dataDir: site.dataDir, cwd, now: new Date(2026, 0, 2, 3, 4, 5), print });
-    expect(print.lines.join('\n')).toContain('Backup written by the running server');
-    expect(code).toBe(0);
-    const written = join(cwd, 'backup-20260102-030405.tar.gz');
-    expect(mode(written)).toBe(0o600);
-    expect(logged.join('\n')).toContain(`backup written to ${written}`);
+      const cwd = newFolder('cwd');
+      const print = capture();
+      const code = await runBackupCommand({ dataDir: site.dataDir, cwd, now: new Date(2026, 0, 2, 3, 4, 5), print });
+      expect(print.lines.join('\n')).toContain('Backup written by the running server');
+      expect(code).toBe(0);
+      const written = join(cwd, 'backup-20260102-030405.tar.gz');
+      expect(mode(written)).toBe(0o600);
+      expect(logged.join('\n')).toContain(`backup written to ${written}`);
 
-    // The same name again is refused before the server is asked.
-    expect(await runBackupCommand({ dataDir: site.dataDir, cwd, now: new Date(2026, 0, 2, 3, 4, 5), print: capture() })).toBe(2);
+      // The same name again is refused before the server is asked.
+      expect(
+        await runBackupCommand({ dataDir: site.dataDir, cwd, now: new Date(2026, 0, 2, 3, 4, 5), print: capture() }),
+      ).toBe(2);
 
-    await control.close();
-    expect(existsSync(control.path)).toBe(false);
-    await site.database.close();
+      await control.close();
+      expect(existsSync(control.path)).toBe(false);
+      await site.database.close();
 
-    // No server: the command opens the database itself.
-    const direct = capture();
-    expect(await runBackupCommand({ file: 'direct.tar.gz', dataDir: site.dataDir, cwd, print: direct })).toBe(0);
-    expect(direct.lines.join('\n')).toMatch(/^Backup written: .*direct\.tar\.gz .*1 products, 0 conversations, 1 uploaded files/);
-    expect(mode(join(cwd, 'direct.tar.gz'))).toBe(0o600);
+      // No server: the command opens the database itself.
+      const direct = capture();
+      expect(await runBackupCommand({ file: 'direct.tar.gz', dataDir: site.dataDir, cwd, print: direct })).toBe(0);
+      expect(direct.lines.join('\n')).toMatch(
+        /^Backup written: .*direct\.tar\.gz .*1 products, 0 conversations, 1 uploaded files/,
+      );
+      expect(mode(join(cwd, 'direct.tar.gz'))).toBe(0o600);
 
-    // PostgreSQL: only uploads/ is archived, and pg_dump is named.
-    const pg = capture();
-    expect(await runBackupCommand({ file: 'uploads.tar.gz', dataDir: site.dataDir, databaseUrl: 'postgres://nowhere.invalid/db', cwd, print: pg })).toBe(0);
-    expect(pg.lines.join('\n')).toContain('pg_dump --format=custom --file=db.dump "$DATABASE_URL"');
+      // PostgreSQL: only uploads/ is archived, and pg_dump is named.
+      const pg = capture();
+      expect(
+        await runBackupCommand({
+          file: 'uploads.tar.gz',
+          dataDir: site.dataDir,
+          databaseUrl: 'postgres://nowhere.invalid/db',
+          cwd,
+          print: pg,
+        }),
+      ).toBe(0);
+      expect(pg.lines.join('\n')).toContain('pg_dump --format=custom --file=db.dump "$DATABASE_URL"');
 
-    // Restoring the server-made archive gives back the product and its image.
-    const target = join(newFolder('served-restored'), 'data');
-    const restored = capture();
-    expect(await runRestoreCommand({ file: written, dataDir: target, print: restored })).toBe(0);
-    expect(restored.lines.join('\n')).toContain('1 products, 0 conversations');
-    expect(readdirSync(join(target, 'uploads'))).toHaveLength(1);
-  });
+      // Restoring the server-made archive gives back the product and its image.
+      const target = join(newFolder('served-restored'), 'data');
+      const restored = capture();
+      expect(await runRestoreCommand({ file: written, dataDir: target, print: restored })).toBe(0);
+      expect(restored.lines.join('\n')).toContain('1 products, 0 conversations');
+      expect(readdirSync(join(target, 'uploads'))).toHaveLength(1);
+    },
+  );
 
   it('the control socket moves under the temp folder when DATA_DIR/control.sock would be too long, and answers bad requests', async () => {
     const dataDir = join(newFolder('long'), 'a-data-folder-with-a-long-name'.repeat(3));
@@ -310,9 +447,17 @@ describe('backup and restore', () => {
       expect(control.path).toBe(path);
       expect(mode(path)).toBe(0o600);
       expect(mode(join(path, '..')) & 0o077).toBe(0);
-      await expect(startControlSocket({ dataDir, database: {} as Database, log })).rejects.toThrow(/another process answers/);
-      expect(await sendControlRequest(path, { command: 'backup', path: 'relative.tar.gz' })).toEqual({ ok: false, message: 'path must be an absolute file path' });
-      expect(await sendControlRequest(path, { command: 'restore' } as never)).toMatchObject({ ok: false, message: expect.stringContaining('unknown command') });
+      await expect(startControlSocket({ dataDir, database: {} as Database, log })).rejects.toThrow(
+        /another process answers/,
+      );
+      expect(await sendControlRequest(path, { command: 'backup', path: 'relative.tar.gz' })).toEqual({
+        ok: false,
+        message: 'path must be an absolute file path',
+      });
+      expect(await sendControlRequest(path, { command: 'restore' } as never)).toMatchObject({
+        ok: false,
+        message: expect.stringContaining('unknown command'),
+      });
     } finally {
       await control.close();
     }

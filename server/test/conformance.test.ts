@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runConformance, type Report } from '../../conformance/run';
-import { postgresUnavailable, startPostgres, startServerProcess, type PostgresProcess, type ServerProcess } from './processes';
+import {
+  postgresUnavailable,
+  startPostgres,
+  startServerProcess,
+  type PostgresProcess,
+  type ServerProcess,
+} from './processes';
 
 const admin = { username: 'conformance', password: 'conformance-check-password' };
 
@@ -21,23 +27,62 @@ async function checkServer(env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'conformance-server-'));
   let server: ServerProcess | undefined;
   try {
-    server = await startServerProcess({ DATA_DIR: dataDir, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, ...env });
-    const report = await runConformance({ baseUrl: server.url, ...admin, write: true, reachCustomers: true, socketSeconds: 2 });
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      ...env,
+    });
+    const report = await runConformance({
+      baseUrl: server.url,
+      ...admin,
+      write: true,
+      reachCustomers: true,
+      socketSeconds: 2,
+    });
     const passed = report.results.filter((r) => r.result === 'pass').length;
-    console.log(`conformance against the reference server (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${passed} checks passed, ${failures(report).length} failed`);
+    console.log(
+      `conformance against the reference server (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${passed} checks passed, ${failures(report).length} failed`,
+    );
     expect(failures(report)).toEqual([]);
     expect(report.ok).toBe(true);
     // Every kind of negative case ran and passed: the documented refusals are the server's too.
-    const negatives = new Set(report.results.filter((r) => r.result === 'pass' && r.expected !== undefined && r.check !== 'no cookie' && r.check !== 'made-up cookie').map((r) => r.check));
-    expect([...negatives].sort()).toEqual(
-      ['disabled', 'foreign origin', 'invalid body', 'invalid query', 'malformed body', 'malformed id', 'not taken over', 'unknown id', 'wrong credentials', 'wrong media type'],
+    const negatives = new Set(
+      report.results
+        .filter(
+          (r) =>
+            r.result === 'pass' && r.expected !== undefined && r.check !== 'no cookie' && r.check !== 'made-up cookie',
+        )
+        .map((r) => r.check),
     );
+    expect([...negatives].sort()).toEqual([
+      'disabled',
+      'foreign origin',
+      'invalid body',
+      'invalid query',
+      'malformed body',
+      'malformed id',
+      'not taken over',
+      'unknown id',
+      'wrong credentials',
+      'wrong media type',
+    ]);
     // The coverage grid saw every documented 2xx the scenarios reach and most documented 4xx.
     const sendMessage = report.coverage.operations.find((o) => o.operationId === 'sendConversationMessage')!;
-    expect(sendMessage.statuses).toMatchObject({ '201': 'checked', '400': 'checked', '401': 'checked', '403': 'checked', '404': 'checked', '409': 'checked', '422': 'checked' });
+    expect(sendMessage.statuses).toMatchObject({
+      '201': 'checked',
+      '400': 'checked',
+      '401': 'checked',
+      '403': 'checked',
+      '404': 'checked',
+      '409': 'checked',
+      '422': 'checked',
+    });
     expect(report.coverage.operations.every((o) => o.undocumented.length === 0)).toBe(true);
     // The status change it provoked was announced on /ws.
-    expect(report.results).toContainEqual(expect.objectContaining({ operation: 'SOCKET /ws conversation_update after a status change', result: 'pass' }));
+    expect(report.results).toContainEqual(
+      expect.objectContaining({ operation: 'SOCKET /ws conversation_update after a status change', result: 'pass' }),
+    );
     // Write mode really wrote: the product scenario and the customer-reaching calls ran.
     expect(report.methodsSent).toEqual(
       expect.arrayContaining([
@@ -62,8 +107,12 @@ describe('conformance check against the reference server', () => {
   const noPostgres = postgresUnavailable();
   let postgres: PostgresProcess | undefined;
   afterAll(async () => postgres?.stop());
-  it.skipIf(Boolean(noPostgres))(`passes in write mode on a PostgreSQL server${noPostgres ? ` (skipped: ${noPostgres})` : ''}`, { timeout: 240_000 }, async () => {
-    postgres = await startPostgres();
-    await checkServer({ DATABASE_URL: postgres.url, DEMO_SEED: 'true' });
-  });
+  it.skipIf(Boolean(noPostgres))(
+    `passes in write mode on a PostgreSQL server${noPostgres ? ` (skipped: ${noPostgres})` : ''}`,
+    { timeout: 240_000 },
+    async () => {
+      postgres = await startPostgres();
+      await checkServer({ DATABASE_URL: postgres.url, DEMO_SEED: 'true' });
+    },
+  );
 });

@@ -4,8 +4,12 @@ import { createSimulator } from '../simulate';
 import { startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads of JSON bodies
-let call: (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => Promise<{ statusCode: number; json: () => any; body: string; headers: Record<string, unknown> }>;
+let call: (
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  payload?: object,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads of JSON bodies
+) => Promise<{ statusCode: number; json: () => any; body: string; headers: Record<string, unknown> }>;
 beforeAll(async () => {
   server = await startTestServer();
   call = (method, url, payload) => server.app.inject({ method, url, payload, headers: { cookie: server.cookie } });
@@ -17,7 +21,11 @@ afterEach(() => {
 });
 
 async function conversation() {
-  return server.app.services.inbound.customerMessage(`+2547${Math.floor(10_000_000 + Math.random() * 89_999_999)}`, 'Wanjiru Kamau', 'Do you deliver to Nakuru?');
+  return server.app.services.inbound.customerMessage(
+    `+2547${Math.floor(10_000_000 + Math.random() * 89_999_999)}`,
+    'Wanjiru Kamau',
+    'Do you deliver to Nakuru?',
+  );
 }
 
 describe('conversations', () => {
@@ -27,23 +35,40 @@ describe('conversations', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: 'Enable admin takeover before sending messages' });
 
-    expect((await call('PATCH', `/api/conversations/${id}`, { status: 'admin_takeover' })).json().status).toBe('admin_takeover');
-    const sent = await call('POST', `/api/conversations/${id}/messages`, { content: 'Habari, we deliver on Thursday.', messageType: 'text' });
+    expect((await call('PATCH', `/api/conversations/${id}`, { status: 'admin_takeover' })).json().status).toBe(
+      'admin_takeover',
+    );
+    const sent = await call('POST', `/api/conversations/${id}/messages`, {
+      content: 'Habari, we deliver on Thursday.',
+      messageType: 'text',
+    });
     expect(sent.statusCode).toBe(201);
-    expect(sent.json()).toMatchObject({ sender: 'admin', content: 'Habari, we deliver on Thursday.', messageType: 'text' });
+    expect(sent.json()).toMatchObject({
+      sender: 'admin',
+      content: 'Habari, we deliver on Thursday.',
+      messageType: 'text',
+    });
 
     const messages = (await call('GET', `/api/conversations/${id}/messages`)).json();
     expect(messages.map((m: { sender: string }) => m.sender)).toEqual(['customer', 'admin']);
     const detail = (await call('GET', `/api/conversations/${id}`)).json();
     expect(detail.messageCount).toBe(2);
-    const outbox = await server.database.db.selectFrom('outbox').selectAll().where('conversation_id', '=', id).execute();
-    expect(outbox).toMatchObject([{ kind: 'admin_reply', content: 'Habari, we deliver on Thursday.', status: 'pending' }]);
+    const outbox = await server.database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('conversation_id', '=', id)
+      .execute();
+    expect(outbox).toMatchObject([
+      { kind: 'admin_reply', content: 'Habari, we deliver on Thursday.', status: 'pending' },
+    ]);
   });
 
   it('refuses a blank reply as not matching the contract', async () => {
     const id = await conversation();
     await call('PATCH', `/api/conversations/${id}`, { status: 'admin_takeover' });
-    expect((await call('POST', `/api/conversations/${id}/messages`, { content: '   ', messageType: 'text' })).statusCode).toBe(422);
+    expect(
+      (await call('POST', `/api/conversations/${id}/messages`, { content: '   ', messageType: 'text' })).statusCode,
+    ).toBe(422);
   });
 
   it('searches by phone (local 07… form too), status and product, and exports the same rows', async () => {
@@ -51,12 +76,21 @@ describe('conversations', () => {
     const id = await inbound.customerMessage('+254722418390', 'Brian Otieno', 'Black granite please');
     const product = await server.database.db
       .insertInto('products')
-      .values({ name: 'Absolute Black Granite', category: 'granite', starting_price: 8500, ending_price: 12000, stock: 0, is_active: true, installation_image_urls: [] })
+      .values({
+        name: 'Absolute Black Granite',
+        category: 'granite',
+        starting_price: 8500,
+        ending_price: 12000,
+        stock: 0,
+        is_active: true,
+        installation_image_urls: [],
+      })
       .returning(['id', 'name'])
       .executeTakeFirstOrThrow();
     await inbound.productInterest(id, product, 'inquiry');
     await inbound.handoff(id, 'delivery_inquiry', 'Delivery to Nakuru');
-    const ids = async (query: string) => (await call('GET', `/api/conversations/search?${query}`)).json().map((c: { id: number }) => c.id);
+    const ids = async (query: string) =>
+      (await call('GET', `/api/conversations/search?${query}`)).json().map((c: { id: number }) => c.id);
     expect(await ids('customerPhone=0722418')).toEqual([id]);
     expect(await ids('status=admin_required')).toContain(id);
     expect(await ids('productMentioned=black%20GRAN')).toEqual([id]);
@@ -75,7 +109,10 @@ describe('notifications', () => {
     await simulator.handoff();
     const unread = (await call('GET', '/api/notifications/unread')).json();
     expect(unread.length).toBeGreaterThanOrEqual(2);
-    expect((await call('PATCH', `/api/notifications/${first.id}/read`)).json()).toMatchObject({ id: first.id, isRead: true });
+    expect((await call('PATCH', `/api/notifications/${first.id}/read`)).json()).toMatchObject({
+      id: first.id,
+      isRead: true,
+    });
     const after = (await call('GET', '/api/notifications/unread')).json();
     expect(after.map((n: { id: number }) => n.id)).not.toContain(first.id);
     expect((await call('POST', '/api/notifications/mark-all-read')).json()).toEqual({ updated: after.length });
@@ -100,20 +137,41 @@ describe('notifications', () => {
     const notification = await createSimulator(server.database.db, server.app.services).handoff();
     await new Promise((resolve) => setTimeout(resolve, 200));
     ws.close();
-    expect(received).toContainEqual({ type: 'notification', data: { id: notification.id, type: notification.type, message: notification.message, conversationId: notification.conversationId, createdAt: notification.createdAt } });
-    expect(received).toContainEqual({ type: 'conversation_update', data: { id: notification.conversationId, status: 'admin_required' } });
+    expect(received).toContainEqual({
+      type: 'notification',
+      data: {
+        id: notification.id,
+        type: notification.type,
+        message: notification.message,
+        conversationId: notification.conversationId,
+        createdAt: notification.createdAt,
+      },
+    });
+    expect(received).toContainEqual({
+      type: 'conversation_update',
+      data: { id: notification.conversationId, status: 'admin_required' },
+    });
   });
 });
 
 describe('analytics and follow-ups', () => {
   it('computes the overview, top products and a 30-day timeline from stored data', async () => {
     const overview = (await call('GET', '/api/analytics/overview')).json();
-    const total = await server.database.db.selectFrom('conversations').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const total = await server.database.db
+      .selectFrom('conversations')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(overview.totalConversations).toBe(Number(total.n));
     expect(overview.conversationsLast30Days).toBe(Number(total.n));
     const products = (await call('GET', '/api/analytics/products')).json();
-    const inquiries = await server.database.db.selectFrom('product_events').select('product_id').where('kind', '=', 'inquiry').execute();
-    expect(products.mostInquired).toEqual([{ productId: inquiries[0].product_id, productName: 'Absolute Black Granite', inquiryCount: inquiries.length }]);
+    const inquiries = await server.database.db
+      .selectFrom('product_events')
+      .select('product_id')
+      .where('kind', '=', 'inquiry')
+      .execute();
+    expect(products.mostInquired).toEqual([
+      { productId: inquiries[0].product_id, productName: 'Absolute Black Granite', inquiryCount: inquiries.length },
+    ]);
     const timeline = (await call('GET', '/api/analytics/timeline?days=30')).json();
     expect(timeline).toHaveLength(30);
     expect(timeline.at(-1)).toEqual({ date: server.clock.now.toISOString().slice(0, 10), count: Number(total.n) });
@@ -132,15 +190,29 @@ describe('analytics and follow-ups', () => {
     const settings = { enabled: true, hoursUntilFollowUp: 2, followUpMessage: 'Still interested?' };
     expect((await call('PATCH', '/api/follow-ups/settings', settings)).json()).toEqual(settings);
     expect((await call('GET', '/api/follow-ups/settings')).json()).toEqual(settings);
-    expect((await call('PATCH', '/api/follow-ups/settings', { ...settings, hoursUntilFollowUp: 169 })).statusCode).toBe(422);
+    expect((await call('PATCH', '/api/follow-ups/settings', { ...settings, hoursUntilFollowUp: 169 })).statusCode).toBe(
+      422,
+    );
 
-    const idle = await server.app.services.inbound.customerMessage('+254711111111', 'Idle Customer', 'Hi', new Date(server.clock.now.getTime() - 3 * 3_600_000));
+    const idle = await server.app.services.inbound.customerMessage(
+      '+254711111111',
+      'Idle Customer',
+      'Hi',
+      new Date(server.clock.now.getTime() - 3 * 3_600_000),
+    );
     const first = (await call('POST', '/api/follow-ups/check')).json();
     expect(first.count).toBeGreaterThanOrEqual(1);
     expect(first.message).toMatch(/^Sent \d+ follow-up messages?$/);
-    const queued = await server.database.db.selectFrom('outbox').selectAll().where('conversation_id', '=', idle).execute();
+    const queued = await server.database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('conversation_id', '=', idle)
+      .execute();
     expect(queued).toMatchObject([{ kind: 'follow_up', content: 'Still interested?' }]);
-    expect((await call('POST', '/api/follow-ups/check')).json()).toEqual({ message: 'No conversations are due for a follow-up', count: 0 });
+    expect((await call('POST', '/api/follow-ups/check')).json()).toEqual({
+      message: 'No conversations are due for a follow-up',
+      count: 0,
+    });
 
     await call('PATCH', '/api/follow-ups/settings', { ...settings, enabled: false });
     const disabled = await call('POST', '/api/follow-ups/check');
@@ -153,10 +225,17 @@ describe('lists serialized by the database', () => {
   it('match the mapped rows exactly, with and without filters', async () => {
     const services = server.app.services;
     await services.inbound.offer((await services.conversations.list())[0].id, 9800.5, 2);
-    for (const filter of [{}, { status: 'admin_required' }, { customerPhone: '0722' }, { productMentioned: 'granite' }]) {
+    for (const filter of [
+      {},
+      { status: 'admin_required' },
+      { customerPhone: '0722' },
+      { productMentioned: 'granite' },
+    ]) {
       const mapped = await services.conversations.list(filter);
       expect(JSON.parse(await services.conversations.listJson(filter))).toEqual(mapped);
     }
-    expect(JSON.parse(await services.conversations.listJson({ status: 'bot_active', customerPhone: '999999999' }))).toEqual([]);
+    expect(
+      JSON.parse(await services.conversations.listJson({ status: 'bot_active', customerPhone: '999999999' })),
+    ).toEqual([]);
   });
 });

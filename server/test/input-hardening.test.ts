@@ -22,8 +22,11 @@ afterEach(() => {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads of JSON bodies
 type Answer = { statusCode: number; body: string; json: () => any; headers: Record<string, unknown> };
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'TRACE', url: string, payload?: object): Promise<Answer> =>
-  server.app.inject({ method, url, payload, headers: { cookie: server.cookie } });
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'TRACE',
+  url: string,
+  payload?: object,
+): Promise<Answer> => server.app.inject({ method, url, payload, headers: { cookie: server.cookie } });
 
 const send = async (method: 'POST' | 'PATCH', url: string, form: FormData): Promise<Answer> => {
   const body = await multipart(form);
@@ -32,9 +35,15 @@ const send = async (method: 'POST' | 'PATCH', url: string, form: FormData): Prom
 
 /** A multipart body written by hand, for what FormData cannot express. */
 const raw = (method: 'POST' | 'PATCH', url: string, body: string | Buffer, boundary = 'b'): Promise<Answer> =>
-  server.app.inject({ method, url, payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: server.cookie } });
+  server.app.inject({
+    method,
+    url,
+    payload: body,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: server.cookie },
+  });
 
-const HEADER = 'Type,Name,Color/Material,Dimensions (mm),Starting Price,Ending Price,Installation Price,Description,Product Image URL,Installation Image URLs';
+const HEADER =
+  'Type,Name,Color/Material,Dimensions (mm),Starting Price,Ending Price,Installation Price,Description,Product Image URL,Installation Image URLs';
 
 const importCsv = (csv: string) => {
   const form = new FormData();
@@ -51,7 +60,8 @@ function stoneForm(name: string): FormData {
   return form;
 }
 
-const productNames = async (): Promise<string[]> => (await call('GET', '/api/products')).json().map((p: { name: string }) => p.name);
+const productNames = async (): Promise<string[]> =>
+  (await call('GET', '/api/products')).json().map((p: { name: string }) => p.name);
 const storedFiles = () => readdirSync(join(server.dataDir, 'uploads')).sort();
 /** An ErrorResponse carrying a message and nothing a framework or database adds. */
 const plainError = (res: Answer) => {
@@ -130,8 +140,12 @@ describe('uploads', () => {
     const served = async () => (await server.app.inject({ url: image })).statusCode;
 
     // A CSV row points at the owner's file; deleting that imported product keeps the file.
-    expect((await importCsv(`${HEADER}\ngranite,Borrowed Image Granite,,1 x 1,1,2,,,${image},${image}`)).json()).toMatchObject({ imported: 1, failed: 0 });
-    const borrower = (await call('GET', '/api/products')).json().find((p: { name: string }) => p.name === 'Borrowed Image Granite');
+    expect(
+      (await importCsv(`${HEADER}\ngranite,Borrowed Image Granite,,1 x 1,1,2,,,${image},${image}`)).json(),
+    ).toMatchObject({ imported: 1, failed: 0 });
+    const borrower = (await call('GET', '/api/products'))
+      .json()
+      .find((p: { name: string }) => p.name === 'Borrowed Image Granite');
     expect((await call('DELETE', `/api/products/${borrower.id}`)).statusCode).toBe(204);
     expect(await served()).toBe(200);
 
@@ -142,7 +156,9 @@ describe('uploads', () => {
     const replaced = (await send('PATCH', `/api/products/${owner.id}`, replace)).json();
     expect(replaced.productImageUrl).not.toBe(image);
     expect(await served()).toBe(200);
-    const sharing = (await call('GET', '/api/products')).json().find((p: { name: string }) => p.name === 'Sharing Granite');
+    const sharing = (await call('GET', '/api/products'))
+      .json()
+      .find((p: { name: string }) => p.name === 'Sharing Granite');
     const clear = new FormData();
     clear.set('productImage', '');
     expect((await send('PATCH', `/api/products/${sharing.id}`, clear)).json().productImageUrl).toBeNull();
@@ -152,7 +168,7 @@ describe('uploads', () => {
     expect((await server.app.inject({ url: replaced.productImageUrl })).statusCode).toBe(200);
   });
 
-  it('imports image URLs only as http(s) or this server\'s /uploads/ files; other schemes fail their row', async () => {
+  it("imports image URLs only as http(s) or this server's /uploads/ files; other schemes fail their row", async () => {
     const csv = [
       HEADER,
       'granite,Script Image,,1 x 1,1,2,,,javascript:alert(document.cookie),',
@@ -164,7 +180,11 @@ describe('uploads', () => {
     expect(res.statusCode).toBe(200);
     const result = res.json();
     expect(result).toMatchObject({ imported: 1, failed: 3 });
-    expect(result.errors).toEqual([expect.stringMatching(/^Row 2: .*http/), expect.stringMatching(/^Row 3: .*http/), expect.stringMatching(/^Row 4: .*http/)]);
+    expect(result.errors).toEqual([
+      expect.stringMatching(/^Row 2: .*http/),
+      expect.stringMatching(/^Row 3: .*http/),
+      expect.stringMatching(/^Row 4: .*http/),
+    ]);
     const names = await productNames();
     expect(names).toContain('Fine Image');
     expect(names).not.toContain('Script Image');
@@ -201,7 +221,11 @@ describe('CSV export', () => {
 
 describe('bad input is a plain 4xx', () => {
   it('refuses NUL characters in sign-in, search, JSON bodies and product forms with a plain message', async () => {
-    const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'ad\u0000min', password: 'whatever-password' } });
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'ad\u0000min', password: 'whatever-password' },
+    });
     expect(login.statusCode).toBe(422);
     expect(plainError(login).message).toMatch(/NUL/);
     for (const query of ['productMentioned=%00', 'customerPhone=0722%00']) {
@@ -209,7 +233,11 @@ describe('bad input is a plain 4xx', () => {
       expect(search.statusCode, query).toBe(422);
       expect(plainError(search).message).toMatch(/NUL/);
     }
-    const settings = await call('PATCH', '/api/follow-ups/settings', { enabled: true, hoursUntilFollowUp: 24, followUpMessage: 'Hi\u0000there' });
+    const settings = await call('PATCH', '/api/follow-ups/settings', {
+      enabled: true,
+      hoursUntilFollowUp: 24,
+      followUpMessage: 'Hi\u0000there',
+    });
     expect(settings.statusCode).toBe(422);
     const product = await send('POST', '/api/products', stoneForm('Nul\u0000Granite'));
     expect(product.statusCode).toBe(422);
@@ -218,7 +246,11 @@ describe('bad input is a plain 4xx', () => {
 
   it('refuses text that begins with a byte-order mark, which the embedded database would not give back as saved', async () => {
     const before = (await call('GET', '/api/follow-ups/settings')).json();
-    const settings = await call('PATCH', '/api/follow-ups/settings', { enabled: false, hoursUntilFollowUp: 1, followUpMessage: '\uFEFFHello' });
+    const settings = await call('PATCH', '/api/follow-ups/settings', {
+      enabled: false,
+      hoursUntilFollowUp: 1,
+      followUpMessage: '\uFEFFHello',
+    });
     expect(settings.statusCode).toBe(422);
     expect(plainError(settings).message).toMatch(/byte-order mark/);
     expect((await call('GET', '/api/follow-ups/settings')).json()).toEqual(before);
@@ -230,8 +262,10 @@ describe('bad input is a plain 4xx', () => {
     expect((await call('GET', '/api/follow-ups/settings')).json().followUpMessage).toBe('Hello\uFEFFthere');
   });
 
-  it('reports a CSV row holding a NUL character as that row\'s error, in plain words', async () => {
-    const res = await importCsv(`${HEADER}\ngranite,Nul\u0000Row,,1 x 1,1,2,,,,\nquartz,Clean Row After Nul,,1 x 1,1,2,,,,`);
+  it("reports a CSV row holding a NUL character as that row's error, in plain words", async () => {
+    const res = await importCsv(
+      `${HEADER}\ngranite,Nul\u0000Row,,1 x 1,1,2,,,,\nquartz,Clean Row After Nul,,1 x 1,1,2,,,,`,
+    );
     expect(res.statusCode).toBe(200);
     const result = res.json();
     expect(result).toMatchObject({ imported: 1, failed: 1 });
@@ -251,7 +285,7 @@ describe('bad input is a plain 4xx', () => {
     plainError(bad);
   });
 
-  it('refuses a stock beyond the database\'s integer range, or not written in digits, with 422', async () => {
+  it("refuses a stock beyond the database's integer range, or not written in digits, with 422", async () => {
     for (const stock of ['2147483648', '0x10', '1e3', ' 5']) {
       const form = stoneForm(`Stock ${stock} Granite`);
       form.set('stock', stock);
@@ -288,7 +322,11 @@ describe('bad input is a plain 4xx', () => {
   });
 
   it('validates JSON bodies as sent: no type coercion', async () => {
-    const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: ['admin'], password: 'correct horse battery' } });
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: ['admin'], password: 'correct horse battery' },
+    });
     expect(login.statusCode).toBe(422);
     expect(login.cookies).toEqual([]);
     const before = (await call('GET', '/api/follow-ups/settings')).json();
@@ -311,20 +349,38 @@ describe('bad input is a plain 4xx', () => {
     const product = (await send('POST', '/api/products', stoneForm('Malformed Target Granite'))).json();
     const bodies = ['--b\r\n\r\nvalue\r\n--b', '--b\r\n\r\n', 'not multipart at all'];
     for (const body of bodies) {
-      for (const [method, url] of [['POST', '/api/products'], ['PATCH', `/api/products/${product.id}`], ['POST', '/api/products/import']] as const) {
+      for (const [method, url] of [
+        ['POST', '/api/products'],
+        ['PATCH', `/api/products/${product.id}`],
+        ['POST', '/api/products/import'],
+      ] as const) {
         const res = await raw(method, url, body);
         expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBe(400);
         plainError(res);
       }
     }
-    const noBoundary = await server.app.inject({ method: 'POST', url: '/api/products', payload: 'x', headers: { 'content-type': 'multipart/form-data', cookie: server.cookie } });
+    const noBoundary = await server.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      payload: 'x',
+      headers: { 'content-type': 'multipart/form-data', cookie: server.cookie },
+    });
     expect(noBoundary.statusCode).toBe(400);
     plainError(noBoundary);
 
     // A well-formed form with one part that has no headers: that part would be dropped unread.
-    const field = (name: string, value: string) => `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const fields = field('name', 'Headerless Part Granite') + field('category', 'granite') + field('startingPrice', '1') + field('endingPrice', '2');
-    for (const body of [`--b\r\n\r\norphan\r\n${fields}--b--\r\n`, `${fields}--b\r\n\r\norphan\r\n--b--\r\n`, `${fields}--b\r\nContent-Type: text/plain\r\n\r\norphan\r\n--b--\r\n`]) {
+    const field = (name: string, value: string) =>
+      `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const fields =
+      field('name', 'Headerless Part Granite') +
+      field('category', 'granite') +
+      field('startingPrice', '1') +
+      field('endingPrice', '2');
+    for (const body of [
+      `--b\r\n\r\norphan\r\n${fields}--b--\r\n`,
+      `${fields}--b\r\n\r\norphan\r\n--b--\r\n`,
+      `${fields}--b\r\nContent-Type: text/plain\r\n\r\norphan\r\n--b--\r\n`,
+    ]) {
       const res = await raw('POST', '/api/products', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(plainError(res).message).toMatch(/Content-Disposition/);
@@ -382,19 +438,27 @@ describe('bad input is a plain 4xx', () => {
     });
     expect(tooLarge.statusCode).toBe(400);
     plainError(tooLarge);
-    const xml = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: '<a/>', headers: { 'content-type': 'application/xml' } });
+    const xml = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '<a/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(xml.statusCode).toBe(422);
     plainError(xml);
 
     if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = server.app.server.address() as AddressInfo;
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: '/api/auth/me', headers: { 'x-big': 'a'.repeat(64 * 1024) } }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, body }));
-      });
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path: '/api/auth/me', headers: { 'x-big': 'a'.repeat(64 * 1024) } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        },
+      );
       req.on('error', reject);
       req.end();
     });

@@ -26,7 +26,12 @@ describe('outbox with a sender plugged in', () => {
     const id = await server.app.services.inbound.customerMessage('+254712345678', 'Wanjiru Kamau', 'Habari');
     await server.app.services.conversations.setStatus(id, 'admin_takeover');
     const headers = { cookie: server.cookie };
-    await server.app.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, headers, payload: { content: 'Karibu!', messageType: 'text' } });
+    await server.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${id}/messages`,
+      headers,
+      payload: { content: 'Karibu!', messageType: 'text' },
+    });
     await server.app.services.outbox.idle();
     let row = await server.database.db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'gateway down' });
@@ -35,6 +40,8 @@ describe('outbox with a sender plugged in', () => {
     await server.app.services.outbox.idle();
     row = await server.database.db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
-    expect(delivered).toEqual([{ id: row.id, conversationId: id, to: '+254712345678', content: 'Karibu!', kind: 'admin_reply' }]);
+    expect(delivered).toEqual([
+      { id: row.id, conversationId: id, to: '+254712345678', content: 'Karibu!', kind: 'admin_reply' },
+    ]);
   });
 });

@@ -67,7 +67,7 @@ function findPgBin(): string | undefined {
 
 /** Why PostgreSQL tests cannot run here, or undefined when they can. */
 export function postgresUnavailable(): string | undefined {
-  if (!PG_BIN) return 'PostgreSQL binaries not found (install Debian\'s postgresql package or set PG_BIN)';
+  if (!PG_BIN) return "PostgreSQL binaries not found (install Debian's postgresql package or set PG_BIN)";
   return undefined;
 }
 
@@ -79,12 +79,27 @@ export async function startPostgres(): Promise<PostgresProcess> {
   chmodSync(dir, 0o777);
   const data = join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
-  const run = (bin: string, args: string[]) => (asRoot ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN!, bin), ...args]] : [join(PG_BIN!, bin), args]) as [string, string[]];
+  const run = (bin: string, args: string[]) =>
+    (asRoot ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN!, bin), ...args]] : [join(PG_BIN!, bin), args]) as [
+      string,
+      string[],
+    ];
   const [initCmd, initArgs] = run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const init = spawnSync(initCmd, initArgs, { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   const port = await freePort();
-  const [cmd, args] = run('postgres', ['-D', data, '-p', String(port), '-k', dir, '-h', '127.0.0.1', '-c', 'fsync=off']);
+  const [cmd, args] = run('postgres', [
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-h',
+    '127.0.0.1',
+    '-c',
+    'fsync=off',
+  ]);
   const child: ChildProcess = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   const log: string[] = [];
   child.stderr!.on('data', (chunk) => log.push(String(chunk)));

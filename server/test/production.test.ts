@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { ADMIN, startTestServer, type TestServer } from './helpers';
 
-const INDEX = '<!doctype html><html><head><script src="/theme-init.js"></script></head><body><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script src="/theme-init.js"></script></head><body><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(5000))});`;
 
 function fakeDist(): string {
@@ -88,7 +89,18 @@ describe('the built dashboard', () => {
 
   it('compresses API answers for clients that ask, and never lets them be stored', async () => {
     for (let i = 0; i < 30; i++) {
-      await server.database.db.insertInto('products').values({ name: `Absolute Black Granite ${i}`, category: 'granite', starting_price: 1000, ending_price: 2000, stock: 0, is_active: true, installation_image_urls: [] }).execute();
+      await server.database.db
+        .insertInto('products')
+        .values({
+          name: `Absolute Black Granite ${i}`,
+          category: 'granite',
+          starting_price: 1000,
+          ending_price: 2000,
+          stock: 0,
+          is_active: true,
+          installation_image_urls: [],
+        })
+        .execute();
     }
     const res = await get('/api/products', { cookie: server.cookie, 'accept-encoding': 'br' });
     expect(res.statusCode).toBe(200);
@@ -137,14 +149,20 @@ describe('health checks', () => {
     const ready = await get('/readyz');
     expect(ready.statusCode).toBe(200);
     expect(ready.headers['cache-control']).toBe('no-store');
-    const last = await server.database.db.selectFrom('schema_migrations').select('version').orderBy('version', 'desc').executeTakeFirstOrThrow();
+    const last = await server.database.db
+      .selectFrom('schema_migrations')
+      .select('version')
+      .orderBy('version', 'desc')
+      .executeTakeFirstOrThrow();
     await sql`delete from schema_migrations where version = ${last.version}`.execute(server.database.db);
     try {
       const notReady = await get('/readyz');
       expect(notReady.statusCode).toBe(503);
       expect(notReady.json().reason).toContain(`migrations not applied: ${last.version}`);
     } finally {
-      await sql`insert into schema_migrations (version, name) values (${last.version}, 'restored')`.execute(server.database.db);
+      await sql`insert into schema_migrations (version, name) values (${last.version}, 'restored')`.execute(
+        server.database.db,
+      );
     }
     expect((await get('/readyz')).statusCode).toBe(200);
   });
@@ -155,16 +173,39 @@ describe('logs', () => {
     logLines.length = 0;
     await get('/api/conversations/search?customerPhone=%2B254712345678', { cookie: server.cookie });
     const line = logLines.find((l) => l.msg === 'request' && l.path === '/api/conversations/search');
-    expect(line).toMatchObject({ method: 'GET', route: '/api/conversations/search', status: 200, reqId: expect.any(String), ms: expect.any(Number) });
+    expect(line).toMatchObject({
+      method: 'GET',
+      route: '/api/conversations/search',
+      status: 200,
+      reqId: expect.any(String),
+      ms: expect.any(Number),
+    });
     expect(JSON.stringify(logLines)).not.toContain('254712345678');
   });
 
   it('logs sign-in successes and failures with the username and address, never the password or the cookie', async () => {
     logLines.length = 0;
-    const ok = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, remoteAddress: '192.0.2.7' });
-    await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'mallory', password: 'hunter2-guess' }, remoteAddress: '192.0.2.8' });
-    expect(logLines.find((l) => l.msg === 'sign-in succeeded')).toMatchObject({ username: ADMIN.username, ip: '192.0.2.7' });
-    expect(logLines.find((l) => l.msg === 'sign-in failed')).toMatchObject({ username: 'mallory', ip: '192.0.2.8', status: 401 });
+    const ok = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: ADMIN,
+      remoteAddress: '192.0.2.7',
+    });
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'mallory', password: 'hunter2-guess' },
+      remoteAddress: '192.0.2.8',
+    });
+    expect(logLines.find((l) => l.msg === 'sign-in succeeded')).toMatchObject({
+      username: ADMIN.username,
+      ip: '192.0.2.7',
+    });
+    expect(logLines.find((l) => l.msg === 'sign-in failed')).toMatchObject({
+      username: 'mallory',
+      ip: '192.0.2.8',
+      status: 401,
+    });
     const text = JSON.stringify(logLines);
     expect(text).not.toContain(ADMIN.password);
     expect(text).not.toContain('hunter2-guess');
@@ -191,7 +232,9 @@ describe('secure defaults', () => {
     for (const HOST of ['0.0.0.0', '192.168.1.20', '::']) {
       expect(() => loadConfig({ ...base, HOST }), HOST).toThrow(/set ADMIN_PASSWORD/);
     }
-    expect(loadConfig({ ...base, HOST: '0.0.0.0', ADMIN_PASSWORD: 'a-long-enough-password' }).adminPassword).toBe('a-long-enough-password');
+    expect(loadConfig({ ...base, HOST: '0.0.0.0', ADMIN_PASSWORD: 'a-long-enough-password' }).adminPassword).toBe(
+      'a-long-enough-password',
+    );
   });
 
   it('refuses an admin password shorter than 12 characters', () => {

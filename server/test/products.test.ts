@@ -39,7 +39,14 @@ describe('products', () => {
     const res = await send('POST', '/api/products', graniteForm());
     expect(res.statusCode).toBe(201);
     const product = res.json();
-    expect(product).toMatchObject({ name: 'Absolute Black Granite', startingPrice: 8500.5, endingPrice: 12000, stock: 4, isActive: true, color: 'Black' });
+    expect(product).toMatchObject({
+      name: 'Absolute Black Granite',
+      startingPrice: 8500.5,
+      endingPrice: 12000,
+      stock: 4,
+      isActive: true,
+      color: 'Black',
+    });
     expect(product.productImageUrl).toMatch(/^\/uploads\/[\w-]+\.png$/);
     expect(product.installationImageUrls).toHaveLength(2);
     const image = await server.app.inject({ url: product.productImageUrl });
@@ -84,7 +91,14 @@ describe('products', () => {
     form.set('dimensions', '');
     form.set('installationImages', '');
     const updated = (await send('PATCH', `/api/products/${created.id}`, form)).json();
-    expect(updated).toMatchObject({ name: created.name, color: 'Black', stock: 9, dimensions: null, installationImageUrls: [], productImageUrl: created.productImageUrl });
+    expect(updated).toMatchObject({
+      name: created.name,
+      color: 'Black',
+      stock: 9,
+      dimensions: null,
+      installationImageUrls: [],
+      productImageUrl: created.productImageUrl,
+    });
     const oldFile = join(server.dataDir, created.installationImageUrls[0]);
     expect(existsSync(oldFile)).toBe(false);
     const replace = new FormData();
@@ -102,11 +116,25 @@ describe('products', () => {
   it('answers 400 for malformed ids and 404 for unknown ones', async () => {
     for (const id of ['0', '-3', 'abc', '1.5']) {
       // PATCH documents its 400; the contract's GET and DELETE do not list one yet.
-      const res = await server.app.inject({ method: 'PATCH', url: `/api/conversations/${id}`, payload: { status: 'bot_active' }, headers: { cookie: server.cookie } });
+      const res = await server.app.inject({
+        method: 'PATCH',
+        url: `/api/conversations/${id}`,
+        payload: { status: 'bot_active' },
+        headers: { cookie: server.cookie },
+      });
       expect(res.statusCode, id).toBe(400);
       expect(res.json().message).toMatch(/^Invalid id/);
     }
-    expect((await server.app.inject({ method: 'PATCH', url: '/api/conversations/999999', payload: { status: 'bot_active' }, headers: { cookie: server.cookie } })).statusCode).toBe(404);
+    expect(
+      (
+        await server.app.inject({
+          method: 'PATCH',
+          url: '/api/conversations/999999',
+          payload: { status: 'bot_active' },
+          headers: { cookie: server.cookie },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('serializes the list in the database exactly as the mapper does', async () => {
@@ -118,15 +146,22 @@ describe('products', () => {
 
   it('deletes a product and its image files', async () => {
     const created = (await send('POST', '/api/products', graniteForm())).json();
-    const res = await server.app.inject({ method: 'DELETE', url: `/api/products/${created.id}`, headers: { cookie: server.cookie } });
+    const res = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${created.id}`,
+      headers: { cookie: server.cookie },
+    });
     expect(res.statusCode).toBe(204);
     expect(existsSync(join(server.dataDir, created.productImageUrl))).toBe(false);
-    expect((await server.app.inject({ url: `/api/products/${created.id}`, headers: { cookie: server.cookie } })).statusCode).toBe(404);
+    expect(
+      (await server.app.inject({ url: `/api/products/${created.id}`, headers: { cookie: server.cookie } })).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('CSV', () => {
-  const header = 'Type,Name,Color/Material,Dimensions (mm),Starting Price,Ending Price,Installation Price,Description,Product Image URL,Installation Image URLs';
+  const header =
+    'Type,Name,Color/Material,Dimensions (mm),Starting Price,Ending Price,Installation Price,Description,Product Image URL,Installation Image URLs';
 
   it('reads quoted fields and semicolon-separated installation images, one error per bad row', () => {
     const rows = parseProductsCsv(
@@ -138,8 +173,18 @@ describe('CSV', () => {
         'marble,Cheap,,1 x 1,abc,2,,,,',
       ].join('\n'),
     );
-    expect(rows[0].product).toMatchObject({ name: 'Kashmir White, Premium', color: 'White', description: 'Says "premium"', installationPricePerSlab: 2500, installationImageUrls: ['https://x/b.jpg', 'https://x/c.jpg'] });
-    expect(rows[1].product).toMatchObject({ category: 'sink', material: 'Stainless Steel', installationPricePerSlab: null });
+    expect(rows[0].product).toMatchObject({
+      name: 'Kashmir White, Premium',
+      color: 'White',
+      description: 'Says "premium"',
+      installationPricePerSlab: 2500,
+      installationImageUrls: ['https://x/b.jpg', 'https://x/c.jpg'],
+    });
+    expect(rows[1].product).toMatchObject({
+      category: 'sink',
+      material: 'Stainless Steel',
+      installationPricePerSlab: null,
+    });
     expect(rows[2].error).toBe('Row 4: Type must be granite, marble, quartz or sink ("limestone")');
     expect(rows[3].error).toBe('Row 5: Starting Price is not a number ("abc")');
   });
@@ -154,16 +199,28 @@ describe('CSV', () => {
   });
 
   it('imports (upserting by type and name), then exports what it imported', async () => {
-    const csv = [header, 'quartz,Pure White Quartz,White,3200 x 1600,13500,17500,3200,,,', 'quartz,=cmd|calc,Grey,1 x 1,1,2,,,,', 'quartz,Bad,,1 x 1,5,2,,,,'].join('\n');
+    const csv = [
+      header,
+      'quartz,Pure White Quartz,White,3200 x 1600,13500,17500,3200,,,',
+      'quartz,=cmd|calc,Grey,1 x 1,1,2,,,,',
+      'quartz,Bad,,1 x 1,5,2,,,,',
+    ].join('\n');
     const upload = async () => {
       const form = new FormData();
       form.set('file', new Blob([csv], { type: 'text/csv' }), 'products.csv');
       return send('POST', '/api/products/import', form);
     };
-    expect((await upload()).json()).toEqual({ imported: 2, updated: 0, failed: 1, errors: ['Row 4: Ending Price is lower than Starting Price'] });
+    expect((await upload()).json()).toEqual({
+      imported: 2,
+      updated: 0,
+      failed: 1,
+      errors: ['Row 4: Ending Price is lower than Starting Price'],
+    });
     expect((await upload()).json()).toMatchObject({ imported: 0, updated: 2, failed: 1 });
     const res = await server.app.inject({ url: '/api/products/export', headers: { cookie: server.cookie } });
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="products-export-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="products-export-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(res.body.split('\n')[0]).toBe(header);
     expect(res.body).toContain("quartz,'=cmd|calc,Grey,1 x 1,1,2,,,,");
     expect(res.body).toContain('quartz,Pure White Quartz,White,3200 x 1600,13500,17500,3200,,,');

@@ -22,7 +22,16 @@ import { loadOperations, operation, type Operation } from '../contract/openapi';
 import type { NotificationType } from '../realtime/events';
 import { startTestServer } from './helpers';
 import { negativeProblems, positiveProblems } from './property/checks';
-import { INPUTLESS_RUNS, NEGATIVE_BASES, PATH, RUNS, SEED, SEQUENCES, parameters, shrinkBudget } from './property/config';
+import {
+  INPUTLESS_RUNS,
+  NEGATIVE_BASES,
+  PATH,
+  RUNS,
+  SEED,
+  SEQUENCES,
+  parameters,
+  shrinkBudget,
+} from './property/config';
 import { validShape, type Pools } from './property/generators';
 import { failure, Harness } from './property/harness';
 import {
@@ -54,7 +63,11 @@ let refusalsChecked = 0;
 const LONG = { timeout: 180_000 };
 
 async function pools(): Promise<Pools> {
-  return { products: await h.ids('products'), conversations: await h.ids('conversations'), notifications: await h.ids('notifications') };
+  return {
+    products: await h.ids('products'),
+    conversations: await h.ids('conversations'),
+    notifications: await h.ids('notifications'),
+  };
 }
 
 const hasInput = (op: Operation) => Boolean(op.params || op.querystring || op.jsonBody || op.multipartBody);
@@ -63,16 +76,60 @@ const hasInput = (op: Operation) => Boolean(op.params || op.querystring || op.js
 async function seed() {
   const create = operation('createProduct');
   const forms: [string, string][][] = [
-    [['name', 'Absolute Black Granite'], ['category', 'granite'], ['startingPrice', '8500.50'], ['endingPrice', '12000'], ['color', 'Black'], ['stock', '4']],
-    [['name', 'Carrara White Marble'], ['category', 'marble'], ['startingPrice', '9000'], ['endingPrice', '15000'], ['installationPricePerSlab', '2500']],
-    [['name', 'Pure White Quartz'], ['category', 'quartz'], ['startingPrice', '11000'], ['endingPrice', '11000'], ['isActive', 'false']],
-    [['name', 'Franke Double Bowl Sink'], ['category', 'sink'], ['startingPrice', '14500'], ['endingPrice', '18000'], ['material', 'Stainless Steel'], ['bowlConfiguration', 'Double Bowl']],
-    [['name', 'Blanco Silgranit Sink'], ['category', 'sink'], ['startingPrice', '21000.99'], ['endingPrice', '25000'], ['dimensions', '860 x 500 x 190']],
-    [['name', '<b>Emperador</b> "Dark" Marble 😀'], ['category', 'marble'], ['startingPrice', '0'], ['endingPrice', '0'], ['description', ' spaces at both ends ']],
+    [
+      ['name', 'Absolute Black Granite'],
+      ['category', 'granite'],
+      ['startingPrice', '8500.50'],
+      ['endingPrice', '12000'],
+      ['color', 'Black'],
+      ['stock', '4'],
+    ],
+    [
+      ['name', 'Carrara White Marble'],
+      ['category', 'marble'],
+      ['startingPrice', '9000'],
+      ['endingPrice', '15000'],
+      ['installationPricePerSlab', '2500'],
+    ],
+    [
+      ['name', 'Pure White Quartz'],
+      ['category', 'quartz'],
+      ['startingPrice', '11000'],
+      ['endingPrice', '11000'],
+      ['isActive', 'false'],
+    ],
+    [
+      ['name', 'Franke Double Bowl Sink'],
+      ['category', 'sink'],
+      ['startingPrice', '14500'],
+      ['endingPrice', '18000'],
+      ['material', 'Stainless Steel'],
+      ['bowlConfiguration', 'Double Bowl'],
+    ],
+    [
+      ['name', 'Blanco Silgranit Sink'],
+      ['category', 'sink'],
+      ['startingPrice', '21000.99'],
+      ['endingPrice', '25000'],
+      ['dimensions', '860 x 500 x 190'],
+    ],
+    [
+      ['name', '<b>Emperador</b> "Dark" Marble 😀'],
+      ['category', 'marble'],
+      ['startingPrice', '0'],
+      ['endingPrice', '0'],
+      ['description', ' spaces at both ends '],
+    ],
   ];
   const products: { id: number; name: string }[] = [];
   for (const fields of forms) {
-    const shape: Shape = { params: {}, query: [], body: { kind: 'form', parts: fields.map(([name, value]) => ({ name, value })) }, cookie: 'session', headers: {} };
+    const shape: Shape = {
+      params: {},
+      query: [],
+      body: { kind: 'form', parts: fields.map(([name, value]) => ({ name, value })) },
+      cookie: 'session',
+      headers: {},
+    };
     const exchange = await h.send(await h.wire(create, shape));
     if (exchange.answer.statusCode !== 201) throw failure('setup: creating a product failed', [], exchange);
     products.push(JSON.parse(exchange.answer.body) as { id: number; name: string });
@@ -80,12 +137,17 @@ async function seed() {
   const { inbound, conversations } = h.server.app.services;
   const types: NotificationType[] = ['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request'];
   for (let i = 0; i < 8; i++) {
-    const id = await inbound.customerMessage(`+2547000000${String(i).padStart(2, '0')}`, i % 3 === 0 ? null : `Customer ${i}`, `Habari, how much is ${products[i % products.length].name}?`);
+    const id = await inbound.customerMessage(
+      `+2547000000${String(i).padStart(2, '0')}`,
+      i % 3 === 0 ? null : `Customer ${i}`,
+      `Habari, how much is ${products[i % products.length].name}?`,
+    );
     await inbound.productInterest(id, products[i % products.length], i % 2 === 0 ? 'view' : 'inquiry');
     await inbound.botMessage(id, 'Karibu! Let me check.');
     seededConversations.push(id);
   }
-  for (let i = 0; i < 10; i++) await inbound.handoff(seededConversations[i % 5], types[i % types.length], `Customer ${i} needs a human`);
+  for (let i = 0; i < 10; i++)
+    await inbound.handoff(seededConversations[i % 5], types[i % types.length], `Customer ${i} needs a human`);
   for (const id of seededConversations.slice(5)) await conversations.setStatus(id, 'admin_takeover');
 }
 
@@ -105,8 +167,16 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  const coverage = [...statusesSeen].map(([id, seen]) => `${id} ${[...seen].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ')}`);
-  console.log(`valid requests answered (status×count):\n  ${coverage.join('\n  ')}\nrequests that break the contract checked: ${refusalsChecked}`);
+  const coverage = [...statusesSeen].map(
+    ([id, seen]) =>
+      `${id} ${[...seen]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status}×${n}`)
+        .join(' ')}`,
+  );
+  console.log(
+    `valid requests answered (status×count):\n  ${coverage.join('\n  ')}\nrequests that break the contract checked: ${refusalsChecked}`,
+  );
   if (converterNotes.size > 0) console.log(`schema converter notes:\n  ${[...converterNotes].join('\n  ')}`);
   await h?.server.close();
 });
@@ -118,13 +188,15 @@ describe('valid requests are answered per the contract', () => {
         validShape(op, await pools()),
         shrinkBudget(async (shape: Shape) => {
           const reasons = breaches(op, shape);
-          if (reasons.length > 0) throw new Error(`the generator made an invalid request (a bug in this test): ${reasons.join('; ')}`);
+          if (reasons.length > 0)
+            throw new Error(`the generator made an invalid request (a bug in this test): ${reasons.join('; ')}`);
           const exchange = await h.send(await h.wire(op, shape));
           const seen = statusesSeen.get(op.operationId) ?? new Map<number, number>();
           seen.set(exchange.answer.statusCode, (seen.get(exchange.answer.statusCode) ?? 0) + 1);
           statusesSeen.set(op.operationId, seen);
           const problems = positiveProblems(op, exchange);
-          if (problems.length > 0) throw failure(`${op.operationId}: a valid request was not answered per the contract`, problems, exchange);
+          if (problems.length > 0)
+            throw failure(`${op.operationId}: a valid request was not answered per the contract`, problems, exchange);
         }),
       );
       await fc.assert(property, parameters(hasInput(op) ? RUNS : INPUTLESS_RUNS));
@@ -146,7 +218,13 @@ function readbackOf(op: Operation, shape: Shape): string | undefined {
   return get ? pathOf(get, shape.params) : undefined;
 }
 
-async function refusalProblems(op: Operation, kind: Kind, shape: Shape, reasons: string[], label: string): Promise<Error | undefined> {
+async function refusalProblems(
+  op: Operation,
+  kind: Kind,
+  shape: Shape,
+  reasons: string[],
+  label: string,
+): Promise<Error | undefined> {
   const changes = op.method !== 'GET';
   const readback = readbackOf(op, shape);
   // The wire first: it may open a session of its own (sign-out), which is not the request's doing.
@@ -161,7 +239,8 @@ async function refusalProblems(op: Operation, kind: Kind, shape: Shape, reasons:
   }
   if (readback && readBefore) {
     const readAfter = await h.get(readback);
-    if (readAfter.statusCode !== readBefore.statusCode || readAfter.body !== readBefore.body) changed.push(`GET ${readback} answers differently after the refusal`);
+    if (readAfter.statusCode !== readBefore.statusCode || readAfter.body !== readBefore.body)
+      changed.push(`GET ${readback} answers differently after the refusal`);
   }
   const problems = negativeProblems(op, kind, exchange, changed);
   return problems.length > 0 ? failure(`${op.operationId}, ${label}:`, problems, exchange, reasons) : undefined;
@@ -193,12 +272,17 @@ describe('requests that break the contract are refused and change nothing', () =
               }
               if (failures.length > 0) {
                 focus ??= new Set(failures.map((f) => f.label));
-                throw new Error(`${failures.length} of the ${kind} mutations were mishandled:\n${failures.map((f) => f.error.message).join('\n')}`);
+                throw new Error(
+                  `${failures.length} of the ${kind} mutations were mishandled:\n${failures.map((f) => f.error.message).join('\n')}`,
+                );
               }
             }),
           );
           await fc.assert(property, parameters(NEGATIVE_BASES));
-          expect(checked, `no ${kind} mutation of ${op.operationId} ever broke the contract: the mutations need revisiting`).toBeGreaterThan(0);
+          expect(
+            checked,
+            `no ${kind} mutation of ${op.operationId} ever broke the contract: the mutations need revisiting`,
+          ).toBeGreaterThan(0);
         });
       }
     });
@@ -225,7 +309,8 @@ describe('methods a path does not declare', () => {
           .filter(Boolean);
         const wrong: string[] = [];
         if (answer.statusCode !== 405) wrong.push(`answered ${answer.statusCode}, not 405`);
-        if (!isSameSet(allow, [...declared])) wrong.push(`Allow is "${answer.headers.allow ?? ''}", not ${[...declared].join(', ')}`);
+        if (!isSameSet(allow, [...declared]))
+          wrong.push(`Allow is "${answer.headers.allow ?? ''}", not ${[...declared].join(', ')}`);
         let body: { message?: unknown } | undefined;
         try {
           body = JSON.parse(answer.body) as { message?: unknown };
@@ -257,40 +342,62 @@ describe('sequences the contract links', () => {
       }),
     );
     await fc.assert(property, parameters(SEQUENCES));
-    if (!PATH) for (const name of ['CreateProduct', 'UpdateProduct', 'DeleteProduct', 'TouchDeleted']) expect(commandsRun.get(name) ?? 0, `${name} never ran`).toBeGreaterThan(0);
+    if (!PATH)
+      for (const name of ['CreateProduct', 'UpdateProduct', 'DeleteProduct', 'TouchDeleted'])
+        expect(commandsRun.get(name) ?? 0, `${name} never ran`).toBeGreaterThan(0);
   });
 
-  it('follow-up settings: a saved PATCH is what GET answers, and the check runs or reports 409 when disabled', LONG, async () => {
-    const update = operation('updateFollowUpSettings');
-    const get = operation('getFollowUpSettings');
-    const check = operation('runFollowUpCheck');
-    const property = fc.asyncProperty(
-      arbitraryFor(update.jsonBody!, 'follow-up settings'),
-      shrinkBudget(async (settings) => {
-        const sent = plain(settings);
-        const saved = await h.send(await h.wire(update, { params: {}, query: [], body: { kind: 'json', value: sent }, cookie: 'session', headers: {} }));
-        const savedProblems = positiveProblems(update, saved);
-        if (saved.answer.statusCode !== 200) savedProblems.push(`answered ${saved.answer.statusCode}, not 200`);
-        else if (JSON.stringify(plain(JSON.parse(saved.answer.body))) !== JSON.stringify(sent)) savedProblems.push('the answer is not the settings sent');
-        if (savedProblems.length > 0) throw failure('saving follow-up settings', savedProblems, saved);
-        const read = await h.send(await h.wire(get, { params: {}, query: [], cookie: 'session', headers: {} }));
-        const readProblems = positiveProblems(get, read);
-        const readBody = read.answer.statusCode === 200 ? (JSON.parse(read.answer.body) as Record<string, unknown>) : undefined;
-        if (!readBody) readProblems.push(`answered ${read.answer.statusCode}, not 200`);
-        else {
-          const ordered = Object.fromEntries(Object.keys(sent as object).map((key) => [key, readBody[key]]));
-          if (JSON.stringify(ordered) !== JSON.stringify(sent)) readProblems.push(`GET answers ${visible(read.answer.body)} after saving ${visible(JSON.stringify(sent))}`);
-        }
-        if (readProblems.length > 0) throw failure('reading follow-up settings back', readProblems, read);
-        const ran = await h.send(await h.wire(check, { params: {}, query: [], cookie: 'session', headers: {} }));
-        const enabled = (sent as { enabled: boolean }).enabled;
-        const ranProblems = positiveProblems(check, ran);
-        if (ran.answer.statusCode !== (enabled ? 200 : 409)) ranProblems.push(`the check answered ${ran.answer.statusCode} with follow-ups ${enabled ? 'enabled' : 'disabled'}`);
-        if (ranProblems.length > 0) throw failure('running the follow-up check', ranProblems, ran);
-      }),
-    );
-    await fc.assert(property, parameters(RUNS));
-  });
+  it(
+    'follow-up settings: a saved PATCH is what GET answers, and the check runs or reports 409 when disabled',
+    LONG,
+    async () => {
+      const update = operation('updateFollowUpSettings');
+      const get = operation('getFollowUpSettings');
+      const check = operation('runFollowUpCheck');
+      const property = fc.asyncProperty(
+        arbitraryFor(update.jsonBody!, 'follow-up settings'),
+        shrinkBudget(async (settings) => {
+          const sent = plain(settings);
+          const saved = await h.send(
+            await h.wire(update, {
+              params: {},
+              query: [],
+              body: { kind: 'json', value: sent },
+              cookie: 'session',
+              headers: {},
+            }),
+          );
+          const savedProblems = positiveProblems(update, saved);
+          if (saved.answer.statusCode !== 200) savedProblems.push(`answered ${saved.answer.statusCode}, not 200`);
+          else if (JSON.stringify(plain(JSON.parse(saved.answer.body))) !== JSON.stringify(sent))
+            savedProblems.push('the answer is not the settings sent');
+          if (savedProblems.length > 0) throw failure('saving follow-up settings', savedProblems, saved);
+          const read = await h.send(await h.wire(get, { params: {}, query: [], cookie: 'session', headers: {} }));
+          const readProblems = positiveProblems(get, read);
+          const readBody =
+            read.answer.statusCode === 200 ? (JSON.parse(read.answer.body) as Record<string, unknown>) : undefined;
+          if (!readBody) readProblems.push(`answered ${read.answer.statusCode}, not 200`);
+          else {
+            const ordered = Object.fromEntries(Object.keys(sent as object).map((key) => [key, readBody[key]]));
+            if (JSON.stringify(ordered) !== JSON.stringify(sent))
+              readProblems.push(
+                `GET answers ${visible(read.answer.body)} after saving ${visible(JSON.stringify(sent))}`,
+              );
+          }
+          if (readProblems.length > 0) throw failure('reading follow-up settings back', readProblems, read);
+          const ran = await h.send(await h.wire(check, { params: {}, query: [], cookie: 'session', headers: {} }));
+          const enabled = (sent as { enabled: boolean }).enabled;
+          const ranProblems = positiveProblems(check, ran);
+          if (ran.answer.statusCode !== (enabled ? 200 : 409))
+            ranProblems.push(
+              `the check answered ${ran.answer.statusCode} with follow-ups ${enabled ? 'enabled' : 'disabled'}`,
+            );
+          if (ranProblems.length > 0) throw failure('running the follow-up check', ranProblems, ran);
+        }),
+      );
+      await fc.assert(property, parameters(RUNS));
+    },
+  );
 
   it('conversation: status changes are kept, and admin replies are taken only in admin_takeover', LONG, async () => {
     const ops = conversationOps();
@@ -302,20 +409,30 @@ describe('sequences the contract links', () => {
       }),
     );
     await fc.assert(property, parameters(SEQUENCES));
-    if (!PATH) for (const name of ['SetStatus', 'SendMessage']) expect(commandsRun.get(name) ?? 0, `${name} never ran`).toBeGreaterThan(0);
+    if (!PATH)
+      for (const name of ['SetStatus', 'SendMessage'])
+        expect(commandsRun.get(name) ?? 0, `${name} never ran`).toBeGreaterThan(0);
   });
 
-  it('notifications: marking one read drops the unread count by exactly that one; marking all leaves none', LONG, async () => {
-    const ops = notificationOps();
-    const schema = ops.list.responses['200']['application/json'] as Schema & { items: { properties: { type: { enum: NotificationType[] } } } };
-    const property = fc.asyncProperty(
-      notificationScenario(ops, schema.items.properties.type.enum),
-      shrinkBudget(async ({ generated, tail }) => {
-        const model = await notificationModel(h, ops, seededConversations);
-        await fc.asyncModelRun(() => ({ model, real: h }), [...generated, ...tail]);
-      }),
-    );
-    await fc.assert(property, parameters(SEQUENCES));
-    if (!PATH) for (const name of ['HandOff', 'MarkRead', 'MarkAll']) expect(commandsRun.get(name) ?? 0, `${name} never ran`).toBeGreaterThan(0);
-  });
+  it(
+    'notifications: marking one read drops the unread count by exactly that one; marking all leaves none',
+    LONG,
+    async () => {
+      const ops = notificationOps();
+      const schema = ops.list.responses['200']['application/json'] as Schema & {
+        items: { properties: { type: { enum: NotificationType[] } } };
+      };
+      const property = fc.asyncProperty(
+        notificationScenario(ops, schema.items.properties.type.enum),
+        shrinkBudget(async ({ generated, tail }) => {
+          const model = await notificationModel(h, ops, seededConversations);
+          await fc.asyncModelRun(() => ({ model, real: h }), [...generated, ...tail]);
+        }),
+      );
+      await fc.assert(property, parameters(SEQUENCES));
+      if (!PATH)
+        for (const name of ['HandOff', 'MarkRead', 'MarkAll'])
+          expect(commandsRun.get(name) ?? 0, `${name} never ran`).toBeGreaterThan(0);
+    },
+  );
 });

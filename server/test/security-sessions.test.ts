@@ -116,7 +116,9 @@ describe('a socket lives no longer than its session', () => {
     const cookie = await signIn(first.app);
     const ws = await openSocket(second.app, { cookie });
     const closed = closeOf(ws);
-    expect((await first.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBe(204);
+    expect((await first.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBe(
+      204,
+    );
     expect(await closed).toEqual({ code: 4401, reason: 'session ended' });
   });
 
@@ -159,7 +161,9 @@ describe('host names and origins', () => {
     });
     expect(reply.statusCode).toBe(421);
     // The same requests under the server's own name are answered.
-    expect((await app.inject({ url: '/api/conversations/export', headers: { cookie, host: 'localhost:8080' } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ url: '/api/conversations/export', headers: { cookie, host: 'localhost:8080' } })).statusCode,
+    ).toBe(200);
   });
 
   it('answers the loopback names, PUBLIC_ORIGIN, ALLOWED_HOSTS, ALLOWED_ORIGINS and the bound address; health checks under any name', async () => {
@@ -170,38 +174,67 @@ describe('host names and origins', () => {
       allowedOrigins: ['http://dev.example:5173'],
     });
     const cookie = await signIn(app);
-    const status = async (host: string) => (await app.inject({ url: '/api/auth/me', headers: { cookie, host } })).statusCode;
-    for (const host of ['localhost:8080', '127.0.0.1', '[::1]:9000', 'dashboard.example.co.ke', 'intranet.example:1234', 'lan.example:8443', 'dev.example:5173', '10.1.2.3:8080']) {
+    const status = async (host: string) =>
+      (await app.inject({ url: '/api/auth/me', headers: { cookie, host } })).statusCode;
+    for (const host of [
+      'localhost:8080',
+      '127.0.0.1',
+      '[::1]:9000',
+      'dashboard.example.co.ke',
+      'intranet.example:1234',
+      'lan.example:8443',
+      'dev.example:5173',
+      '10.1.2.3:8080',
+    ]) {
       expect(await status(host), host).toBe(200);
     }
-    for (const host of ['attacker.example', 'lan.example:8444', 'dashboard.example.co.ke.attacker.example', '10.1.2.4:8080']) {
+    for (const host of [
+      'attacker.example',
+      'lan.example:8444',
+      'dashboard.example.co.ke.attacker.example',
+      '10.1.2.4:8080',
+    ]) {
       expect(await status(host), host).toBe(421);
     }
     expect((await app.inject({ url: '/healthz', headers: { host: '172.17.0.5:8080' } })).statusCode).toBe(200);
     expect((await app.inject({ url: '/readyz', headers: { host: 'attacker.example' } })).statusCode).toBe(200);
-    expect((await app.inject({ url: '/uploads/none.png', headers: { host: 'attacker.example' } })).statusCode).toBe(421);
+    expect((await app.inject({ url: '/uploads/none.png', headers: { host: 'attacker.example' } })).statusCode).toBe(
+      421,
+    );
   });
 
   it('checks the X-Forwarded-Host a trusted proxy passes on', async () => {
     const app = await startUnchecked({ trustProxy: 1, publicOrigin: 'https://dashboard.example.co.ke' });
     const cookie = await signIn(app, '127.0.0.1');
     const via = (forwardedHost: string) =>
-      app.inject({ url: '/api/auth/me', remoteAddress: '127.0.0.1', headers: { cookie, host: '127.0.0.1:8080', 'x-forwarded-host': forwardedHost } });
+      app.inject({
+        url: '/api/auth/me',
+        remoteAddress: '127.0.0.1',
+        headers: { cookie, host: '127.0.0.1:8080', 'x-forwarded-host': forwardedHost },
+      });
     expect((await via('dashboard.example.co.ke')).statusCode).toBe(200);
     expect((await via('attacker.example')).statusCode).toBe(421);
   });
 
   it('refuses a foreign host name on the /ws upgrade', async () => {
     const server = await start();
-    await expect(server.app.injectWS('/ws', { headers: { ...foreign, cookie: server.cookie } })).rejects.toThrow('Unexpected server response: 421');
+    await expect(server.app.injectWS('/ws', { headers: { ...foreign, cookie: server.cookie } })).rejects.toThrow(
+      'Unexpected server response: 421',
+    );
   });
 
   it('refuses a foreign Origin and Origin: null on the /ws upgrade; its own origin and no Origin are let in', async () => {
     const server = await start();
     const headers = { cookie: server.cookie, host: 'localhost:8080' };
-    await expect(openSocket(server.app, { ...headers, origin: 'https://evil.example' })).rejects.toThrow('Unexpected server response: 403');
-    await expect(openSocket(server.app, { ...headers, origin: 'null' })).rejects.toThrow('Unexpected server response: 403');
-    await expect(openSocket(server.app, { ...headers, origin: 'http://localhost:8081' })).rejects.toThrow('Unexpected server response: 403');
+    await expect(openSocket(server.app, { ...headers, origin: 'https://evil.example' })).rejects.toThrow(
+      'Unexpected server response: 403',
+    );
+    await expect(openSocket(server.app, { ...headers, origin: 'null' })).rejects.toThrow(
+      'Unexpected server response: 403',
+    );
+    await expect(openSocket(server.app, { ...headers, origin: 'http://localhost:8081' })).rejects.toThrow(
+      'Unexpected server response: 403',
+    );
     const own = await openSocket(server.app, { ...headers, origin: 'http://localhost:8080' });
     own.terminate();
     const tool = await openSocket(server.app, headers);
@@ -210,13 +243,20 @@ describe('host names and origins', () => {
 
   it('refuses Origin: null on a state-changing request', async () => {
     const server = await start();
-    const res = await server.app.inject({ method: 'POST', url: '/api/notifications/mark-all-read', headers: { cookie: server.cookie, origin: 'null' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/notifications/mark-all-read',
+      headers: { cookie: server.cookie, origin: 'null' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'Cross-origin request refused' });
   });
 
   it('reads PUBLIC_ORIGIN and ALLOWED_HOSTS, and refuses what is not an origin or a host name', () => {
-    const config = loadConfig({ PUBLIC_ORIGIN: 'https://Dashboard.example.co.ke/', ALLOWED_HOSTS: 'a.example, B.example:8080' });
+    const config = loadConfig({
+      PUBLIC_ORIGIN: 'https://Dashboard.example.co.ke/',
+      ALLOWED_HOSTS: 'a.example, B.example:8080',
+    });
     expect(config.publicOrigin).toBe('https://dashboard.example.co.ke');
     expect(config.allowedHosts).toEqual(['a.example', 'b.example:8080']);
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://dashboard.example.co.ke/app' })).toThrow(/PUBLIC_ORIGIN/);
@@ -226,7 +266,10 @@ describe('host names and origins', () => {
 });
 
 describe('sign-in limits', () => {
-  const wrong = (app: FastifyInstance, options: { username?: string; remoteAddress: string; headers?: Record<string, string> }) =>
+  const wrong = (
+    app: FastifyInstance,
+    options: { username?: string; remoteAddress: string; headers?: Record<string, string> },
+  ) =>
     app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -249,7 +292,11 @@ describe('sign-in limits', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
       // A different username each time: only the address limit is at play.
-      const res = await wrong(server.app, { username: `guess-${i}`, remoteAddress: proxy, headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` } });
+      const res = await wrong(server.app, {
+        username: `guess-${i}`,
+        remoteAddress: proxy,
+        headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` },
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
@@ -265,7 +312,15 @@ describe('sign-in limits', () => {
     // A client connecting from a public address directly is not taken for a proxy.
     const direct: number[] = [];
     for (let i = 0; i < 7; i++) {
-      direct.push((await wrong(server.app, { username: `direct-${i}`, remoteAddress: '198.51.100.200', headers: { 'x-forwarded-for': `192.0.2.${i}` } })).statusCode);
+      direct.push(
+        (
+          await wrong(server.app, {
+            username: `direct-${i}`,
+            remoteAddress: '198.51.100.200',
+            headers: { 'x-forwarded-for': `192.0.2.${i}` },
+          })
+        ).statusCode,
+      );
     }
     expect(direct.slice(5)).toEqual([429, 429]);
   });
@@ -277,17 +332,27 @@ describe('sign-in limits', () => {
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(ADDRESS_WINDOW_MS / 1000);
-    expect(res.json()).toEqual({ message: expect.stringMatching(/^Too many sign-in attempts; try again in \d+ seconds?$/) });
+    expect(res.json()).toEqual({
+      message: expect.stringMatching(/^Too many sign-in attempts; try again in \d+ seconds?$/),
+    });
   });
 
   it('limits guesses at one account across many addresses', async () => {
     const server = await start();
-    for (let i = 0; i < 5; i++) expect((await wrong(server.app, { remoteAddress: `198.51.100.${i + 1}` })).statusCode).toBe(401);
-    const next = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, remoteAddress: '198.51.100.99' });
+    for (let i = 0; i < 5; i++)
+      expect((await wrong(server.app, { remoteAddress: `198.51.100.${i + 1}` })).statusCode).toBe(401);
+    const next = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: ADMIN,
+      remoteAddress: '198.51.100.99',
+    });
     expect(next.statusCode).toBe(429);
     expect(Number(next.headers['retry-after'])).toBeLessThanOrEqual(ACCOUNT_MAX_WAIT_MS / 1000);
     // Another account is not affected.
-    expect((await wrong(server.app, { username: 'someone-else', remoteAddress: '198.51.100.99' })).statusCode).toBe(401);
+    expect((await wrong(server.app, { username: 'someone-else', remoteAddress: '198.51.100.99' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('shares the limits between two instances on one database', async () => {
@@ -306,13 +371,23 @@ describe('sign-in limits', () => {
     const flooder = '192.0.2.99';
     // A flood from the user's own address and from many others.
     for (let i = 0; i < 30; i++) await wrong(server.app, { remoteAddress: i % 2 === 0 ? flooder : `198.51.100.${i}` });
-    const during = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, remoteAddress: flooder });
+    const during = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: ADMIN,
+      remoteAddress: flooder,
+    });
     expect(during.statusCode).toBe(429);
     const wait = Number(during.headers['retry-after']);
     expect(wait).toBeLessThanOrEqual(Math.max(ADDRESS_WINDOW_MS, ACCOUNT_MAX_WAIT_MS) / 1000);
 
     server.clock.now = new Date(server.clock.now.getTime() + Math.max(ADDRESS_WINDOW_MS, ACCOUNT_MAX_WAIT_MS));
-    const after = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, remoteAddress: flooder });
+    const after = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: ADMIN,
+      remoteAddress: flooder,
+    });
     expect(after.statusCode).toBe(200);
     // The account's failures are forgotten: a typo now is a plain 401, not a wait.
     expect((await wrong(server.app, { remoteAddress: '198.51.100.250' })).statusCode).toBe(401);
@@ -322,7 +397,25 @@ describe('sign-in limits', () => {
     const server = await start();
     await signIn(server.app, '192.0.2.200');
     for (let i = 0; i < 6; i++) await wrong(server.app, { remoteAddress: `198.51.100.${i + 1}` });
-    expect((await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, remoteAddress: '198.51.100.120' })).statusCode).toBe(429);
-    expect((await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, remoteAddress: '192.0.2.200' })).statusCode).toBe(200);
+    expect(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: ADMIN,
+          remoteAddress: '198.51.100.120',
+        })
+      ).statusCode,
+    ).toBe(429);
+    expect(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: ADMIN,
+          remoteAddress: '192.0.2.200',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

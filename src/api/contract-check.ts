@@ -16,7 +16,10 @@ export function checkResponse(method: string, pathname: string, data: unknown): 
   if (!operation?.response) return undefined;
   const result = operation.response.safeParse(data);
   if (result.success) return undefined;
-  return new ContractViolationError(`${operation.operationId} (${method} ${operation.path})`, describeIssues(result.error));
+  return new ContractViolationError(
+    `${operation.operationId} (${method} ${operation.path})`,
+    describeIssues(result.error),
+  );
 }
 
 export function installContractCheck() {

@@ -32,8 +32,7 @@ export interface QueryClientHooks {
   onSessionExpired?: () => void;
 }
 
-const isSessionCheck = (key: QueryKey | undefined) =>
-  JSON.stringify(key) === JSON.stringify(queryKeys.currentUser);
+const isSessionCheck = (key: QueryKey | undefined) => JSON.stringify(key) === JSON.stringify(queryKeys.currentUser);
 
 export function createQueryClient(hooks: QueryClientHooks = {}): QueryClient {
   const expired = (error: unknown) => error instanceof ApiError && error.status === 401;

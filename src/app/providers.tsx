@@ -22,7 +22,11 @@ function QueryProvider({ children, onSignedOut }: { children: ReactNode; onSigne
         if (handling) return;
         handling = true;
         // The login screen clears the cache when it mounts.
-        toast({ title: 'Session ended', description: 'Your session has expired. Please log in again.', variant: 'destructive' });
+        toast({
+          title: 'Session ended',
+          description: 'Your session has expired. Please log in again.',
+          variant: 'destructive',
+        });
         onSignedOut();
         setTimeout(() => (handling = false), 1000);
       },

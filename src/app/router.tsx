@@ -20,26 +20,64 @@ export const routes: RouteObject[] = [
           {
             // A screen that throws (or whose code fails to load) shows an error card inside the shell.
             lazy: () =>
-              import('../components/layout/route-error-card').then((m) => ({ Component: m.ScreenOutlet, ErrorBoundary: m.RouteErrorCard })),
+              import('../components/layout/route-error-card').then((m) => ({
+                Component: m.ScreenOutlet,
+                ErrorBoundary: m.RouteErrorCard,
+              })),
             children: [
-              { path: '/', lazy: () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
-              { path: '/products', lazy: () => import('../features/products/products-page').then((m) => ({ Component: m.ProductsPage })) },
+              {
+                path: '/',
+                lazy: () =>
+                  import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+              },
+              {
+                path: '/products',
+                lazy: () => import('../features/products/products-page').then((m) => ({ Component: m.ProductsPage })),
+              },
               {
                 path: '/products/new',
-                lazy: () => import('../features/products/product-form-page').then((m) => ({ element: <m.ProductFormPage key="new" /> })),
+                lazy: () =>
+                  import('../features/products/product-form-page').then((m) => ({
+                    element: <m.ProductFormPage key="new" />,
+                  })),
               },
               {
                 path: '/products/edit/:id',
-                lazy: () => import('../features/products/product-form-page').then((m) => ({ element: <m.ProductFormPage key="edit" /> })),
+                lazy: () =>
+                  import('../features/products/product-form-page').then((m) => ({
+                    element: <m.ProductFormPage key="edit" />,
+                  })),
               },
-              { path: '/conversations', lazy: () => import('../features/conversations/conversations-page').then((m) => ({ Component: m.ConversationsPage })) },
+              {
+                path: '/conversations',
+                lazy: () =>
+                  import('../features/conversations/conversations-page').then((m) => ({
+                    Component: m.ConversationsPage,
+                  })),
+              },
               {
                 path: '/conversations/:id',
-                lazy: () => import('../features/conversations/conversation-detail-page').then((m) => ({ Component: m.ConversationDetailPage })),
+                lazy: () =>
+                  import('../features/conversations/conversation-detail-page').then((m) => ({
+                    Component: m.ConversationDetailPage,
+                  })),
               },
-              { path: '/notifications', lazy: () => import('../features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })) },
-              { path: '/analytics', lazy: () => import('../features/analytics/analytics-page').then((m) => ({ Component: m.AnalyticsPage })) },
-              { path: '/settings', lazy: () => import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })) },
+              {
+                path: '/notifications',
+                lazy: () =>
+                  import('../features/notifications/notifications-page').then((m) => ({
+                    Component: m.NotificationsPage,
+                  })),
+              },
+              {
+                path: '/analytics',
+                lazy: () =>
+                  import('../features/analytics/analytics-page').then((m) => ({ Component: m.AnalyticsPage })),
+              },
+              {
+                path: '/settings',
+                lazy: () => import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
+              },
               { path: '*', lazy: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
             ],
           },

@@ -18,7 +18,6 @@ export function renderRoutes(routes: RouteObject[], initialPath: string) {
   return { ...utils, router, queryClient };
 }
 
-
 /** A fetch stub answering by "METHOD /path"; unknown requests fail the test loudly. */
 export function stubApi(answers: Record<string, () => Response | Promise<Response>>) {
   const calls: string[] = [];
@@ -34,4 +33,7 @@ export function stubApi(answers: Record<string, () => Response | Promise<Respons
 }
 
 export const json = (status: number, body: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });

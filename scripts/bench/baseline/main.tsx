@@ -11,7 +11,17 @@ import 'primereact/resources/themes/lara-light-blue/theme.css';
 import 'primereact/resources/primereact.min.css';
 import { GLOBAL_FILTER_FIELDS } from './filter-fields';
 
-type Product = { id: number; name: string; category: string; color?: string | null; material?: string | null; startingPrice: number; endingPrice: number; stock: number; isActive: boolean };
+type Product = {
+  id: number;
+  name: string;
+  category: string;
+  color?: string | null;
+  material?: string | null;
+  startingPrice: number;
+  endingPrice: number;
+  stock: number;
+  isActive: boolean;
+};
 
 function Baseline() {
   const [products, setProducts] = useState<Product[] | null>(null);
@@ -21,7 +31,14 @@ function Baseline() {
       .then((response) => response.json())
       .then(setProducts);
   }, []);
-  const header = <InputText id="baseline-search" value={filter} onChange={(event) => setFilter(event.target.value)} placeholder="Search..." />;
+  const header = (
+    <InputText
+      id="baseline-search"
+      value={filter}
+      onChange={(event) => setFilter(event.target.value)}
+      placeholder="Search..."
+    />
+  );
   return (
     <DataTable
       value={products ?? []}

@@ -26,7 +26,11 @@ export function analyticsService(db: Kysely<DB>, deps: { now: () => Date }) {
       const [viewed, inquired] = await Promise.all([repo.top('view', 10), repo.top('inquiry', 10)]);
       return {
         mostViewed: viewed.map((r) => ({ productId: r.productId, productName: r.productName, viewCount: r.count })),
-        mostInquired: inquired.map((r) => ({ productId: r.productId, productName: r.productName, inquiryCount: r.count })),
+        mostInquired: inquired.map((r) => ({
+          productId: r.productId,
+          productName: r.productName,
+          inquiryCount: r.count,
+        })),
       };
     },
     timeline: (days = 30) => repo.timeline(days, deps.now()),

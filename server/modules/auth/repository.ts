@@ -4,14 +4,31 @@ import type { DB } from '../../db/schema';
 export function authRepository(db: Kysely<DB>) {
   return {
     countUsers: async () =>
-      Number((await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
-    findUser: (username: string) => db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst(),
+      Number(
+        (
+          await db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    findUser: (username: string) =>
+      db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst(),
     insertUser: (username: string, passwordHash: string) =>
-      db.insertInto('users').values({ username, password_hash: passwordHash }).returning(['id', 'username']).executeTakeFirstOrThrow(),
+      db
+        .insertInto('users')
+        .values({ username, password_hash: passwordHash })
+        .returning(['id', 'username'])
+        .executeTakeFirstOrThrow(),
     /** false when the username exists already. */
     insertUserIfAbsent: async (username: string, passwordHash: string) =>
-      (await db.insertInto('users').values({ username, password_hash: passwordHash }).onConflict((oc) => oc.column('username').doNothing()).executeTakeFirst())
-        .numInsertedOrUpdatedRows === 1n,
+      (
+        await db
+          .insertInto('users')
+          .values({ username, password_hash: passwordHash })
+          .onConflict((oc) => oc.column('username').doNothing())
+          .executeTakeFirst()
+      ).numInsertedOrUpdatedRows === 1n,
     updatePassword: (id: number, passwordHash: string) =>
       db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute(),
     insertSession: (tokenHash: string, userId: number, expiresAt: Date) =>
@@ -29,7 +46,12 @@ export function authRepository(db: Kysely<DB>) {
       tokenHashes.length === 0
         ? []
         : (
-            await db.selectFrom('sessions').select('token_hash').where('token_hash', 'in', tokenHashes).where('expires_at', '>', now).execute()
+            await db
+              .selectFrom('sessions')
+              .select('token_hash')
+              .where('token_hash', 'in', tokenHashes)
+              .where('expires_at', '>', now)
+              .execute()
           ).map((row) => row.token_hash),
     deleteSession: (tokenHash: string) => db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute(),
     deleteUserSessions: (userId: number) => db.deleteFrom('sessions').where('user_id', '=', userId).execute(),

@@ -47,7 +47,10 @@ export function authService(db: Kysely<DB>, options: { sessionTtlMs: number; now
       return 'reset';
     },
 
-    async login(username: string, password: string): Promise<{ user: SessionUser; token: string; expiresAt: Date } | undefined> {
+    async login(
+      username: string,
+      password: string,
+    ): Promise<{ user: SessionUser; token: string; expiresAt: Date } | undefined> {
       const user = await repo.findUser(username);
       if (!user) {
         decoy ??= hashPassword(randomBytes(16).toString('hex'));
@@ -70,7 +73,8 @@ export function authService(db: Kysely<DB>, options: { sessionTtlMs: number; now
     },
 
     /** Of these sessions (token hashes), the ones that still exist and have not expired. */
-    liveSessions: async (tokenHashes: string[]): Promise<Set<string>> => new Set(await repo.liveSessions(tokenHashes, options.now())),
+    liveSessions: async (tokenHashes: string[]): Promise<Set<string>> =>
+      new Set(await repo.liveSessions(tokenHashes, options.now())),
 
     logout: (token: string) => repo.deleteSession(tokenHash(token)),
 

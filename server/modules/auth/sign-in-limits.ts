@@ -53,8 +53,13 @@ export function addressKey(ip: string): string {
   const [head, tail = ''] = ip.toLowerCase().split('%')[0].split('::');
   const left = head ? head.split(':') : [];
   const right = ip.includes('::') && tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const groups = ip.includes('::')
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 export function signInLimits(db: Kysely<DB>, now: () => Date, options: SignInLimitOptions) {
@@ -94,7 +99,13 @@ export function signInLimits(db: Kysely<DB>, now: () => Date, options: SignInLim
             .values({ scope, key, failures: 0, window_start: at, blocked_until: null, updated_at: at })
             .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
             .execute();
-          return trx.selectFrom('sign_in_attempts').selectAll().where('scope', '=', scope).where('key', '=', key).forUpdate().executeTakeFirstOrThrow();
+          return trx
+            .selectFrom('sign_in_attempts')
+            .selectAll()
+            .where('scope', '=', scope)
+            .where('key', '=', key)
+            .forUpdate()
+            .executeTakeFirstOrThrow();
         };
 
         // The address first, then the account: always in this order, so two attempts never wait on each other's locks.
@@ -121,7 +132,8 @@ export function signInLimits(db: Kysely<DB>, now: () => Date, options: SignInLim
             .where('scope', '=', 'known')
             .where('key', '=', knownKey(address, username))
             .executeTakeFirst();
-          if (!known || known.updated_at.getTime() + KNOWN_ADDRESS_MS <= t) return { allowed: false, retryAfterMs: blockedUntil - t };
+          if (!known || known.updated_at.getTime() + KNOWN_ADDRESS_MS <= t)
+            return { allowed: false, retryAfterMs: blockedUntil - t };
         }
         const forgotten = byAccount.updated_at.getTime() + ACCOUNT_FORGET_MS <= t;
         const accountFailures = forgotten ? 1 : byAccount.failures + 1;
@@ -164,4 +176,3 @@ export function signInLimits(db: Kysely<DB>, now: () => Date, options: SignInLim
     },
   };
 }
-

@@ -18,7 +18,13 @@ export function inboundService(
     /** A customer writes; a conversation is opened for a new number. */
     async customerMessage(phone: string, name: string | null, content: string, at = deps.now()) {
       let conversation = await repo.findByPhone(phone);
-      if (!conversation) conversation = await repo.create({ customer_name: name, whatsapp_phone_number: phone, created_at: at, last_message_at: at });
+      if (!conversation)
+        conversation = await repo.create({
+          customer_name: name,
+          whatsapp_phone_number: phone,
+          created_at: at,
+          last_message_at: at,
+        });
       await messages.addMessage(conversation.id, 'customer', content, 'text', at);
       deps.events.publish({ type: 'conversation_update', data: { id: conversation.id } });
       return conversation.id;
@@ -27,11 +33,18 @@ export function inboundService(
       await messages.addMessage(conversationId, 'bot', content, 'text', at);
       deps.events.publish({ type: 'conversation_update', data: { id: conversationId } });
     },
-    async productInterest(conversationId: number, product: { id: number; name: string }, kind: 'view' | 'inquiry', at = deps.now()) {
+    async productInterest(
+      conversationId: number,
+      product: { id: number; name: string },
+      kind: 'view' | 'inquiry',
+      at = deps.now(),
+    ) {
       await repo.productEvent(product.id, conversationId, kind, at);
       const conversation = await messages.find(conversationId);
       if (!conversation) return;
-      const mentioned = conversation.products_mentioned.includes(product.name) ? conversation.products_mentioned : [...conversation.products_mentioned, product.name];
+      const mentioned = conversation.products_mentioned.includes(product.name)
+        ? conversation.products_mentioned
+        : [...conversation.products_mentioned, product.name];
       await repo.update(conversationId, { products_mentioned: mentioned, current_product_id: product.id });
     },
     async offer(conversationId: number, price: number, round: number) {

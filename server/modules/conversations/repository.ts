@@ -17,7 +17,7 @@ export const isoUtc = (column: RawBuilder<unknown> | ReturnType<typeof sql.ref>)
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function conversationsRepository(db: Kysely<DB> | Transaction<DB>) {
-function filtered(filter: ConversationFilter) {
+  function filtered(filter: ConversationFilter) {
     let query = db.selectFrom('conversations').selectAll();
     if (filter.startDate) query = query.where('last_message_at', '>=', new Date(filter.startDate));
     if (filter.endDate) query = query.where('last_message_at', '<=', new Date(filter.endDate));
@@ -27,17 +27,22 @@ function filtered(filter: ConversationFilter) {
       const digits = filter.customerPhone.replace(/\D/g, '');
       const patterns = [digits || filter.customerPhone];
       if (digits.startsWith('0')) patterns.push(`254${digits.slice(1)}`);
-      query = query.where((eb) => eb.or(patterns.map((p) => eb('whatsapp_phone_number', 'like', `%${likeEscape(p)}%`))));
+      query = query.where((eb) =>
+        eb.or(patterns.map((p) => eb('whatsapp_phone_number', 'like', `%${likeEscape(p)}%`))),
+      );
     }
     if (filter.productMentioned) {
       const pattern = `%${likeEscape(filter.productMentioned)}%`;
-      query = query.where(sql<boolean>`exists (select 1 from unnest(products_mentioned) as p(name) where p.name ilike ${pattern})`);
+      query = query.where(
+        sql<boolean>`exists (select 1 from unnest(products_mentioned) as p(name) where p.name ilike ${pattern})`,
+      );
     }
     return query;
-}
+  }
 
   return {
-    list: (filter: ConversationFilter = {}) => filtered(filter).orderBy('last_message_at', 'desc').orderBy('id', 'desc').execute(),
+    list: (filter: ConversationFilter = {}) =>
+      filtered(filter).orderBy('last_message_at', 'desc').orderBy('id', 'desc').execute(),
     /**
      * The same list as API JSON, built by PostgreSQL in one text value: for
      * thousands of rows this is several times faster than handing each row
@@ -62,7 +67,13 @@ function filtered(filter: ConversationFilter) {
     setStatus: (id: number, status: string) =>
       db.updateTable('conversations').set({ status }).where('id', '=', id).returningAll().executeTakeFirst(),
     messages: (conversationId: number) =>
-      db.selectFrom('messages').selectAll().where('conversation_id', '=', conversationId).orderBy('timestamp').orderBy('id').execute(),
+      db
+        .selectFrom('messages')
+        .selectAll()
+        .where('conversation_id', '=', conversationId)
+        .orderBy('timestamp')
+        .orderBy('id')
+        .execute(),
     /** Adds a message and moves the conversation's activity time with it. */
     async addMessage(conversationId: number, sender: string, content: string, messageType: string, at: Date) {
       const message = await db
@@ -78,19 +89,46 @@ function filtered(filter: ConversationFilter) {
       return message;
     },
     enqueueOutbox: (conversationId: number, toPhone: string, content: string, kind: 'admin_reply' | 'follow_up') =>
-      db.insertInto('outbox').values({ conversation_id: conversationId, to_phone: toPhone, content, kind }).returning('id').executeTakeFirstOrThrow(),
+      db
+        .insertInto('outbox')
+        .values({ conversation_id: conversationId, to_phone: toPhone, content, kind })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
   };
 }
 
 /** Writes done by the customer and bot side (the chatbot backend, or the simulator). */
 export function inboundRepository(db: Kysely<DB>) {
   return {
-    findByPhone: (phone: string) => db.selectFrom('conversations').selectAll().where('whatsapp_phone_number', '=', phone).orderBy('id', 'desc').executeTakeFirst(),
-    create: (values: { customer_name: string | null; whatsapp_phone_number: string; created_at: Date; last_message_at: Date; status?: string }) =>
-      db.insertInto('conversations').values(values).returningAll().executeTakeFirstOrThrow(),
-    update: (id: number, values: Partial<{ status: string; products_mentioned: string[]; current_product_id: number | null; current_offer_price: number | null; bargaining_round: number | null; converted: boolean }>) =>
-      db.updateTable('conversations').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
+    findByPhone: (phone: string) =>
+      db
+        .selectFrom('conversations')
+        .selectAll()
+        .where('whatsapp_phone_number', '=', phone)
+        .orderBy('id', 'desc')
+        .executeTakeFirst(),
+    create: (values: {
+      customer_name: string | null;
+      whatsapp_phone_number: string;
+      created_at: Date;
+      last_message_at: Date;
+      status?: string;
+    }) => db.insertInto('conversations').values(values).returningAll().executeTakeFirstOrThrow(),
+    update: (
+      id: number,
+      values: Partial<{
+        status: string;
+        products_mentioned: string[];
+        current_product_id: number | null;
+        current_offer_price: number | null;
+        bargaining_round: number | null;
+        converted: boolean;
+      }>,
+    ) => db.updateTable('conversations').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
     productEvent: (productId: number, conversationId: number | null, kind: 'view' | 'inquiry', at: Date) =>
-      db.insertInto('product_events').values({ product_id: productId, conversation_id: conversationId, kind, created_at: at }).execute(),
+      db
+        .insertInto('product_events')
+        .values({ product_id: productId, conversation_id: conversationId, kind, created_at: at })
+        .execute(),
   };
 }

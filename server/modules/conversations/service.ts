@@ -6,7 +6,10 @@ import { toCsv } from '../products/csv';
 import { toConversation, toMessage, type Conversation } from './mapper';
 import { conversationsRepository, type ConversationFilter } from './repository';
 
-export function conversationsService(db: Kysely<DB>, deps: { events: EventBus; now: () => Date; outboxChanged: () => void }) {
+export function conversationsService(
+  db: Kysely<DB>,
+  deps: { events: EventBus; now: () => Date; outboxChanged: () => void },
+) {
   const repo = conversationsRepository(db);
 
   async function existing(id: number) {
@@ -52,7 +55,15 @@ export function conversationsService(db: Kysely<DB>, deps: { events: EventBus; n
       const rows = (await repo.list(filter)).map(toConversation);
       return toCsv(
         ['Customer Name', 'Phone Number', 'Status', 'Messages', 'Products Mentioned', 'Started', 'Last Message'],
-        rows.map((c) => [c.customerName ?? null, c.whatsappPhoneNumber, c.status, c.messageCount ?? 0, c.productsMentioned.join('; '), c.createdAt, c.lastMessageAt]),
+        rows.map((c) => [
+          c.customerName ?? null,
+          c.whatsappPhoneNumber,
+          c.status,
+          c.messageCount ?? 0,
+          c.productsMentioned.join('; '),
+          c.createdAt,
+          c.lastMessageAt,
+        ]),
       );
     },
   };

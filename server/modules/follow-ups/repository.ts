@@ -17,7 +17,9 @@ export function followUpsRepository(db: Kysely<DB>) {
         .select(['id', 'whatsapp_phone_number'])
         .where('last_message_at', '<', sql<Date>`${now}::timestamptz - make_interval(hours => ${hours}::int)`)
         .where('status', '<>', 'admin_takeover')
-        .where((eb) => eb.or([eb('last_follow_up_at', 'is', null), eb('last_follow_up_at', '<', eb.ref('last_message_at'))]))
+        .where((eb) =>
+          eb.or([eb('last_follow_up_at', 'is', null), eb('last_follow_up_at', '<', eb.ref('last_message_at'))]),
+        )
         .orderBy('id')
         .execute(),
     markFollowedUp: (id: number, at: Date) =>

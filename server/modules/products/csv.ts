@@ -31,7 +31,10 @@ export type CsvProduct = Pick<Product, 'name' | 'category' | 'startingPrice' | '
 export type CsvRow = { row: number; product?: CsvProduct; error?: string };
 
 function price(value: string, column: string, row: number, optional: boolean): number | null {
-  const text = value.replace(/,/g, '').replace(/^KES\s*/i, '').trim();
+  const text = value
+    .replace(/,/g, '')
+    .replace(/^KES\s*/i, '')
+    .trim();
   if (text === '') {
     if (optional) return null;
     throw new Error(`Row ${row}: ${column} is required`);
@@ -40,7 +43,8 @@ function price(value: string, column: string, row: number, optional: boolean): n
   return Number(text);
 }
 
-const pick = (options: readonly string[], value: string) => options.find((option) => option.toLowerCase() === value.toLowerCase());
+const pick = (options: readonly string[], value: string) =>
+  options.find((option) => option.toLowerCase() === value.toLowerCase());
 
 /** A file this server stored: /uploads/ and one name, as images.ts writes them. */
 const UPLOADED = new RegExp(`^${UPLOADS_PREFIX}[A-Za-z0-9][A-Za-z0-9_-]*(\\.[A-Za-z0-9]+)?$`);
@@ -85,7 +89,8 @@ export function parseProductsCsv(text: string): CsvRow[] {
     const cell = (column: string) => (index(column) >= 0 ? (cells[index(column)] ?? '').trim() : '');
     try {
       // No database stores the NUL character in text (nor keeps a leading byte-order mark).
-      if (cells.some(unstorableText)) throw new Error(`Row ${row}: text must not contain NUL characters or begin with a byte-order mark`);
+      if (cells.some(unstorableText))
+        throw new Error(`Row ${row}: text must not contain NUL characters or begin with a byte-order mark`);
       const type = cell('Type').toLowerCase();
       if (!(PRODUCT_CATEGORIES as readonly string[]).includes(type)) {
         throw new Error(`Row ${row}: Type must be ${CATEGORY_LIST} ("${cell('Type')}")`);
@@ -104,7 +109,9 @@ export function parseProductsCsv(text: string): CsvRow[] {
         const options = category === 'sink' ? SINK_MATERIALS : STONE_COLORS;
         const found = pick(options, colorOrMaterial);
         if (!found) {
-          throw new Error(`Row ${row}: ${category === 'sink' ? 'Material' : 'Color'} must be one of ${options.join(', ')} ("${colorOrMaterial}")`);
+          throw new Error(
+            `Row ${row}: ${category === 'sink' ? 'Material' : 'Color'} must be one of ${options.join(', ')} ("${colorOrMaterial}")`,
+          );
         }
         if (category === 'sink') material = found;
         else color = found;
@@ -114,10 +121,13 @@ export function parseProductsCsv(text: string): CsvRow[] {
         .map((url) => url.trim())
         .filter(Boolean);
       const productImageUrl = cell('Product Image URL') || null;
-      if ([productImageUrl ?? '', ...urls].some((url) => url.length > 2048)) throw new Error(`Row ${row}: an image URL is longer than 2048 characters`);
+      if ([productImageUrl ?? '', ...urls].some((url) => url.length > 2048))
+        throw new Error(`Row ${row}: an image URL is longer than 2048 characters`);
       const refused = [productImageUrl, ...urls].find((url) => url !== null && !isImageUrl(url));
       if (refused !== undefined) {
-        throw new Error(`Row ${row}: image URLs must be http:// or https:// URLs or ${UPLOADS_PREFIX} files of this server (${quoted(refused!)})`);
+        throw new Error(
+          `Row ${row}: image URLs must be http:// or https:// URLs or ${UPLOADS_PREFIX} files of this server (${quoted(refused!)})`,
+        );
       }
       const dimensions = cell('Dimensions (mm)') || null;
       const description = cell('Description') || null;
@@ -134,7 +144,8 @@ export function parseProductsCsv(text: string): CsvRow[] {
           endingPrice,
           color,
           material,
-          installationPricePerSlab: category === 'sink' ? null : price(cell('Installation Price'), 'Installation Price', row, true),
+          installationPricePerSlab:
+            category === 'sink' ? null : price(cell('Installation Price'), 'Installation Price', row, true),
           productImageUrl,
           installationImageUrls: urls,
         },
@@ -160,9 +171,15 @@ export function neutralizeFormula(value: string): string {
 }
 
 export function toCsv(header: readonly string[], rows: (string | number | null)[][]): string {
-  return stringify([header as string[], ...rows.map((cells) => cells.map((cell) => neutralizeFormula(cell === null ? '' : String(cell))))], {
-    record_delimiter: '\n',
-  });
+  return stringify(
+    [
+      header as string[],
+      ...rows.map((cells) => cells.map((cell) => neutralizeFormula(cell === null ? '' : String(cell)))),
+    ],
+    {
+      record_delimiter: '\n',
+    },
+  );
 }
 
 export function productsToCsv(products: Product[]): string {

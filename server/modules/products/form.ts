@@ -164,13 +164,20 @@ const TEXT_FORMS: Record<string, TextForm> = {
 };
 
 const ajv = createAjv({ coerceTypes: true });
-type FormValidator = { validate: ReturnType<typeof ajv.compile>; textForms: Record<string, TextForm>; fields: Set<string> };
+type FormValidator = {
+  validate: ReturnType<typeof ajv.compile>;
+  textForms: Record<string, TextForm>;
+  fields: Set<string>;
+};
 const validators = new Map<string, FormValidator>();
 
 function validatorFor(operationId: 'createProduct' | 'updateProduct'): FormValidator {
   let validator = validators.get(operationId);
   if (!validator) {
-    const schema = structuredClone(operation(operationId).multipartBody) as { properties: Record<string, { type?: unknown }>; required?: string[] };
+    const schema = structuredClone(operation(operationId).multipartBody) as {
+      properties: Record<string, { type?: unknown }>;
+      required?: string[];
+    };
     for (const field of FILE_FIELDS) delete schema.properties[field];
     const textForms = Object.fromEntries(
       Object.entries(schema.properties)
@@ -247,7 +254,8 @@ export async function readProductForm(
   if (files.productImage.length > 1) throw badRequest('Send one productImage at most');
   if (files.productImage.length === 1) form.productImage = image(files.productImage[0], 'productImage');
   else if (emptyFiles.has('productImage') && operationId === 'updateProduct') form.productImage = null;
-  if (files.installationImages.length > 0) form.installationImages = files.installationImages.map((b) => image(b, 'installationImages'));
+  if (files.installationImages.length > 0)
+    form.installationImages = files.installationImages.map((b) => image(b, 'installationImages'));
   else if (emptyFiles.has('installationImages') && operationId === 'updateProduct') form.installationImages = null;
   return form;
 }
@@ -267,7 +275,8 @@ export async function readImportFile(request: FastifyRequest, maxBytes: number):
     { fileSize: maxBytes, files: 2, fields: 2, fieldSize: maxBytes },
     async (part) => {
       if (part.fieldname !== 'file') {
-        if (part.type === 'file') throw unprocessable(`the form has no file field "${named(part.fieldname)}"; send the CSV file as "file"`);
+        if (part.type === 'file')
+          throw unprocessable(`the form has no file field "${named(part.fieldname)}"; send the CSV file as "file"`);
         return;
       }
       if (text !== undefined) throw unprocessable('send one CSV file in the field "file"');

@@ -13,7 +13,13 @@ export function sniffImage(bytes: Buffer): ImageType | undefined {
   const starts = (signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { ext: 'png', mime: 'image/png' };
   if (starts([0xff, 0xd8, 0xff])) return { ext: 'jpg', mime: 'image/jpeg' };
-  if (bytes.subarray(0, 6).toString('latin1').match(/^GIF8[79]a$/)) return { ext: 'gif', mime: 'image/gif' };
+  if (
+    bytes
+      .subarray(0, 6)
+      .toString('latin1')
+      .match(/^GIF8[79]a$/)
+  )
+    return { ext: 'gif', mime: 'image/gif' };
   if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') {
     return { ext: 'webp', mime: 'image/webp' };
   }

@@ -32,7 +32,8 @@ export function productsRepository(db: Kysely<DB>) {
         .where(sql<string>`lower(name)`, '=', name.toLowerCase())
         .orderBy('id')
         .executeTakeFirst(),
-    insert: (values: ProductInsert) => db.insertInto('products').values(values).returningAll().executeTakeFirstOrThrow(),
+    insert: (values: ProductInsert) =>
+      db.insertInto('products').values(values).returningAll().executeTakeFirstOrThrow(),
     update: (id: number, values: ProductUpdate) =>
       db
         .updateTable('products')
@@ -46,7 +47,9 @@ export function productsRepository(db: Kysely<DB>) {
       (await db
         .selectFrom('products')
         .select('id')
-        .where((eb) => eb.or([eb('product_image_url', '=', url), eb(eb.val(url), '=', eb.fn.any('installation_image_urls'))]))
+        .where((eb) =>
+          eb.or([eb('product_image_url', '=', url), eb(eb.val(url), '=', eb.fn.any('installation_image_urls'))]),
+        )
         .limit(1)
         .executeTakeFirst()) !== undefined,
   };

@@ -27,7 +27,10 @@ const imageUrls = (row: Pick<ProductRow, 'product_image_url' | 'installation_ima
   row ? [row.product_image_url, ...row.installation_image_urls].filter((url): url is string => url !== null) : [];
 /** The image URLs an update sets (files storeImages has just written). */
 const newImageUrls = (update: ProductUpdate) =>
-  imageUrls({ product_image_url: update.product_image_url ?? null, installation_image_urls: update.installation_image_urls ?? [] });
+  imageUrls({
+    product_image_url: update.product_image_url ?? null,
+    installation_image_urls: update.installation_image_urls ?? [],
+  });
 
 export function productsService(db: Kysely<DB>, images: ImageStore) {
   const repo = productsRepository(db);
@@ -64,10 +67,13 @@ export function productsService(db: Kysely<DB>, images: ImageStore) {
   }
 
   async function storeImages(form: ProductForm, update: ProductUpdate) {
-    if (form.productImage) update.product_image_url = await images.save(form.productImage.bytes, form.productImage.type);
+    if (form.productImage)
+      update.product_image_url = await images.save(form.productImage.bytes, form.productImage.type);
     else if (form.productImage === null) update.product_image_url = null;
     if (form.installationImages) {
-      update.installation_image_urls = await Promise.all(form.installationImages.map((img) => images.save(img.bytes, img.type)));
+      update.installation_image_urls = await Promise.all(
+        form.installationImages.map((img) => images.save(img.bytes, img.type)),
+      );
     } else if (form.installationImages === null) update.installation_image_urls = [];
   }
 

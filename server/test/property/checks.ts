@@ -14,18 +14,29 @@ export function positiveProblems(op: Operation, { answer, violations }: Exchange
   const problems: string[] = [];
   if (answer.statusCode >= 500) problems.push(`answered ${answer.statusCode}`);
   if (violations.length > 0) problems.push(`the answer breaks the contract: ${violations.join(' | ')}`);
-  if (!documented(op).includes(String(answer.statusCode))) problems.push(`status ${answer.statusCode} is not documented for ${op.operationId} (documented: ${documented(op).join(', ')})`);
+  if (!documented(op).includes(String(answer.statusCode)))
+    problems.push(
+      `status ${answer.statusCode} is not documented for ${op.operationId} (documented: ${documented(op).join(', ')})`,
+    );
   return problems;
 }
 
-export function negativeProblems(op: Operation, kind: Kind, { answer, violations }: Exchange, stateChanged: string[]): string[] {
+export function negativeProblems(
+  op: Operation,
+  kind: Kind,
+  { answer, violations }: Exchange,
+  stateChanged: string[],
+): string[] {
   const problems: string[] = [];
   const status = answer.statusCode;
   if (status >= 200 && status < 300) problems.push(`accepted with ${status}`);
   else if (status >= 500) problems.push(`answered ${status}`);
   else if (status < 400) problems.push(`answered ${status}, not a 4xx`);
   if (violations.length > 0) problems.push(`the answer breaks the contract: ${violations.join(' | ')}`);
-  if (!documented(op).includes(String(status))) problems.push(`status ${status} is not documented for ${op.operationId} (documented: ${documented(op).join(', ')})`);
+  if (!documented(op).includes(String(status)))
+    problems.push(
+      `status ${status} is not documented for ${op.operationId} (documented: ${documented(op).join(', ')})`,
+    );
   if (status >= 400 && status < 500) {
     const notError = notAnErrorResponse(answer);
     if (notError) problems.push(`the refusal is not an ErrorResponse: ${notError}`);
@@ -33,7 +44,9 @@ export function negativeProblems(op: Operation, kind: Kind, { answer, violations
   if (kind === 'no session' && status !== 401) problems.push(`a request without a session got ${status}, not 401`);
   else if (kind === 'cross-origin' && status !== 403) problems.push(`a cross-origin request got ${status}, not 403`);
   else if (kind !== 'no session' && kind !== 'cross-origin' && [401, 403, 429].includes(status)) {
-    problems.push(`refused with ${status}, as if the request had been read as valid (sign-in, session or origin), not for what breaks the contract`);
+    problems.push(
+      `refused with ${status}, as if the request had been read as valid (sign-in, session or origin), not for what breaks the contract`,
+    );
   }
   problems.push(...stateChanged);
   return problems;

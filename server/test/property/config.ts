@@ -43,7 +43,9 @@ export function parameters<T>(numRuns: number): fc.Parameters<T> {
  * by then instead of spending minutes on a minimal one. It changes nothing
  * while the property holds.
  */
-export function shrinkBudget<A extends unknown[]>(predicate: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
+export function shrinkBudget<A extends unknown[]>(
+  predicate: (...args: A) => Promise<void>,
+): (...args: A) => Promise<void> {
   let firstFailure: number | undefined;
   return async (...args) => {
     if (firstFailure !== undefined && Date.now() - firstFailure > SHRINK_MS) return;

@@ -40,15 +40,18 @@ function paramsArbitrary(op: Operation, pools: Pools): fc.Arbitrary<Record<strin
   const properties = (op.params.properties ?? {}) as Record<string, Schema>;
   const model: Record<string, fc.Arbitrary<string>> = {};
   for (const [name, schema] of Object.entries(properties)) {
-    model[name] = name === 'id' ? idArbitrary(schema, pools[resourceOf(op)] ?? []) : arbitraryFor(schema, `${op.operationId} path ${name}`).map(asText);
+    model[name] =
+      name === 'id'
+        ? idArbitrary(schema, pools[resourceOf(op)] ?? [])
+        : arbitraryFor(schema, `${op.operationId} path ${name}`).map(asText);
   }
   return fc.record(model);
 }
 
 function queryArbitrary(op: Operation): fc.Arbitrary<[string, string][]> {
   if (!op.querystring) return fc.constant([]);
-  return (arbitraryFor(op.querystring, `${op.operationId} query`) as fc.Arbitrary<Record<string, unknown>>).map((values) =>
-    Object.entries(values).map(([name, value]): [string, string] => [name, asText(value)]),
+  return (arbitraryFor(op.querystring, `${op.operationId} query`) as fc.Arbitrary<Record<string, unknown>>).map(
+    (values) => Object.entries(values).map(([name, value]): [string, string] => [name, asText(value)]),
   );
 }
 
@@ -67,7 +70,12 @@ function csvArbitrary(): fc.Arbitrary<string> {
       'Ending Price': price,
       'Installation Price': fc.oneof(fc.constant(''), price),
       Description: text(0, 80),
-      'Product Image URL': fc.constantFrom('', 'https://example.com/slab.png', '/uploads/none.png', 'javascript:alert(1)'),
+      'Product Image URL': fc.constantFrom(
+        '',
+        'https://example.com/slab.png',
+        '/uploads/none.png',
+        'javascript:alert(1)',
+      ),
       'Installation Image URLs': fc.constantFrom('', 'https://example.com/a.png'),
     })
     .map((cells) => PRODUCT_CSV_COLUMNS.map((column) => csvCell(cells[column])).join(','));
@@ -90,11 +98,16 @@ export function formArbitrary(op: Operation): fc.Arbitrary<FormValue> {
   const required = new Set((op.multipartBody?.required ?? []) as string[]);
   // Only an update (PATCH) gives an empty part a meaning (clear); a create leaves empty values out.
   const clearable = op.method === 'PATCH';
-  const fileModel: Record<string, fc.Arbitrary<{ bytes: Buffer; filename: string; contentType: string }[] | 'empty' | undefined>> = {};
+  const fileModel: Record<
+    string,
+    fc.Arbitrary<{ bytes: Buffer; filename: string; contentType: string }[] | 'empty' | undefined>
+  > = {};
   for (const [name, field] of files) {
     const chosen = field.contentType.startsWith('image/')
       ? fc.array(image, { minLength: 1, maxLength: field.multiple ? 2 : 1 })
-      : csvArbitrary().map((csv) => [{ bytes: Buffer.from(csv, 'utf8'), filename: 'products.csv', contentType: field.contentType }]);
+      : csvArbitrary().map((csv) => [
+          { bytes: Buffer.from(csv, 'utf8'), filename: 'products.csv', contentType: field.contentType },
+        ]);
     fileModel[name] = required.has(name)
       ? chosen
       : fc.oneof(fc.constant(undefined), chosen, ...(clearable ? [fc.constant('empty' as const)] : []));
@@ -103,7 +116,13 @@ export function formArbitrary(op: Operation): fc.Arbitrary<FormValue> {
   return fc.tuple(texts, fc.record(fileModel), fc.boolean()).map(([generated, chosenFiles, ordered]) => {
     const values = { ...generated };
     // Ending below starting is a business rule (400), not a contract one; keep most forms on the happy path.
-    if (ordered && typeof values.startingPrice === 'string' && typeof values.endingPrice === 'string' && values.startingPrice && values.endingPrice) {
+    if (
+      ordered &&
+      typeof values.startingPrice === 'string' &&
+      typeof values.endingPrice === 'string' &&
+      values.startingPrice &&
+      values.endingPrice
+    ) {
       const [low, high] = [values.startingPrice, values.endingPrice].sort((a, b) => Number(a) - Number(b));
       values.startingPrice = low;
       values.endingPrice = high;
@@ -117,7 +136,8 @@ export function formArbitrary(op: Operation): fc.Arbitrary<FormValue> {
         sent[name] = 'empty';
         continue;
       }
-      for (const file of chosen) parts.push({ name, value: file.bytes, filename: file.filename, contentType: file.contentType });
+      for (const file of chosen)
+        parts.push({ name, value: file.bytes, filename: file.filename, contentType: file.contentType });
       sent[name] = chosen.map((file) => file.bytes);
     }
     return { parts, values, files: sent };
@@ -128,7 +148,10 @@ function bodyArbitrary(op: Operation): fc.Arbitrary<Shape['body']> {
   if (op.jsonBody) {
     const generated = arbitraryFor(op.jsonBody, `${op.operationId} body`);
     // Sign-in: the real account now and then, so that some attempts succeed.
-    const value = op.operationId === 'login' ? fc.oneof({ weight: 1, arbitrary: fc.constant({ ...ADMIN }) }, { weight: 4, arbitrary: generated }) : generated;
+    const value =
+      op.operationId === 'login'
+        ? fc.oneof({ weight: 1, arbitrary: fc.constant({ ...ADMIN }) }, { weight: 4, arbitrary: generated })
+        : generated;
     return value.map((v) => ({ kind: 'json' as const, value: v }));
   }
   if (op.multipartBody) return formArbitrary(op).map((form) => ({ kind: 'form' as const, parts: form.parts }));
@@ -141,14 +164,14 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function validShape(op: Operation, pools: Pools): fc.Arbitrary<Shape> {
   // The dashboard's own origin may come along on state-changing requests (the server answers localhost).
   const headers = STATE_CHANGING.has(op.method) ? fc.constantFrom({}, { origin: 'http://localhost' }) : fc.constant({});
-  return fc.record({ params: paramsArbitrary(op, pools), query: queryArbitrary(op), body: bodyArbitrary(op), headers }).map(
-    ({ params, query, body, headers: extra }): Shape => ({
+  return fc
+    .record({ params: paramsArbitrary(op, pools), query: queryArbitrary(op), body: bodyArbitrary(op), headers })
+    .map(({ params, query, body, headers: extra }): Shape => ({
       params,
       query,
       body,
       // Signing out ends the session it is sent with: it gets a session of its own.
       cookie: op.operationId === 'logout' ? 'fresh' : 'session',
       headers: { ...extra },
-    }),
-  );
+    }));
 }

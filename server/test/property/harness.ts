@@ -50,7 +50,11 @@ export class Harness {
       ...(wire.remoteAddress ? { remoteAddress: wire.remoteAddress } : {}),
     });
     const violations = this.server.app.contractViolations.splice(0);
-    return { wire, answer: { statusCode: response.statusCode, headers: response.headers, body: response.body }, violations };
+    return {
+      wire,
+      answer: { statusCode: response.statusCode, headers: response.headers, body: response.body },
+      violations,
+    };
   }
 
   /** GET on a path with the shared session. */
@@ -92,6 +96,7 @@ export function failure(title: string, problems: string[], exchange: Exchange, b
   const lines = [title, ...problems.map((problem) => `  - ${problem}`)];
   if (breaches.length > 0) lines.push(`  the request breaks the contract by: ${breaches.join('; ')}`);
   lines.push(describeExchange(exchange.wire, exchange.answer));
-  if (exchange.violations.length > 0) lines.push(`  contract violations recorded by the server: ${exchange.violations.join(' | ')}`);
+  if (exchange.violations.length > 0)
+    lines.push(`  contract violations recorded by the server: ${exchange.violations.join(' | ')}`);
   return new Error(lines.join('\n'));
 }

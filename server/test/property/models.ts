@@ -18,9 +18,20 @@ import { failure, type Answer, type Exchange, type Harness } from './harness';
 import { visible, type Shape } from './requests';
 import { arbitraryFor, typesOf, type Schema } from './schema-arbitrary';
 
-const shapeOf = (params: Record<string, string>, body?: Shape['body']): Shape => ({ params, query: [], body, cookie: 'session', headers: {} });
+const shapeOf = (params: Record<string, string>, body?: Shape['body']): Shape => ({
+  params,
+  query: [],
+  body,
+  cookie: 'session',
+  headers: {},
+});
 
-async function call(h: Harness, op: Operation, params: Record<string, string> = {}, body?: Shape['body']): Promise<Exchange> {
+async function call(
+  h: Harness,
+  op: Operation,
+  params: Record<string, string> = {},
+  body?: Shape['body'],
+): Promise<Exchange> {
   const exchange = await h.send(await h.wire(op, shapeOf(params, body)));
   const problems = positiveProblems(op, exchange);
   if (problems.length > 0) throw failure(`${op.operationId} in a sequence`, problems, exchange);
@@ -28,7 +39,8 @@ async function call(h: Harness, op: Operation, params: Record<string, string> = 
 }
 
 function expectStatus(exchange: Exchange, status: number, why: string) {
-  if (exchange.answer.statusCode !== status) throw failure(`expected ${status}: ${why}`, [`got ${exchange.answer.statusCode}`], exchange);
+  if (exchange.answer.statusCode !== status)
+    throw failure(`expected ${status}: ${why}`, [`got ${exchange.answer.statusCode}`], exchange);
 }
 
 function expectEqual(exchange: Exchange | undefined, actual: unknown, expected: unknown, what: string) {
@@ -58,10 +70,21 @@ function view(ops: ProductOps, product: Record<string, unknown>): ProductView {
   for (const key of Object.keys((ops.productSchema.properties ?? {}) as Record<string, unknown>)) {
     if (key !== 'id' && !IMAGE_FIELDS.includes(key)) out[key] = product[key] ?? null;
   }
-  return { ...out, hasImage: product.productImageUrl != null, installationImages: ((product.installationImageUrls ?? []) as unknown[]).length };
+  return {
+    ...out,
+    hasImage: product.productImageUrl != null,
+    installationImages: ((product.installationImageUrls ?? []) as unknown[]).length,
+  };
 }
 
-type ProductOps = { create: Operation; get: Operation; update: Operation; list: Operation; remove: Operation; productSchema: Schema };
+type ProductOps = {
+  create: Operation;
+  get: Operation;
+  update: Operation;
+  list: Operation;
+  remove: Operation;
+  productSchema: Schema;
+};
 
 export function productOps(): ProductOps {
   const create = operation('createProduct');
@@ -90,12 +113,17 @@ function expectedFromCreate(ops: ProductOps, form: FormValue): ProductView {
   const out: Record<string, unknown> = {};
   for (const [field, property] of Object.entries(properties)) {
     if (field === 'id' || IMAGE_FIELDS.includes(field)) continue;
-    if (field in form.values && form.values[field] !== '') out[field] = fieldValue(ops.productSchema, field, form.values[field]);
+    if (field in form.values && form.values[field] !== '')
+      out[field] = fieldValue(ops.productSchema, field, form.values[field]);
     else out[field] = property.default ?? null;
   }
   const image = form.files.productImage;
   const installation = form.files.installationImages;
-  return { ...out, hasImage: Array.isArray(image) && image.length > 0, installationImages: Array.isArray(installation) ? installation.length : 0 };
+  return {
+    ...out,
+    hasImage: Array.isArray(image) && image.length > 0,
+    installationImages: Array.isArray(installation) ? installation.length : 0,
+  };
 }
 
 /** PATCH semantics: left out → unchanged, sent empty → null (or no images), sent → replaced. */
@@ -147,7 +175,12 @@ class GetProduct implements fc.AsyncCommand<ProductModel, Harness> {
     const id = pick([...model.live.keys()], this.index);
     const got = await call(h, this.ops.get, { id: String(id) });
     expectStatus(got, 200, 'the product exists');
-    expectEqual(got, view(this.ops, json(got.answer) as Record<string, unknown>), model.live.get(id), `GET product ${id} is not what was saved`);
+    expectEqual(
+      got,
+      view(this.ops, json(got.answer) as Record<string, unknown>),
+      model.live.get(id),
+      `GET product ${id} is not what was saved`,
+    );
   }
   toString = () => `get(#${this.index})`;
 }
@@ -168,14 +201,30 @@ class UpdateProduct implements fc.AsyncCommand<ProductModel, Harness> {
     const got = await call(h, this.ops.get, { id: String(id) });
     if (pricesRefused(expected)) {
       expectStatus(updated, 400, 'the ending price would be below the starting price');
-      return expectEqual(got, view(this.ops, json(got.answer) as Record<string, unknown>), current, `a refused update changed product ${id}`);
+      return expectEqual(
+        got,
+        view(this.ops, json(got.answer) as Record<string, unknown>),
+        current,
+        `a refused update changed product ${id}`,
+      );
     }
     expectStatus(updated, 200, 'a valid update form');
-    expectEqual(updated, view(this.ops, json(updated.answer) as Record<string, unknown>), expected, `the update's answer for product ${id} is not the edit applied`);
-    expectEqual(got, view(this.ops, json(got.answer) as Record<string, unknown>), expected, `GET product ${id} after the update is not the edit applied`);
+    expectEqual(
+      updated,
+      view(this.ops, json(updated.answer) as Record<string, unknown>),
+      expected,
+      `the update's answer for product ${id} is not the edit applied`,
+    );
+    expectEqual(
+      got,
+      view(this.ops, json(got.answer) as Record<string, unknown>),
+      expected,
+      `GET product ${id} after the update is not the edit applied`,
+    );
     model.live.set(id, expected);
   }
-  toString = () => `update(#${this.index}, ${JSON.stringify(this.form.values)}, files ${JSON.stringify(this.form.files, (_k, v) => (v?.type === 'Buffer' ? 'file' : v))})`;
+  toString = () =>
+    `update(#${this.index}, ${JSON.stringify(this.form.values)}, files ${JSON.stringify(this.form.files, (_k, v) => (v?.type === 'Buffer' ? 'file' : v))})`;
 }
 
 class ListProducts implements fc.AsyncCommand<ProductModel, Harness> {
@@ -191,7 +240,8 @@ class ListProducts implements fc.AsyncCommand<ProductModel, Harness> {
       if (!product) throw failure(`product ${id} is missing from the list`, [], listed);
       expectEqual(listed, view(this.ops, product), expected, `product ${id} in the list is not what was saved`);
     }
-    for (const id of model.deleted) if (products.has(id)) throw failure(`deleted product ${id} is still listed`, [], listed);
+    for (const id of model.deleted)
+      if (products.has(id)) throw failure(`deleted product ${id} is still listed`, [], listed);
   }
   toString = () => 'list';
 }
@@ -225,7 +275,11 @@ class TouchDeleted implements fc.AsyncCommand<ProductModel, Harness> {
     tally(this.constructor.name);
     const id = String(pick(model.deleted, this.index));
     expectStatus(await call(h, this.ops.get, { id }), 404, 'a deleted product');
-    expectStatus(await call(h, this.ops.update, { id }, { kind: 'form', parts: this.form.parts }), 404, 'updating a deleted product');
+    expectStatus(
+      await call(h, this.ops.update, { id }, { kind: 'form', parts: this.form.parts }),
+      404,
+      'updating a deleted product',
+    );
     expectStatus(await call(h, this.ops.remove, { id }), 404, 'deleting a deleted product');
   }
   toString = () => `touch deleted(#${this.index})`;
@@ -259,8 +313,14 @@ export const emptyProductModel = (): ProductModel => ({ live: new Map(), deleted
 /** The form with its prices swapped if the ending one was lower. */
 function orderedPrices(form: FormValue): FormValue {
   const { startingPrice, endingPrice } = form.values;
-  if (typeof startingPrice !== 'string' || typeof endingPrice !== 'string' || Number(endingPrice) >= Number(startingPrice)) return form;
-  const swap = (name: string) => (name === 'startingPrice' ? 'endingPrice' : name === 'endingPrice' ? 'startingPrice' : name);
+  if (
+    typeof startingPrice !== 'string' ||
+    typeof endingPrice !== 'string' ||
+    Number(endingPrice) >= Number(startingPrice)
+  )
+    return form;
+  const swap = (name: string) =>
+    name === 'startingPrice' ? 'endingPrice' : name === 'endingPrice' ? 'startingPrice' : name;
   return {
     ...form,
     values: { ...form.values, startingPrice: endingPrice, endingPrice: startingPrice },
@@ -276,7 +336,12 @@ function orderedPrices(form: FormValue): FormValue {
  */
 export function productScenario(ops: ProductOps) {
   const create = formArbitrary(ops.create);
-  return fc.tuple(fc.array(create, { minLength: 1, maxLength: 3 }), productCommands(ops), create.map(orderedPrices), formArbitrary(ops.update));
+  return fc.tuple(
+    fc.array(create, { minLength: 1, maxLength: 3 }),
+    productCommands(ops),
+    create.map(orderedPrices),
+    formArbitrary(ops.update),
+  );
 }
 
 export function productSequence(
@@ -330,11 +395,26 @@ class SetStatus implements fc.AsyncCommand<ConversationModel, Harness> {
   async run(model: ConversationModel, h: Harness) {
     tally(this.constructor.name);
     const id = pick([...model.status.keys()], this.index);
-    const changed = await call(h, this.ops.setStatus, { id: String(id) }, { kind: 'json', value: { status: this.status } });
+    const changed = await call(
+      h,
+      this.ops.setStatus,
+      { id: String(id) },
+      { kind: 'json', value: { status: this.status } },
+    );
     expectStatus(changed, 200, 'a valid status');
-    expectEqual(changed, (json(changed.answer) as { status: string }).status, this.status, `conversation ${id}'s new status`);
+    expectEqual(
+      changed,
+      (json(changed.answer) as { status: string }).status,
+      this.status,
+      `conversation ${id}'s new status`,
+    );
     const got = await call(h, this.ops.get, { id: String(id) });
-    expectEqual(got, (json(got.answer) as { status: string }).status, this.status, `GET conversation ${id} after the status change`);
+    expectEqual(
+      got,
+      (json(got.answer) as { status: string }).status,
+      this.status,
+      `GET conversation ${id} after the status change`,
+    );
     model.status.set(id, this.status);
   }
   toString = () => `status(#${this.index}, ${this.status})`;
@@ -350,21 +430,41 @@ class SendMessage implements fc.AsyncCommand<ConversationModel, Harness> {
   async run(model: ConversationModel, h: Harness) {
     tally(this.constructor.name);
     const id = pick([...model.status.keys()], this.index);
-    const sent = await call(h, this.ops.send, { id: String(id) }, { kind: 'json', value: { content: this.content, messageType: 'text' } });
+    const sent = await call(
+      h,
+      this.ops.send,
+      { id: String(id) },
+      { kind: 'json', value: { content: this.content, messageType: 'text' } },
+    );
     const count = model.messages.get(id)!;
     if (model.status.get(id) !== 'admin_takeover') {
       expectStatus(sent, 409, `conversation ${id} is ${model.status.get(id)}, not admin_takeover`);
     } else {
       expectStatus(sent, 201, 'a reply in admin_takeover');
       const message = json(sent.answer) as { sender: string; content: string; messageType: string };
-      expectEqual(sent, [message.sender, message.content, message.messageType], ['admin', this.content, 'text'], 'the sent message');
+      expectEqual(
+        sent,
+        [message.sender, message.content, message.messageType],
+        ['admin', this.content, 'text'],
+        'the sent message',
+      );
       const listed = await call(h, this.ops.messages, { id: String(id) });
       const last = (json(listed.answer) as { content: string; sender: string }[]).at(-1);
-      expectEqual(listed, [last?.sender, last?.content], ['admin', this.content], `the last message of conversation ${id}`);
+      expectEqual(
+        listed,
+        [last?.sender, last?.content],
+        ['admin', this.content],
+        `the last message of conversation ${id}`,
+      );
       model.messages.set(id, count + 1);
     }
     const got = await call(h, this.ops.get, { id: String(id) });
-    expectEqual(got, (json(got.answer) as { messageCount: number }).messageCount, model.messages.get(id), `conversation ${id}'s message count`);
+    expectEqual(
+      got,
+      (json(got.answer) as { messageCount: number }).messageCount,
+      model.messages.get(id),
+      `conversation ${id}'s message count`,
+    );
   }
   toString = () => `send(#${this.index}, ${JSON.stringify(this.content)})`;
 }
@@ -372,7 +472,10 @@ class SendMessage implements fc.AsyncCommand<ConversationModel, Harness> {
 /** Generated commands, then a reply in admin_takeover (201) and one after release (409) on the first conversation. */
 export function conversationScenario(ops: ConversationOps) {
   const statuses = ((ops.setStatus.jsonBody!.properties as Record<string, Schema>).status.enum ?? []) as string[];
-  const content = arbitraryFor((ops.send.jsonBody!.properties as Record<string, Schema>).content, 'message content') as fc.Arbitrary<string>;
+  const content = arbitraryFor(
+    (ops.send.jsonBody!.properties as Record<string, Schema>).content,
+    'message content',
+  ) as fc.Arbitrary<string>;
   const index = fc.nat({ max: 50 });
   const commands = fc.commands(
     [
@@ -383,7 +486,12 @@ export function conversationScenario(ops: ConversationOps) {
   );
   return fc.tuple(commands, content).map(([generated, text]) => ({
     generated,
-    tail: [new SetStatus(ops, 0, 'admin_takeover'), new SendMessage(ops, 0, text), new SetStatus(ops, 0, 'bot_active'), new SendMessage(ops, 0, text)],
+    tail: [
+      new SetStatus(ops, 0, 'admin_takeover'),
+      new SendMessage(ops, 0, text),
+      new SetStatus(ops, 0, 'bot_active'),
+      new SendMessage(ops, 0, text),
+    ],
   }));
 }
 
@@ -401,13 +509,21 @@ export function notificationOps(): NotificationOps {
   };
 }
 
-export async function notificationModel(h: Harness, ops: NotificationOps, conversations: number[]): Promise<NotificationModel> {
+export async function notificationModel(
+  h: Harness,
+  ops: NotificationOps,
+  conversations: number[],
+): Promise<NotificationModel> {
   const listed = await call(h, ops.list);
   const notifications = json(listed.answer) as { id: number; isRead: boolean }[];
   return { read: new Map(notifications.map((n) => [n.id, n.isRead])), conversations };
 }
 
-const unreadIds = (model: NotificationModel) => [...model.read].filter(([, read]) => !read).map(([id]) => id).sort((a, b) => a - b);
+const unreadIds = (model: NotificationModel) =>
+  [...model.read]
+    .filter(([, read]) => !read)
+    .map(([id]) => id)
+    .sort((a, b) => a - b);
 
 async function expectUnread(h: Harness, ops: NotificationOps, model: NotificationModel, after: string) {
   const unread = await call(h, ops.unread);
@@ -424,7 +540,11 @@ class HandOff implements fc.AsyncCommand<NotificationModel, Harness> {
   async run(model: NotificationModel, h: Harness) {
     tally(this.constructor.name);
     // The API cannot create notifications: the bot does, through this service.
-    const created = await h.server.app.services.inbound.handoff(pick(model.conversations, this.index), this.type, `Customer needs a human (${this.type})`);
+    const created = await h.server.app.services.inbound.handoff(
+      pick(model.conversations, this.index),
+      this.type,
+      `Customer needs a human (${this.type})`,
+    );
     model.read.set(created.id, false);
   }
   toString = () => `handoff(#${this.index}, ${this.type})`;
@@ -442,7 +562,12 @@ class MarkRead implements fc.AsyncCommand<NotificationModel, Harness> {
     const before = unreadIds(model).length;
     const marked = await call(h, this.ops.markRead, { id: String(id) });
     expectStatus(marked, 200, `notification ${id} exists`);
-    expectEqual(marked, (json(marked.answer) as { isRead: boolean }).isRead, true, `notification ${id} after marking it read`);
+    expectEqual(
+      marked,
+      (json(marked.answer) as { isRead: boolean }).isRead,
+      true,
+      `notification ${id} after marking it read`,
+    );
     const wasUnread = model.read.get(id) === false;
     model.read.set(id, true);
     expectEqual(undefined, unreadIds(model).length, before - (wasUnread ? 1 : 0), 'model bookkeeping');
@@ -471,7 +596,12 @@ class MarkAll implements fc.AsyncCommand<NotificationModel, Harness> {
     const expected = unreadIds(model).length;
     const marked = await call(h, this.ops.markAll);
     expectStatus(marked, 200, 'mark all read');
-    expectEqual(marked, (json(marked.answer) as { updated: number }).updated, expected, 'the count mark-all-read reports');
+    expectEqual(
+      marked,
+      (json(marked.answer) as { updated: number }).updated,
+      expected,
+      'the count mark-all-read reports',
+    );
     for (const id of model.read.keys()) model.read.set(id, true);
     await expectUnread(h, this.ops, model, 'marking all read');
   }

@@ -33,7 +33,17 @@ export type Mutation = { kind: Kind; label: string; apply: (shape: Shape) => Sha
 // take for an integer (' 1', '+1', '1e3', '0x10') are left out here: the
 // contract reads path text "as the numbers its schema names" without saying
 // how strictly, so those would test a reading, not the contract.
-export const MALFORMED_IDS = ['abc', '-1', '0', '99999999999', '2147483648', '1.5', '1'.repeat(200), 'x'.repeat(200), '1\u0000'];
+export const MALFORMED_IDS = [
+  'abc',
+  '-1',
+  '0',
+  '99999999999',
+  '2147483648',
+  '1.5',
+  '1'.repeat(200),
+  'x'.repeat(200),
+  '1\u0000',
+];
 
 const enumOf = (schema: Schema): unknown[] => {
   if (Array.isArray(schema.enum)) return schema.enum;
@@ -50,10 +60,14 @@ const insertNul = (value: string) => {
 };
 
 /** Text values that break a text-carried field (query value, multipart text part). */
-function textCandidates(schema: Schema, where: 'query' | 'form'): { kind: Kind; label: string; value: (current?: string) => string }[] {
+function textCandidates(
+  schema: Schema,
+  where: 'query' | 'form',
+): { kind: Kind; label: string; value: (current?: string) => string }[] {
   const out: { kind: Kind; label: string; value: (current?: string) => string }[] = [];
   const types = typesOf(schema);
-  const fixed = (kind: Kind, value: string, label = JSON.stringify(value)) => out.push({ kind, label, value: () => value });
+  const fixed = (kind: Kind, value: string, label = JSON.stringify(value)) =>
+    out.push({ kind, label, value: () => value });
   if (types.has('integer') || types.has('number')) {
     for (const value of ['abc', '1.5', '12abc', 'true']) fixed('wrong type', value);
     // Multipart text carries integers as decimal digits, the contract says in so many words.
@@ -74,8 +88,11 @@ function textCandidates(schema: Schema, where: 'query' | 'form'): { kind: Kind; 
       fixed('string length', '😀'.repeat(schema.maxLength + 1), `${schema.maxLength + 1} emoji`);
     }
     if (typeof schema.minLength === 'number' && schema.minLength > 0) fixed('string length', '');
-    if (typeof schema.pattern === 'string') for (const value of ['abc', '1.234', '-5', '1,000', ' 100', '   ', '\t\n']) fixed('pattern or format', value);
-    if (schema.format === 'date-time') for (const value of ['yesterday', '2026-13-45T00:00:00Z', '2026-11-01', '2026-11-01 10:00']) fixed('pattern or format', value);
+    if (typeof schema.pattern === 'string')
+      for (const value of ['abc', '1.234', '-5', '1,000', ' 100', '   ', '\t\n']) fixed('pattern or format', value);
+    if (schema.format === 'date-time')
+      for (const value of ['yesterday', '2026-13-45T00:00:00Z', '2026-11-01', '2026-11-01 10:00'])
+        fixed('pattern or format', value);
     if (schema.format === 'date') for (const value of ['2026-13-45', '01/11/2026']) fixed('pattern or format', value);
   }
   out.push({ kind: 'NUL byte', label: 'a NUL character inside', value: (current) => insertNul(current || 'x') });
@@ -88,9 +105,15 @@ function jsonTypeCandidates(schema: Schema): { label: string; value: (current: u
   const numeric = types.has('integer') || types.has('number');
   const out: { label: string; value: (current: unknown) => unknown }[] = [];
   // The same value written as text: "24" is not an integer, "true" not a boolean.
-  if (!types.has('string')) out.push({ label: 'the value as a string', value: (current) => (current === undefined ? '1' : typeof current === 'string' ? current : JSON.stringify(current)) });
+  if (!types.has('string'))
+    out.push({
+      label: 'the value as a string',
+      value: (current) =>
+        current === undefined ? '1' : typeof current === 'string' ? current : JSON.stringify(current),
+    });
   if (!numeric) out.push({ label: '42', value: () => 42 });
-  if (types.has('integer') && !types.has('number')) out.push({ label: 'a fraction', value: (current) => (typeof current === 'number' ? current : 1) + 0.5 });
+  if (types.has('integer') && !types.has('number'))
+    out.push({ label: 'a fraction', value: (current) => (typeof current === 'number' ? current : 1) + 0.5 });
   if (!types.has('boolean')) out.push({ label: 'true', value: () => true });
   if (types.has('boolean')) out.push({ label: '0', value: () => 0 });
   if (!types.has('null')) out.push({ label: 'null', value: () => null });
@@ -107,7 +130,9 @@ function withQuery(shape: Shape, name: string, value: string): Shape {
 
 function jsonValue(shape: Shape): Record<string, unknown> {
   const body = shape.body;
-  return body?.kind === 'json' && body.value && typeof body.value === 'object' && !Array.isArray(body.value) ? (body.value as Record<string, unknown>) : {};
+  return body?.kind === 'json' && body.value && typeof body.value === 'object' && !Array.isArray(body.value)
+    ? (body.value as Record<string, unknown>)
+    : {};
 }
 
 const withJson = (shape: Shape, value: unknown): Shape => ({ ...shape, body: { kind: 'json', value } });
@@ -153,13 +178,19 @@ function jsonMutations(op: Operation): Mutation[] {
   const required = new Set((schema.required ?? []) as string[]);
   const out: Mutation[] = [];
   const set = (kind: Kind, label: string, name: string, value: (current: unknown) => unknown) =>
-    out.push({ kind, label: `${name}: ${label}`, apply: (shape) => withJson(shape, { ...jsonValue(shape), [name]: value(jsonValue(shape)[name]) }) });
+    out.push({
+      kind,
+      label: `${name}: ${label}`,
+      apply: (shape) => withJson(shape, { ...jsonValue(shape), [name]: value(jsonValue(shape)[name]) }),
+    });
   for (const [name, property] of Object.entries(properties)) {
     for (const candidate of jsonTypeCandidates(property)) set('wrong type', candidate.label, name, candidate.value);
     const types = typesOf(property);
     if (types.has('integer') || types.has('number')) {
-      if (typeof property.minimum === 'number') set('out of range', `${property.minimum - 1}`, name, () => (property.minimum as number) - 1);
-      if (typeof property.maximum === 'number') set('out of range', `${property.maximum + 1}`, name, () => (property.maximum as number) + 1);
+      if (typeof property.minimum === 'number')
+        set('out of range', `${property.minimum - 1}`, name, () => (property.minimum as number) - 1);
+      if (typeof property.maximum === 'number')
+        set('out of range', `${property.maximum + 1}`, name, () => (property.maximum as number) + 1);
     }
     if (types.has('string')) {
       const enumValues = enumOf(property).filter((v): v is string => typeof v === 'string' && v !== '');
@@ -173,8 +204,12 @@ function jsonMutations(op: Operation): Mutation[] {
         set('string length', `${max + 1} emoji`, name, () => '😀'.repeat(max + 1));
       }
       if (typeof property.minLength === 'number' && property.minLength > 0) set('string length', '""', name, () => '');
-      if (typeof property.pattern === 'string') for (const value of ['   ', '\t\n', 'abc', '']) set('pattern or format', JSON.stringify(value), name, () => value);
-      set('NUL byte', 'a NUL character inside', name, (current) => insertNul(typeof current === 'string' && current ? current : 'x'));
+      if (typeof property.pattern === 'string')
+        for (const value of ['   ', '\t\n', 'abc', ''])
+          set('pattern or format', JSON.stringify(value), name, () => value);
+      set('NUL byte', 'a NUL character inside', name, (current) =>
+        insertNul(typeof current === 'string' && current ? current : 'x'),
+      );
     }
     if (required.has(name)) {
       out.push({
@@ -189,19 +224,40 @@ function jsonMutations(op: Operation): Mutation[] {
     }
   }
   if (schema.additionalProperties === false) {
-    for (const [key, value] of [['unexpected', 'x'], ['isAdmin', true], ['constructor', {}]] as const) {
-      out.push({ kind: 'unknown property', label: `extra property ${key}`, apply: (shape) => withJson(shape, { ...jsonValue(shape), [key]: value }) });
+    for (const [key, value] of [
+      ['unexpected', 'x'],
+      ['isAdmin', true],
+      ['constructor', {}],
+    ] as const) {
+      out.push({
+        kind: 'unknown property',
+        label: `extra property ${key}`,
+        apply: (shape) => withJson(shape, { ...jsonValue(shape), [key]: value }),
+      });
     }
   }
-  for (const [label, value] of [['[]', []], ['"text"', 'text'], ['42', 42], ['null', null], ['true', true]] as const) {
+  for (const [label, value] of [
+    ['[]', []],
+    ['"text"', 'text'],
+    ['42', 42],
+    ['null', null],
+    ['true', true],
+  ] as const) {
     out.push({ kind: 'body not an object', label: `body ${label}`, apply: (shape) => withJson(shape, value) });
   }
-  out.push({ kind: 'body not an object', label: 'the body in an array', apply: (shape) => withJson(shape, [jsonValue(shape)]) });
+  out.push({
+    kind: 'body not an object',
+    label: 'the body in an array',
+    apply: (shape) => withJson(shape, [jsonValue(shape)]),
+  });
   for (const payload of ['{"', 'not json', "{'single': 'quotes'}", '{"a":1}}', '']) {
     out.push({
       kind: 'body not readable',
       label: `${JSON.stringify(payload)} as application/json`,
-      apply: (shape) => ({ ...shape, body: { kind: 'raw', contentType: 'application/json', payload, unreadable: 'the body is not JSON' } }),
+      apply: (shape) => ({
+        ...shape,
+        body: { kind: 'raw', contentType: 'application/json', payload, unreadable: 'the body is not JSON' },
+      }),
     });
   }
   // Over any sensible body limit (2 MiB of text in the first string field): refused as unreadable (400) or as breaking the schema (422).
@@ -210,7 +266,14 @@ function jsonMutations(op: Operation): Mutation[] {
     out.push({
       kind: 'body too large',
       label: `${firstString} of 2 MiB`,
-      apply: (shape) => ({ ...shape, body: { kind: 'raw', contentType: 'application/json', payload: JSON.stringify({ ...jsonValue(shape), [firstString]: 'x'.repeat(2 * 1024 * 1024) }) } }),
+      apply: (shape) => ({
+        ...shape,
+        body: {
+          kind: 'raw',
+          contentType: 'application/json',
+          payload: JSON.stringify({ ...jsonValue(shape), [firstString]: 'x'.repeat(2 * 1024 * 1024) }),
+        },
+      }),
     });
   }
   for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
@@ -236,7 +299,10 @@ function formMutations(op: Operation): Mutation[] {
         label: `${name} = ${candidate.label}`,
         apply: (shape) => {
           const current = formParts(shape).find((part) => part.name === name)?.value;
-          return withParts(shape, setText(formParts(shape), name, candidate.value(typeof current === 'string' ? current : undefined)));
+          return withParts(
+            shape,
+            setText(formParts(shape), name, candidate.value(typeof current === 'string' ? current : undefined)),
+          );
         },
       });
     }
@@ -244,31 +310,56 @@ function formMutations(op: Operation): Mutation[] {
     // client leaves empty values out, and the contract does not say a create
     // with one is refused, so none is sent there.
     if (op.method === 'PATCH') {
-      out.push({ kind: 'empty value that cannot clear', label: `${name} sent empty`, apply: (shape) => withParts(shape, setText(formParts(shape), name, '')) });
+      out.push({
+        kind: 'empty value that cannot clear',
+        label: `${name} sent empty`,
+        apply: (shape) => withParts(shape, setText(formParts(shape), name, '')),
+      });
     }
   }
   for (const name of required) {
-    out.push({ kind: 'missing required field', label: `${name} left out`, apply: (shape) => withParts(shape, formParts(shape).filter((part) => part.name !== name)) });
+    out.push({
+      kind: 'missing required field',
+      label: `${name} left out`,
+      apply: (shape) =>
+        withParts(
+          shape,
+          formParts(shape).filter((part) => part.name !== name),
+        ),
+    });
   }
   const firstText = Object.keys(properties)[0];
   const structure = (label: string, apply: (parts: Part[]) => Part[]) =>
     out.push({ kind: 'multipart structure', label, apply: (shape) => withParts(shape, apply(formParts(shape))) });
   structure('a part with no headers first', (parts) => [{ name: '', value: 'orphan', rawHeaders: '' }, ...parts]);
   structure('a part with no headers last', (parts) => [...parts, { name: '', value: 'orphan', rawHeaders: '' }]);
-  structure('a file part of a name the form does not define', (parts) => [...parts, { name: 'padding', value: Buffer.alloc(1024, 0x41), filename: 'padding.bin' }]);
+  structure('a file part of a name the form does not define', (parts) => [
+    ...parts,
+    { name: 'padding', value: Buffer.alloc(1024, 0x41), filename: 'padding.bin' },
+  ]);
   if (firstText) {
     structure(`text field ${firstText} sent as a file part`, (parts) => [
       ...parts.filter((part) => part.name !== firstText),
-      { name: firstText, value: String(parts.find((part) => part.name === firstText)?.value ?? 'x'), filename: `${firstText}.txt`, contentType: 'text/plain' },
+      {
+        name: firstText,
+        value: String(parts.find((part) => part.name === firstText)?.value ?? 'x'),
+        filename: `${firstText}.txt`,
+        contentType: 'text/plain',
+      },
     ]);
     structure(`text field ${firstText} sent twice`, (parts) => {
       const first = parts.find((part) => part.name === firstText && part.filename === undefined);
-      return first ? [...parts, { ...first }] : [...parts, { name: firstText, value: 'x' }, { name: firstText, value: 'x' }];
+      return first
+        ? [...parts, { ...first }]
+        : [...parts, { name: firstText, value: 'x' }, { name: firstText, value: 'x' }];
     });
   }
   for (const [name, field] of files) {
     if (field.contentType.startsWith('image/')) {
-      structure(`${name} sent as non-empty text`, (parts) => [...parts.filter((part) => part.name !== name), { name, value: 'hello' }]);
+      structure(`${name} sent as non-empty text`, (parts) => [
+        ...parts.filter((part) => part.name !== name),
+        { name, value: 'hello' },
+      ]);
       structure(`${name} that is not an image`, (parts) => [
         ...parts.filter((part) => part.name !== name),
         { name, value: '<script>alert(1)</script>', filename: 'x.png', contentType: 'image/png' },
@@ -276,7 +367,12 @@ function formMutations(op: Operation): Mutation[] {
       if (field.multiple) {
         structure(`${MAX_IMAGE_FILES + 1} files as ${name}`, (parts) => [
           ...parts.filter((part) => part.name !== name),
-          ...Array.from({ length: MAX_IMAGE_FILES + 1 }, (_, i) => ({ name, value: PNG, filename: `${i}.png`, contentType: 'image/png' })),
+          ...Array.from({ length: MAX_IMAGE_FILES + 1 }, (_, i) => ({
+            name,
+            value: PNG,
+            filename: `${i}.png`,
+            contentType: 'image/png',
+          })),
         ]);
       } else {
         structure(`two files as ${name}`, (parts) => [
@@ -294,7 +390,11 @@ function formMutations(op: Operation): Mutation[] {
       out.push({
         kind: 'body too large',
         label: `${name} of ${oversized.length} bytes (at most ${max})`,
-        apply: (shape) => withParts(shape, [...formParts(shape).filter((part) => part.name !== name), { name, value: oversized, filename: 'big.bin', contentType: field.contentType }]),
+        apply: (shape) =>
+          withParts(shape, [
+            ...formParts(shape).filter((part) => part.name !== name),
+            { name, value: oversized, filename: 'big.bin', contentType: field.contentType },
+          ]),
       });
     }
     if (!field.contentType.startsWith('image/') && !field.multiple) {
@@ -311,7 +411,12 @@ function formMutations(op: Operation): Mutation[] {
       const bytes = encodeMultipart(formParts(shape));
       return {
         ...shape,
-        body: { kind: 'raw', contentType: `multipart/form-data; boundary=${BOUNDARY}`, payload: bytes.subarray(0, bytes.length - `--${BOUNDARY}--\r\n`.length - 5), unreadable: 'malformed multipart' },
+        body: {
+          kind: 'raw',
+          contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+          payload: bytes.subarray(0, bytes.length - `--${BOUNDARY}--\r\n`.length - 5),
+          unreadable: 'malformed multipart',
+        },
       };
     },
   });
@@ -320,13 +425,28 @@ function formMutations(op: Operation): Mutation[] {
     label: 'multipart body whose boundary is not the declared one',
     apply: (shape) => ({
       ...shape,
-      body: { kind: 'raw', contentType: 'multipart/form-data; boundary=another-boundary', payload: encodeMultipart(formParts(shape)), unreadable: 'malformed multipart' },
+      body: {
+        kind: 'raw',
+        contentType: 'multipart/form-data; boundary=another-boundary',
+        payload: encodeMultipart(formParts(shape)),
+        unreadable: 'malformed multipart',
+      },
     }),
   });
   out.push({
     kind: 'media type',
     label: 'the text fields sent as JSON',
-    apply: (shape) => ({ ...shape, body: { kind: 'json', value: Object.fromEntries(formParts(shape).filter((p) => typeof p.value === 'string').map((p) => [p.name, p.value])) } }),
+    apply: (shape) => ({
+      ...shape,
+      body: {
+        kind: 'json',
+        value: Object.fromEntries(
+          formParts(shape)
+            .filter((p) => typeof p.value === 'string')
+            .map((p) => [p.name, p.value]),
+        ),
+      },
+    }),
   });
   return out;
 }
@@ -336,9 +456,14 @@ export function mutationsFor(op: Operation): Mutation[] {
   const out = [...paramMutations(op), ...queryMutations(op)];
   if (op.jsonBody) out.push(...jsonMutations(op));
   if (op.multipartBody) out.push(...formMutations(op));
-  if (!op.public) out.push({ kind: 'no session', label: 'no session cookie', apply: (shape) => ({ ...shape, cookie: 'none' }) });
+  if (!op.public)
+    out.push({ kind: 'no session', label: 'no session cookie', apply: (shape) => ({ ...shape, cookie: 'none' }) });
   if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(op.method)) {
-    out.push({ kind: 'cross-origin', label: `Origin: ${FOREIGN_ORIGIN}`, apply: (shape) => ({ ...shape, headers: { ...shape.headers, origin: FOREIGN_ORIGIN } }) });
+    out.push({
+      kind: 'cross-origin',
+      label: `Origin: ${FOREIGN_ORIGIN}`,
+      apply: (shape) => ({ ...shape, headers: { ...shape.headers, origin: FOREIGN_ORIGIN } }),
+    });
   }
   return out;
 }

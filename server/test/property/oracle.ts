@@ -37,7 +37,11 @@ export function schemaErrors(schema: Schema, value: unknown, dataVar: string): s
   return validate(value) ? '' : ajv.errorsText(validate.errors, { dataVar });
 }
 
-export type FileField = { multiple: boolean; contentType: string; /** The contract's x-max-bytes, per file. */ maxBytes?: number };
+export type FileField = {
+  multiple: boolean;
+  contentType: string;
+  /** The contract's x-max-bytes, per file. */ maxBytes?: number;
+};
 
 type Raw = Record<string, unknown>;
 let rawDoc: Raw | undefined;
@@ -93,7 +97,10 @@ export function fileFields(op: Operation): Map<string, FileField> {
 export function textFormSchema(op: Operation): Schema | undefined {
   if (!op.multipartBody) return undefined;
   const files = fileFields(op);
-  const schema = structuredClone(op.multipartBody) as Schema & { properties?: Record<string, Schema>; required?: string[] };
+  const schema = structuredClone(op.multipartBody) as Schema & {
+    properties?: Record<string, Schema>;
+    required?: string[];
+  };
   for (const name of files.keys()) delete schema.properties?.[name];
   if (schema.required) schema.required = schema.required.filter((name) => !files.has(name));
   return schema;
@@ -113,7 +120,8 @@ const badText = (text: string) => text.includes('\u0000') || text.startsWith('\u
 const hasNul = (value: unknown): boolean => {
   if (typeof value === 'string') return badText(value);
   if (Array.isArray(value)) return value.some(hasNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => badText(key) || hasNul(item));
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([key, item]) => badText(key) || hasNul(item));
   return false;
 };
 
@@ -148,10 +156,12 @@ function formBreaches(op: Operation, parts: Part[]): string[] {
     if (file) {
       const images = file.contentType.startsWith('image/');
       const bytes = typeof part.value === 'string' ? Buffer.from(part.value) : part.value;
-      if (file.maxBytes !== undefined && bytes.length > file.maxBytes) out.push(`${part.name} is ${bytes.length} bytes, over ${file.maxBytes}`);
+      if (file.maxBytes !== undefined && bytes.length > file.maxBytes)
+        out.push(`${part.name} is ${bytes.length} bytes, over ${file.maxBytes}`);
       if (isFile) {
         fileCount.set(part.name, (fileCount.get(part.name) ?? 0) + 1);
-        if (images && bytes.length > 0 && !isImage(bytes)) out.push(`${part.name} is not a PNG, JPEG, WebP or GIF image`);
+        if (images && bytes.length > 0 && !isImage(bytes))
+          out.push(`${part.name} is not a PNG, JPEG, WebP or GIF image`);
         if (part.filename?.includes('\u0000')) out.push(`${part.name}'s file name holds a NUL character`);
       } else if (images && value !== '') {
         out.push(`file field ${part.name} sent as non-empty text`);
@@ -170,7 +180,9 @@ function formBreaches(op: Operation, parts: Part[]): string[] {
     }
   }
   // The product forms say it in words: at most 30 files in one form.
-  const images = [...files].filter(([, file]) => file.contentType.startsWith('image/')).reduce((n, [name]) => n + (fileCount.get(name) ?? 0), 0);
+  const images = [...files]
+    .filter(([, file]) => file.contentType.startsWith('image/'))
+    .reduce((n, [name]) => n + (fileCount.get(name) ?? 0), 0);
   if (images > MAX_IMAGE_FILES) out.push(`${images} files in one form, at most ${MAX_IMAGE_FILES}`);
   for (const [name, file] of files) {
     const count = fileCount.get(name) ?? 0;
@@ -188,7 +200,9 @@ export function breaches(op: Operation, shape: Shape): string[] {
   const out: string[] = [];
   if (op.params) {
     const properties = (op.params.properties ?? {}) as Record<string, Schema>;
-    const values = Object.fromEntries(Object.entries(shape.params).map(([name, text]) => [name, readText(properties[name], text)]));
+    const values = Object.fromEntries(
+      Object.entries(shape.params).map(([name, text]) => [name, readText(properties[name], text)]),
+    );
     const errors = schemaErrors(op.params, values, 'path');
     if (errors) out.push(errors);
     if (hasNul(values)) out.push('a path parameter holds a NUL character');
@@ -206,7 +220,8 @@ export function breaches(op: Operation, shape: Shape): string[] {
     if (!body) out.push('no body');
     else if (body.kind === 'form') out.push('a multipart body where JSON is expected');
     else if (body.kind === 'raw' && body.unreadable) out.push(body.unreadable);
-    else if (body.kind === 'raw' && !/^application\/json\s*(;|$)/i.test(body.contentType ?? '')) out.push(`content type ${body.contentType ?? '(none)'} where JSON is expected`);
+    else if (body.kind === 'raw' && !/^application\/json\s*(;|$)/i.test(body.contentType ?? ''))
+      out.push(`content type ${body.contentType ?? '(none)'} where JSON is expected`);
     else {
       let value: unknown;
       let readable = true;
@@ -228,11 +243,13 @@ export function breaches(op: Operation, shape: Shape): string[] {
   } else if (op.multipartBody) {
     if (!body) out.push('no body');
     else if (body.kind === 'json') out.push('a JSON body where multipart is expected');
-    else if (body.kind === 'raw') out.push(body.unreadable ?? `a ${body.contentType ?? 'typeless'} body where multipart is expected`);
+    else if (body.kind === 'raw')
+      out.push(body.unreadable ?? `a ${body.contentType ?? 'typeless'} body where multipart is expected`);
     else out.push(...formBreaches(op, body.parts));
   }
   if (shape.cookie === 'none' && !op.public) out.push('no session cookie');
-  if (STATE_CHANGING.has(op.method) && shape.headers.origin === FOREIGN_ORIGIN) out.push(`Origin ${FOREIGN_ORIGIN}, another site`);
+  if (STATE_CHANGING.has(op.method) && shape.headers.origin === FOREIGN_ORIGIN)
+    out.push(`Origin ${FOREIGN_ORIGIN}, another site`);
   return out;
 }
 

@@ -18,7 +18,12 @@ export type Part = {
 export type Body =
   | { kind: 'json'; value: unknown }
   | { kind: 'form'; parts: Part[] }
-  | { kind: 'raw'; contentType: string | undefined; payload: string | Buffer; /** why it is unreadable, when it is */ unreadable?: string };
+  | {
+      kind: 'raw';
+      contentType: string | undefined;
+      payload: string | Buffer;
+      /** why it is unreadable, when it is */ unreadable?: string;
+    };
 
 export type Shape = {
   params: Record<string, string>;
@@ -43,7 +48,8 @@ export const BOUNDARY = 'property-test-boundary-7MA4YWxkTrZu0gW';
 function partHeaders(part: Part): string {
   if (part.rawHeaders !== undefined) return part.rawHeaders;
   let headers = `Content-Disposition: form-data; name="${part.name}"`;
-  if (part.filename !== undefined) headers += `; filename="${part.filename}"\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}`;
+  if (part.filename !== undefined)
+    headers += `; filename="${part.filename}"\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}`;
   return `${headers}\r\n`;
 }
 
@@ -62,7 +68,12 @@ export function pathOf(op: Operation, params: Record<string, string>): string {
   return op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-export function toWire(op: Operation, shape: Shape, cookies: { session: string; fresh?: string }, method: string = op.method): Wire {
+export function toWire(
+  op: Operation,
+  shape: Shape,
+  cookies: { session: string; fresh?: string },
+  method: string = op.method,
+): Wire {
   const search = new URLSearchParams(shape.query).toString();
   const headers: Record<string, string> = { ...shape.headers };
   if (shape.cookie === 'session') headers.cookie = cookies.session;
@@ -84,10 +95,14 @@ export function toWire(op: Operation, shape: Shape, cookies: { session: string; 
 
 /** Characters that print as nothing (or as a space) written as \\uXXXX, so a reproduction shows them. */
 export const visible = (text: string) =>
-  // eslint-disable-next-line no-control-regex -- control characters are what it shows
-  text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u00a0\u00ad\u200b-\u200f\u2028\u2029\u2060\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  text.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are what it shows
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u00a0\u00ad\u200b-\u200f\u2028\u2029\u2060\ufeff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 
-const clip = (text: string, max = 700) => (text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text);
+const clip = (text: string, max = 700) =>
+  text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
 
 /** Bytes shown as text, with binary file contents summarised. */
 function showPayload(payload: string | Buffer): string {
@@ -99,13 +114,22 @@ function showPayload(payload: string | Buffer): string {
 }
 
 /** One request and its answer, as a reproduction. */
-export function describeExchange(wire: Wire, answer?: { statusCode: number; headers: Record<string, unknown>; body: string }): string {
+export function describeExchange(
+  wire: Wire,
+  answer?: { statusCode: number; headers: Record<string, unknown>; body: string },
+): string {
   const headers = Object.entries(wire.headers)
-    .map(([name, value]) => `${name}: ${name === 'cookie' ? value.replace(/sid=[^;]+/, 'sid=<signed-in session>') : value}`)
+    .map(
+      ([name, value]) =>
+        `${name}: ${name === 'cookie' ? value.replace(/sid=[^;]+/, 'sid=<signed-in session>') : value}`,
+    )
     .join('; ');
   const lines = [`  request: ${wire.method} ${wire.url}`, `  headers: ${headers || '(none)'}`];
   if (wire.payload !== undefined) lines.push(`  body: ${showPayload(wire.payload)}`);
   if (wire.remoteAddress) lines.push(`  from: ${wire.remoteAddress}`);
-  if (answer) lines.push(`  answer: ${answer.statusCode} ${answer.headers['content-type'] ?? ''} ${visible(clip(answer.body, 400))}`);
+  if (answer)
+    lines.push(
+      `  answer: ${answer.statusCode} ${answer.headers['content-type'] ?? ''} ${visible(clip(answer.body, 400))}`,
+    );
   return lines.join('\n');
 }

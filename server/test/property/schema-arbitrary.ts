@@ -105,7 +105,10 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** An instant written the ways RFC 3339 allows: UTC with or without fractions, or with an offset. */
 const dateTime = fc
-  .tuple(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }), fc.integer({ min: 0, max: 3 }))
+  .tuple(
+    fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }),
+    fc.integer({ min: 0, max: 3 }),
+  )
   .map(([date, style]) => {
     const iso = date.toISOString();
     if (style === 0) return iso;
@@ -118,7 +121,9 @@ const dateTime = fc
     return `${local}${sign}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
   });
 
-const date = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const date = fc
+  .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 
 function stringArbitrary(schema: Schema, where: string): fc.Arbitrary<string> {
   const { min, max } = lengthBounds(schema);
@@ -178,14 +183,32 @@ function numberArbitrary(schema: Schema, integer: boolean, where: string): fc.Ar
   if (schema.multipleOf !== undefined) converterNotes.add(`${where}: multipleOf is not honoured`);
   if (integer) {
     const { min, max } = integerBounds(schema);
-    return fc.oneof({ weight: 5, arbitrary: fc.integer({ min, max }) }, { weight: 1, arbitrary: fc.constantFrom(min, max) });
+    return fc.oneof(
+      { weight: 5, arbitrary: fc.integer({ min, max }) },
+      { weight: 1, arbitrary: fc.constantFrom(min, max) },
+    );
   }
-  const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : -1e9;
-  const max = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : 1e9;
+  const min =
+    typeof schema.minimum === 'number'
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === 'number'
+        ? schema.exclusiveMinimum
+        : -1e9;
+  const max =
+    typeof schema.maximum === 'number'
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === 'number'
+        ? schema.exclusiveMaximum
+        : 1e9;
   const minExcluded = typeof schema.exclusiveMinimum === 'number' && schema.minimum === undefined;
   const maxExcluded = typeof schema.exclusiveMaximum === 'number' && schema.maximum === undefined;
-  const whole = fc.integer({ min: Math.ceil(min + (minExcluded ? 1 : 0)), max: Math.floor(max - (maxExcluded ? 1 : 0)) });
-  const real = fc.double({ min, max, minExcluded, maxExcluded, noNaN: true, noDefaultInfinity: true }).map((n) => (Object.is(n, -0) ? 0 : n));
+  const whole = fc.integer({
+    min: Math.ceil(min + (minExcluded ? 1 : 0)),
+    max: Math.floor(max - (maxExcluded ? 1 : 0)),
+  });
+  const real = fc
+    .double({ min, max, minExcluded, maxExcluded, noNaN: true, noDefaultInfinity: true })
+    .map((n) => (Object.is(n, -0) ? 0 : n));
   return fc.oneof(whole, real);
 }
 
@@ -203,7 +226,9 @@ export function arbitraryFor(schema: Schema, where = 'value'): fc.Arbitrary<unkn
   for (const key of ['anyOf', 'oneOf'] as const) {
     if (Array.isArray(schema[key])) {
       const rest = without(schema, key);
-      return fc.oneof(...(schema[key] as Schema[]).map((branch, i) => arbitraryFor({ ...rest, ...branch }, `${where}.${key}[${i}]`)));
+      return fc.oneof(
+        ...(schema[key] as Schema[]).map((branch, i) => arbitraryFor({ ...rest, ...branch }, `${where}.${key}[${i}]`)),
+      );
     }
   }
   if (Array.isArray(schema.allOf)) {
@@ -213,7 +238,8 @@ export function arbitraryFor(schema: Schema, where = 'value'): fc.Arbitrary<unkn
   if (Array.isArray(schema.type)) {
     return fc.oneof(...(schema.type as string[]).map((type) => arbitraryFor({ ...schema, type }, `${where}<${type}>`)));
   }
-  const type = (schema.type as string | undefined) ?? (schema.properties ? 'object' : schema.items ? 'array' : undefined);
+  const type =
+    (schema.type as string | undefined) ?? (schema.properties ? 'object' : schema.items ? 'array' : undefined);
   switch (type) {
     case 'null':
       return fc.constant(null);
@@ -267,7 +293,8 @@ export function typesOf(schema: Schema | undefined): Set<string> {
   if (typeof schema.type === 'string') out.add(schema.type);
   if (Array.isArray(schema.type)) for (const type of schema.type) out.add(type as string);
   for (const key of ['anyOf', 'oneOf', 'allOf']) {
-    if (Array.isArray(schema[key])) for (const branch of schema[key] as Schema[]) for (const type of typesOf(branch)) out.add(type);
+    if (Array.isArray(schema[key]))
+      for (const branch of schema[key] as Schema[]) for (const type of typesOf(branch)) out.add(type);
   }
   if (out.size === 0 && schema.properties) out.add('object');
   return out;

@@ -4,7 +4,10 @@ import { listProducts } from '../generated/endpoints/products/products';
 import { updateConversationStatus } from '../generated/endpoints/conversations/conversations';
 
 function answer(status: number, body: string, contentType = 'application/json', statusText = '') {
-  return vi.fn(async () => new Response(body === '' ? null : body, { status, statusText, headers: { 'content-type': contentType } }));
+  return vi.fn(
+    async () =>
+      new Response(body === '' ? null : body, { status, statusText, headers: { 'content-type': contentType } }),
+  );
 }
 
 const product = {
@@ -29,7 +32,10 @@ describe('apiFetch', () => {
     const fetchMock = answer(200, JSON.stringify([product]));
     vi.stubGlobal('fetch', fetchMock);
     await expect(listProducts()).resolves.toEqual([product]);
-    expect(fetchMock).toHaveBeenCalledWith('/api/products', expect.objectContaining({ credentials: 'include', method: 'GET' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/products',
+      expect.objectContaining({ credentials: 'include', method: 'GET' }),
+    );
   });
 
   it('throws "<status>: <body>" on a non-OK answer', async () => {
@@ -63,8 +69,25 @@ describe('apiFetch', () => {
 
   it('reports unknown fields, since the contract forbids them', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    vi.stubGlobal('fetch', answer(200, JSON.stringify({ ...product, id: 102, whatsappPhoneNumber: '+254722418390', status: 'admin_takeover', lastMessageAt: '2026-11-22T08:14:05.000Z', createdAt: '2026-11-19T10:40:00.000Z', productsMentioned: [], secret: 1 })));
-    await expect(updateConversationStatus(102, { status: 'admin_takeover' })).rejects.toThrow(/updateConversationStatus/);
+    vi.stubGlobal(
+      'fetch',
+      answer(
+        200,
+        JSON.stringify({
+          ...product,
+          id: 102,
+          whatsappPhoneNumber: '+254722418390',
+          status: 'admin_takeover',
+          lastMessageAt: '2026-11-22T08:14:05.000Z',
+          createdAt: '2026-11-19T10:40:00.000Z',
+          productsMentioned: [],
+          secret: 1,
+        }),
+      ),
+    );
+    await expect(updateConversationStatus(102, { status: 'admin_takeover' })).rejects.toThrow(
+      /updateConversationStatus/,
+    );
   });
 
   it('in production only warns and passes the data on', async () => {
@@ -80,7 +103,9 @@ describe('apiFetch', () => {
 describe('serverMessage', () => {
   it('reads error, then message, then the raw text', () => {
     expect(serverMessage(new ApiError(400, '{"error":"Missing columns","message":"x"}', ''))).toBe('Missing columns');
-    expect(serverMessage(new ApiError(401, '{"message":"Invalid username or password"}', ''))).toBe('Invalid username or password');
+    expect(serverMessage(new ApiError(401, '{"message":"Invalid username or password"}', ''))).toBe(
+      'Invalid username or password',
+    );
     expect(serverMessage(new ApiError(500, 'Gateway exploded', ''))).toBe('Gateway exploded');
     expect(serverMessage(new ApiError(500, '', 'Internal Server Error'))).toBeUndefined();
     expect(serverMessage(new Error('network'))).toBeUndefined();

@@ -1,7 +1,10 @@
 import { getGetCurrentUserQueryKey } from '../generated/endpoints/auth/auth';
 import { getListConversationsQueryKey } from '../generated/endpoints/conversations/conversations';
 import { getGetFollowUpSettingsQueryKey } from '../generated/endpoints/follow-ups/follow-ups';
-import { getListNotificationsQueryKey, getListUnreadNotificationsQueryKey } from '../generated/endpoints/notifications/notifications';
+import {
+  getListNotificationsQueryKey,
+  getListUnreadNotificationsQueryKey,
+} from '../generated/endpoints/notifications/notifications';
 import { getGetProductQueryKey, getListProductsQueryKey } from '../generated/endpoints/products/products';
 import { getGetConversationQueryKey } from '../generated/endpoints/conversations/conversations';
 import { queryKeys } from '../query-keys';

@@ -47,13 +47,22 @@ export function AppShell() {
 
   const collapsed = !sidebar.isMobile && !sidebar.expanded;
   return (
-    <div className="shell" data-sidebar={sidebar.isMobile ? (sidebar.mobileOpen ? 'open' : 'closed') : sidebar.expanded ? 'expanded' : 'collapsed'}>
+    <div
+      className="shell"
+      data-sidebar={
+        sidebar.isMobile ? (sidebar.mobileOpen ? 'open' : 'closed') : sidebar.expanded ? 'expanded' : 'collapsed'
+      }
+    >
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skipToMain}>
         Skip to main content
       </a>
       {sidebar.isMobile ? (
         sidebar.mobileOpen && (
-          <MobileSheet onClose={closeMobile} returnFocusTo={() => document.getElementById(TOGGLE_ID)} behind={() => body.current}>
+          <MobileSheet
+            onClose={closeMobile}
+            returnFocusTo={() => document.getElementById(TOGGLE_ID)}
+            behind={() => body.current}
+          >
             <Sidebar collapsed={false} unread={unread} onNavigate={closeMobile} />
           </MobileSheet>
         )

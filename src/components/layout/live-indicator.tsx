@@ -13,7 +13,9 @@ export function LiveIndicator({ status }: { status: RealtimeStatus }) {
     <Tooltip content={labels[status]}>
       <span className={`live-indicator live-${status}`} role="status" aria-label={labels[status]}>
         <span className="live-dot" aria-hidden="true" />
-        <span className="live-text">{status === 'open' ? 'Live' : status === 'connecting' ? 'Connecting' : 'Offline'}</span>
+        <span className="live-text">
+          {status === 'open' ? 'Live' : status === 'connecting' ? 'Connecting' : 'Offline'}
+        </span>
       </span>
     </Tooltip>
   );

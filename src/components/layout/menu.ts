@@ -8,7 +8,6 @@ export const menu = [
   { title: 'Settings', to: '/settings', icon: 'pi pi-cog' },
 ] as const;
 
-
 /** Active when the path equals the route or, for every entry but the root, starts with it. */
 export function isActive(route: string, pathname: string): boolean {
   if (pathname === route) return true;

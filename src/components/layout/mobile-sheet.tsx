@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * The sidebar as a modal sheet on phones (< 768 px): it takes focus, keeps Tab
@@ -63,7 +64,14 @@ export function MobileSheet({
     <>
       <div className="sheet-overlay" onClick={onClose} aria-hidden="true" />
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a modal dialog handles Escape and keeps Tab inside itself */}
-      <aside ref={sheet} className="sidebar sidebar-sheet" aria-label="Sidebar" role="dialog" aria-modal="true" onKeyDown={onKeyDown}>
+      <aside
+        ref={sheet}
+        className="sidebar sidebar-sheet"
+        aria-label="Sidebar"
+        role="dialog"
+        aria-modal="true"
+        onKeyDown={onKeyDown}
+      >
         {children}
       </aside>
     </>

@@ -3,7 +3,15 @@ import { appConfig } from '../../lib/config';
 import { Tooltip, TooltipDelayContext } from '../ui/tooltip';
 import { isActive, menu } from './menu';
 
-export function Sidebar({ collapsed, unread, onNavigate }: { collapsed: boolean; unread: number; onNavigate?: () => void }) {
+export function Sidebar({
+  collapsed,
+  unread,
+  onNavigate,
+}: {
+  collapsed: boolean;
+  unread: number;
+  onNavigate?: () => void;
+}) {
   const { pathname } = useLocation();
   return (
     <TooltipDelayContext.Provider value={0}>

@@ -3,7 +3,12 @@ import './show-more.css';
 
 type Props = {
   /** What `useIncrementalList` returns for the list. */
-  list: { visible: readonly unknown[]; remaining: number; showMore: () => void; moreRef: (element: HTMLElement | null) => void };
+  list: {
+    visible: readonly unknown[];
+    remaining: number;
+    showMore: () => void;
+    moreRef: (element: HTMLElement | null) => void;
+  };
   /** The items' name in the plural, e.g. "conversations". */
   noun: string;
 };

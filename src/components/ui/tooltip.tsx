@@ -43,7 +43,11 @@ export function Tooltip({
     timer.current = setTimeout(() => {
       const rect = target.current?.getBoundingClientRect();
       if (!rect) return;
-      setPosition(side === 'right' ? { top: rect.top + rect.height / 2, left: rect.right + 8 } : { top: rect.bottom + 6, left: rect.left + rect.width / 2 });
+      setPosition(
+        side === 'right'
+          ? { top: rect.top + rect.height / 2, left: rect.right + 8 }
+          : { top: rect.bottom + 6, left: rect.left + rect.width / 2 },
+      );
     }, wait);
   };
   const close = () => {
@@ -64,7 +68,12 @@ export function Tooltip({
       {trigger}
       {position &&
         createPortal(
-          <div id={id} role="tooltip" className={`tooltip tooltip-${side}`} style={{ top: position.top, left: position.left }}>
+          <div
+            id={id}
+            role="tooltip"
+            className={`tooltip tooltip-${side}`}
+            style={{ top: position.top, left: position.left }}
+          >
             {content}
           </div>,
           document.body,

@@ -9,7 +9,15 @@ export type BadgeVariant = 'default' | 'secondary' | 'destructive' | 'outline' |
  * #3b82f6 or #ef4444) fall under the 4.5:1 contrast WCAG AA asks of text this
  * small; these variants meet it in both themes.
  */
-export function VariantBadge({ variant = 'default', children, label }: { variant?: BadgeVariant; children: ReactNode; label?: string }) {
+export function VariantBadge({
+  variant = 'default',
+  children,
+  label,
+}: {
+  variant?: BadgeVariant;
+  children: ReactNode;
+  label?: string;
+}) {
   return (
     <span className={`variant-badge variant-badge-${variant}`} data-variant={variant} aria-label={label}>
       {children}

@@ -6,5 +6,9 @@ export const formatConversionRate = (rate: number) => `${rate.toFixed(1)}%`;
 
 /** x-axis label: short month and day, e.g. "Nov 3". Dates are calendar days, so read them as UTC. */
 export function formatTimelineDay(date: string): string {
-  return new Date(`${date.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return new Date(`${date.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 }

@@ -17,7 +17,17 @@ const FetchError = ({ what, retry }: { what: string; retry: () => unknown }) => 
   <LoadError className="analytics-error" message={`Failed to fetch ${what}`} onRetry={retry} />
 );
 
-function StatCard({ title, value, caption, loading }: { title: string; value?: ReactNode; caption?: ReactNode; loading: boolean }) {
+function StatCard({
+  title,
+  value,
+  caption,
+  loading,
+}: {
+  title: string;
+  value?: ReactNode;
+  caption?: ReactNode;
+  loading: boolean;
+}) {
   return (
     <section className="card stat-card" aria-label={title}>
       <h2>{title}</h2>

@@ -63,7 +63,11 @@ export default function VolumeChart({ points }: { points: TimelinePoint[] }) {
           data={data}
           options={options}
           // PrimeReact gives the canvas role="img"; its name goes on the canvas itself.
-          pt={{ canvas: { 'aria-label': `Line chart of daily conversations over the last ${points.length} days, ${total} in total` } }}
+          pt={{
+            canvas: {
+              'aria-label': `Line chart of daily conversations over the last ${points.length} days, ${total} in total`,
+            },
+          }}
         />
       </div>
       <table className="visually-hidden">

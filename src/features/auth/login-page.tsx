@@ -23,14 +23,20 @@ export function LoginPage() {
         window.location.assign('/');
       },
       onError: (error) => {
-        toast({ title: 'Login failed', description: serverMessage(error) ?? 'Invalid credentials', variant: 'destructive' });
+        toast({
+          title: 'Login failed',
+          description: serverMessage(error) ?? 'Invalid credentials',
+          variant: 'destructive',
+        });
       },
     },
   });
 
   // A double click sends one login.
   const once = useInFlight();
-  const { field, errors, onSubmit } = useLoginForm((data) => once((settled) => login.mutate({ data }, { onSettled: settled })));
+  const { field, errors, onSubmit } = useLoginForm((data) =>
+    once((settled) => login.mutate({ data }, { onSettled: settled })),
+  );
 
   return (
     <main className="login-page">
@@ -76,7 +82,10 @@ export function LoginPage() {
                 aria-pressed={showPassword}
                 onClick={() => setShowPassword((v) => !v)}
               >
-                <span className={`p-button-icon p-c ${showPassword ? 'pi pi-eye-slash' : 'pi pi-eye'}`} aria-hidden="true" />
+                <span
+                  className={`p-button-icon p-c ${showPassword ? 'pi pi-eye-slash' : 'pi pi-eye'}`}
+                  aria-hidden="true"
+                />
               </button>
             </div>
             {errors.password && (
@@ -85,7 +94,11 @@ export function LoginPage() {
               </small>
             )}
           </div>
-          <button type="submit" className={`p-button p-component${login.isPending ? ' p-disabled' : ''}`} disabled={login.isPending}>
+          <button
+            type="submit"
+            className={`p-button p-component${login.isPending ? ' p-disabled' : ''}`}
+            disabled={login.isPending}
+          >
             <span className="p-button-label p-c">{login.isPending ? 'Logging in...' : 'Login'}</span>
           </button>
         </form>

@@ -12,7 +12,9 @@ export type LoginForm = z.infer<typeof loginFormSchema>;
 export type LoginErrors = Partial<Record<keyof LoginForm, string>>;
 
 /** The form's values checked against the contract: the body to send, or one message per field. */
-export function validateLogin(values: LoginForm): { data: LoginForm; errors: LoginErrors } | { data?: undefined; errors: LoginErrors } {
+export function validateLogin(
+  values: LoginForm,
+): { data: LoginForm; errors: LoginErrors } | { data?: undefined; errors: LoginErrors } {
   const result = loginFormSchema.safeParse(values, loginFormMessages);
   if (result.success) return { data: result.data, errors: {} };
   const errors: LoginErrors = {};

@@ -1,6 +1,9 @@
 import { useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useGetConversation, useListConversationMessages } from '../../api/generated/endpoints/conversations/conversations';
+import {
+  useGetConversation,
+  useListConversationMessages,
+} from '../../api/generated/endpoints/conversations/conversations';
 import { ApiError } from '../../api/mutator';
 import { ConversationInfo } from './components/conversation-info';
 import { MessageComposer } from './components/message-composer';
@@ -72,7 +75,11 @@ export function ConversationDetailPage() {
               <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Loading messages...
             </p>
           ) : messages.isError ? (
-            <LoadError className="conv-state message-panel-state" message="Failed to load messages" onRetry={messages.refetch} />
+            <LoadError
+              className="conv-state message-panel-state"
+              message="Failed to load messages"
+              onRetry={messages.refetch}
+            />
           ) : (
             <MessagePanel key={`messages-${id}`} messages={messages.data} followNextRef={followNext} />
           )}

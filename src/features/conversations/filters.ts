@@ -23,7 +23,11 @@ export const PRODUCT_MAX_LENGTH = 200;
 /** A search runs only when a date, a phone, a status or a product is set (blank text counts as not set). */
 export function hasActiveFilters(filters: ConversationFilters): boolean {
   return Boolean(
-    filters.startDate || filters.endDate || filters.customerPhone.trim() || filters.status || filters.productMentioned.trim(),
+    filters.startDate ||
+    filters.endDate ||
+    filters.customerPhone.trim() ||
+    filters.status ||
+    filters.productMentioned.trim(),
   );
 }
 

@@ -1,4 +1,7 @@
-import { useListConversations, useSearchConversations } from '../../api/generated/endpoints/conversations/conversations';
+import {
+  useListConversations,
+  useSearchConversations,
+} from '../../api/generated/endpoints/conversations/conversations';
 import { hasActiveFilters, toSearchParams, type ConversationFilters } from './filters';
 
 /** The plain list without filters, the search with at least one. Only one of the two runs. */

@@ -15,7 +15,17 @@ type Props = {
 };
 
 /** A dashboard panel listing a few items, with its loading, failure and empty states and a link to the full list. */
-export function DashboardList({ title, to, linkLabel, state, loadingText, errorText, emptyText, onRetry, children }: Props) {
+export function DashboardList({
+  title,
+  to,
+  linkLabel,
+  state,
+  loadingText,
+  errorText,
+  emptyText,
+  onRetry,
+  children,
+}: Props) {
   const titleId = `panel-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <section className="card dashboard-panel" aria-labelledby={titleId}>

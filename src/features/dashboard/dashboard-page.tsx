@@ -79,7 +79,9 @@ export function DashboardPage() {
                   {CATEGORY_LABELS[product.category]} · {formatPriceRange(product.startingPrice, product.endingPrice)}
                 </span>
               </div>
-              <VariantBadge variant={product.isActive ? 'success' : 'secondary'}>{product.isActive ? 'Active' : 'Inactive'}</VariantBadge>
+              <VariantBadge variant={product.isActive ? 'success' : 'secondary'}>
+                {product.isActive ? 'Active' : 'Inactive'}
+              </VariantBadge>
             </li>
           ))}
         </DashboardList>

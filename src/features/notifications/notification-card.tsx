@@ -15,7 +15,11 @@ export const NotificationCard = memo(function NotificationCard({ notification, o
   const { id, type, message, isRead, createdAt, conversationId } = notification;
   const label = NOTIFICATION_TYPE_LABELS[type];
   return (
-    <li className={`card notification-card ${isRead ? '' : 'notification-unread'}`} data-testid="notification-card" data-id={id}>
+    <li
+      className={`card notification-card ${isRead ? '' : 'notification-unread'}`}
+      data-testid="notification-card"
+      data-id={id}
+    >
       <div className="notification-body">
         <div className="notification-badges">
           <VariantBadge variant={NOTIFICATION_TYPE_VARIANTS[type]}>{label}</VariantBadge>

@@ -28,7 +28,8 @@ export function unreadSubtitle(unread: number): string {
   return `${unread} unread ${unread === 1 ? 'notification' : 'notifications'}`;
 }
 
-export const countUnread = (notifications: readonly Notification[]): number => notifications.filter((n) => !n.isRead).length;
+export const countUnread = (notifications: readonly Notification[]): number =>
+  notifications.filter((n) => !n.isRead).length;
 
 // The optimistic cache edits of marking read (see use-mark-read.ts).
 

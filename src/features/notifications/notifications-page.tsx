@@ -55,7 +55,11 @@ export function NotificationsPage() {
           <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Loading notifications...
         </p>
       ) : notifications.isError ? (
-        <LoadError className="card notifications-state" message="Failed to load notifications." onRetry={notifications.refetch} />
+        <LoadError
+          className="card notifications-state"
+          message="Failed to load notifications."
+          onRetry={notifications.refetch}
+        />
       ) : list!.length === 0 ? (
         <div className="card notifications-state notifications-empty">
           <i className="pi pi-bell" aria-hidden="true" />

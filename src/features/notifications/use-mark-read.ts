@@ -46,7 +46,12 @@ export function useMarkRead() {
   const toast = useToast();
   return useMarkNotificationRead<Error, Snapshot>({
     mutation: {
-      onMutate: ({ id }) => applyOptimistic(client, (list) => withRead(list, id), (unread) => withoutId(unread, id)),
+      onMutate: ({ id }) =>
+        applyOptimistic(
+          client,
+          (list) => withRead(list, id),
+          (unread) => withoutId(unread, id),
+        ),
       onError: (_error, _variables, snapshot) => {
         restore(client, snapshot);
         toast({ title: 'Error', description: 'Failed to mark the notification as read', variant: 'destructive' });

@@ -4,15 +4,58 @@
 import type { ProductCategory } from '../../api/generated/model/productCategory';
 import { PRODUCT_CSV_COLUMNS } from '../../../common/product-csv-columns';
 
-
 export const SAMPLE_CSV_FILE_NAME = 'products-sample-template.csv';
 
 /** One example row per category (granite, marble, quartz, sink): the contract's own CSV example. */
 export const SAMPLE_ROWS: ReadonlyArray<readonly [ProductCategory, ...string[]]> = [
-  ['granite', 'Absolute Black Granite', 'Black', '3000x1800x20', '8500', '12000', '2500', 'Polished jet-black granite from Zimbabwe, ideal for kitchen tops.', '/uploads/products/absolute-black-granite.svg', '/uploads/installations/absolute-black-kitchen-1.svg;/uploads/installations/absolute-black-kitchen-2.svg'],
-  ['marble', 'Carrara White Marble', 'White', '3000x1500x20', '14000', '19500', '3500', 'Soft grey veining on a white ground.', '/uploads/products/carrara-white-marble.svg', ''],
-  ['quartz', 'Calacatta Gold Quartz', 'Gold', '3200x1600x20', '18000', '24500.5', '4000', 'Engineered quartz with bold gold veins.', '/uploads/products/calacatta-gold-quartz.svg', ''],
-  ['sink', 'Franke Stainless Steel Double Bowl Sink', 'Stainless Steel', '1160x500x200', '18500', '24000', '', 'Satin-finish 18/10 stainless steel, with drainer.', '/uploads/products/franke-double-bowl.svg', ''],
+  [
+    'granite',
+    'Absolute Black Granite',
+    'Black',
+    '3000x1800x20',
+    '8500',
+    '12000',
+    '2500',
+    'Polished jet-black granite from Zimbabwe, ideal for kitchen tops.',
+    '/uploads/products/absolute-black-granite.svg',
+    '/uploads/installations/absolute-black-kitchen-1.svg;/uploads/installations/absolute-black-kitchen-2.svg',
+  ],
+  [
+    'marble',
+    'Carrara White Marble',
+    'White',
+    '3000x1500x20',
+    '14000',
+    '19500',
+    '3500',
+    'Soft grey veining on a white ground.',
+    '/uploads/products/carrara-white-marble.svg',
+    '',
+  ],
+  [
+    'quartz',
+    'Calacatta Gold Quartz',
+    'Gold',
+    '3200x1600x20',
+    '18000',
+    '24500.5',
+    '4000',
+    'Engineered quartz with bold gold veins.',
+    '/uploads/products/calacatta-gold-quartz.svg',
+    '',
+  ],
+  [
+    'sink',
+    'Franke Stainless Steel Double Bowl Sink',
+    'Stainless Steel',
+    '1160x500x200',
+    '18500',
+    '24000',
+    '',
+    'Satin-finish 18/10 stainless steel, with drainer.',
+    '/uploads/products/franke-double-bowl.svg',
+    '',
+  ],
 ];
 
 export function sampleCsv(): string {
@@ -105,10 +148,12 @@ export function failedRowsCsv(fileText: string, errors: readonly string[]): { cs
   }
   if (reasons.size === 0) return undefined;
   const width = header.length;
-  const rows = [...reasons.keys()].sort((a, b) => a - b).map((row) => {
-    const cells = records[row - 1].slice(0, width);
-    while (cells.length < width) cells.push('');
-    return [...cells, reasons.get(row)!.join('; ')];
-  });
+  const rows = [...reasons.keys()]
+    .sort((a, b) => a - b)
+    .map((row) => {
+      const cells = records[row - 1].slice(0, width);
+      while (cells.length < width) cells.push('');
+      return [...cells, reasons.get(row)!.join('; ')];
+    });
   return { csv: toCsv([[...header, FAILED_ROWS_ERROR_COLUMN], ...rows]), rows: rows.length };
 }

@@ -5,7 +5,10 @@ import { SinkMaterial } from '../../api/generated/model/sinkMaterial';
 import { StoneColor } from '../../api/generated/model/stoneColor';
 import { CATEGORY_LABELS } from './product-display';
 
-export const CATEGORY_OPTIONS = Object.values(ProductCategory).map((value) => ({ value, label: CATEGORY_LABELS[value] }));
+export const CATEGORY_OPTIONS = Object.values(ProductCategory).map((value) => ({
+  value,
+  label: CATEGORY_LABELS[value],
+}));
 export const STONE_COLOR_OPTIONS: StoneColor[] = Object.values(StoneColor);
 export const SINK_MATERIAL_OPTIONS: SinkMaterial[] = Object.values(SinkMaterial);
 export const BOWL_CONFIGURATION_OPTIONS: BowlConfiguration[] = Object.values(BowlConfiguration);

@@ -41,4 +41,5 @@ export function productDetails(product: Product): string[] {
 }
 
 /** 'start - end KES', e.g. "8,500 - 12,000 KES". */
-export const productPriceRange = (product: Product): string => formatPriceRange(product.startingPrice, product.endingPrice);
+export const productPriceRange = (product: Product): string =>
+  formatPriceRange(product.startingPrice, product.endingPrice);

@@ -37,9 +37,7 @@ function EditProduct({ idParam }: { idParam: string }) {
     );
   }
   if (product.isError) {
-    return (
-      <LoadError className="card form-state" message="Failed to load product." onRetry={product.refetch} />
-    );
+    return <LoadError className="card form-state" message="Failed to load product." onRetry={product.refetch} />;
   }
   if (!product.data) {
     return (

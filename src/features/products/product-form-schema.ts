@@ -61,7 +61,12 @@ const image = z.custom<File>((value) => value instanceof File && value.type.star
 
 export const productFormSchema = createProductBody
   .extend({
-    name: z.string().trim().min(1, MESSAGES.nameRequired).max(createProductBodyNameMax, MESSAGES.tooLong(createProductBodyNameMax)).pipe(contract.name),
+    name: z
+      .string()
+      .trim()
+      .min(1, MESSAGES.nameRequired)
+      .max(createProductBodyNameMax, MESSAGES.tooLong(createProductBodyNameMax))
+      .pipe(contract.name),
     category: contract.category,
     dimensions: optionalText(createProductBodyDimensionsMax, contract.dimensions),
     description: optionalText(createProductBodyDescriptionMax, contract.description),
@@ -73,14 +78,18 @@ export const productFormSchema = createProductBody
     bowlConfiguration: contract.bowlConfiguration.nullable().transform((value) => value ?? undefined),
     stock: z.string().trim().regex(/^\d+$/, MESSAGES.stock).transform(Number).pipe(contract.stock.unwrap()),
     isActive: contract.isActive,
-    productImage: image.nullable().transform((file) => file ?? undefined).pipe(contract.productImage),
+    productImage: image
+      .nullable()
+      .transform((file) => file ?? undefined)
+      .pipe(contract.productImage),
     installationImages: z.array(image).pipe(contract.installationImages.unwrap()),
   })
   .superRefine((values, ctx) => {
     // A range whose end is below its start is a typo.
     const { startingPrice, endingPrice } = values;
     // Only two well-formed prices are compared; a malformed one has its own message.
-    if (!startingPrice || !endingPrice || !PRICE_PATTERN.test(startingPrice) || !PRICE_PATTERN.test(endingPrice)) return;
+    if (!startingPrice || !endingPrice || !PRICE_PATTERN.test(startingPrice) || !PRICE_PATTERN.test(endingPrice))
+      return;
     if (Number(endingPrice) < Number(startingPrice)) {
       ctx.addIssue({ code: 'custom', path: ['endingPrice'], message: MESSAGES.endingBelowStarting });
     }

@@ -89,7 +89,9 @@ type ClearableField = (typeof CLEARABLE_FIELDS)[number];
  */
 export function toProductUpdateBody(values: ProductFormOutput, stored: Product): ProductUpdateForm {
   const body: ProductUpdateForm = toProductBody(values);
-  const clear = new Set<ClearableField>(CLEARABLE_FIELDS.filter((field) => stored[field] != null && body[field] === undefined));
+  const clear = new Set<ClearableField>(
+    CLEARABLE_FIELDS.filter((field) => stored[field] != null && body[field] === undefined),
+  );
   if (isStone(stored.category) !== isStone(values.category)) {
     for (const field of isStone(values.category) ? SINK_FIELDS : STONE_FIELDS) clear.add(field);
   }

@@ -38,7 +38,9 @@ export function ProductsPage() {
           <h1>Products</h1>
           {products.data && (
             <p className="muted" aria-live="polite" data-testid="product-count">
-              {searching ? `${visible.length} of ${total} products` : `${total} ${total === 1 ? 'product' : 'products'}`}
+              {searching
+                ? `${visible.length} of ${total} products`
+                : `${total} ${total === 1 ? 'product' : 'products'}`}
             </p>
           )}
         </div>
@@ -86,7 +88,9 @@ export function ProductsPage() {
         ) : (
           <ProductTable
             products={visible}
-            emptyMessage={searching ? 'No products match your search' : 'No products yet. Add your first product to get started.'}
+            emptyMessage={
+              searching ? 'No products match your search' : 'No products yet. Add your first product to get started.'
+            }
             onDelete={onDelete}
           />
         )}

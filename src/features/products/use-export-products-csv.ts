@@ -15,7 +15,11 @@ export function useExportProductsCsv() {
       toast({ title: 'Export successful', description: 'Products have been exported to CSV.' });
     },
     onError: () => {
-      toast({ title: 'Export failed', description: 'Failed to export products. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Export failed',
+        description: 'Failed to export products. Please try again.',
+        variant: 'destructive',
+      });
     },
   });
   return { exportCsv: () => exporting.mutate(), isExporting: exporting.isPending };

@@ -37,7 +37,11 @@ export function useImportProductsCsv() {
         });
       },
       onError: (error) => {
-        toast({ title: 'Import failed', description: serverMessage(error) ?? 'Failed to import products', variant: 'destructive' });
+        toast({
+          title: 'Import failed',
+          description: serverMessage(error) ?? 'Failed to import products',
+          variant: 'destructive',
+        });
       },
     },
   });
@@ -53,17 +57,19 @@ export function useImportProductsCsv() {
     upload: () => {
       const source = picked;
       if (!source) return;
-      once((settled) => importing.mutate(
-        { data: { file: source.file } },
-        {
-          onSettled: settled,
-          onSuccess: (result) => {
-            setCompleted({ result, text: source.text });
-            // Imported: uploading again takes picking a file again.
-            setPicked(null);
+      once((settled) =>
+        importing.mutate(
+          { data: { file: source.file } },
+          {
+            onSettled: settled,
+            onSuccess: (result) => {
+              setCompleted({ result, text: source.text });
+              // Imported: uploading again takes picking a file again.
+              setPicked(null);
+            },
           },
-        },
-      ));
+        ),
+      );
     },
     reset: () => {
       setPicked(null);

@@ -12,7 +12,8 @@ import { toProductBody, toProductUpdateBody } from './product-form-values';
  */
 export function useSaveProduct(stored: Product | undefined, onSaved: () => void) {
   const toast = useToast();
-  const onError = () => toast({ title: 'Error', description: 'Failed to save product. Please try again.', variant: 'destructive' });
+  const onError = () =>
+    toast({ title: 'Error', description: 'Failed to save product. Please try again.', variant: 'destructive' });
   const create = useCreateProduct({
     mutation: {
       onSuccess: () => {

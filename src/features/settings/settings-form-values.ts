@@ -11,17 +11,27 @@ export type SettingsFormValues = {
 
 /** The inputs filled from stored settings. */
 export function settingsToFormValues(settings: FollowUpSettings): SettingsFormValues {
-  return { enabled: settings.enabled, hours: String(settings.hoursUntilFollowUp), followUpMessage: settings.followUpMessage };
+  return {
+    enabled: settings.enabled,
+    hours: String(settings.hoursUntilFollowUp),
+    followUpMessage: settings.followUpMessage,
+  };
 }
 
 /** The PATCH body: the hours read as a whole number (a non-numeric entry counts as 1). */
 export function toSettingsBody(values: SettingsFormValues): FollowUpSettings {
-  return { enabled: values.enabled, hoursUntilFollowUp: parseHours(values.hours), followUpMessage: values.followUpMessage };
+  return {
+    enabled: values.enabled,
+    hoursUntilFollowUp: parseHours(values.hours),
+    followUpMessage: values.followUpMessage,
+  };
 }
 
 /** Whether two sets of inputs hold the same settings: hours compare as numbers, so "024" equals "24". */
 export function sameSettings(a: SettingsFormValues, b: SettingsFormValues): boolean {
   const x = toSettingsBody(a);
   const y = toSettingsBody(b);
-  return x.enabled === y.enabled && x.hoursUntilFollowUp === y.hoursUntilFollowUp && x.followUpMessage === y.followUpMessage;
+  return (
+    x.enabled === y.enabled && x.hoursUntilFollowUp === y.hoursUntilFollowUp && x.followUpMessage === y.followUpMessage
+  );
 }

@@ -9,7 +9,14 @@ import { useToast } from '../../lib/toast/toast-context';
 import { useInFlight } from '../../lib/forms/use-in-flight';
 import { useUnsavedChanges } from '../../lib/forms/use-unsaved-changes';
 import { UnsavedChangesDialog } from '../../lib/forms/unsaved-changes-dialog';
-import { MAX_HOURS, MIN_HOURS, WHATSAPP_WINDOW_HOURS, checkResultMessage, hoursHint, parseHours } from './follow-up-rules';
+import {
+  MAX_HOURS,
+  MIN_HOURS,
+  WHATSAPP_WINDOW_HOURS,
+  checkResultMessage,
+  hoursHint,
+  parseHours,
+} from './follow-up-rules';
 import { sameSettings, settingsToFormValues, type SettingsFormValues } from './settings-form-values';
 import { useSaveSettings } from './use-save-settings';
 
@@ -26,7 +33,9 @@ export function SettingsForm({ settings }: { settings: FollowUpSettings }) {
   // Unsaved when an input differs from the saved value, reading the hours as a number.
   const { blocker } = useUnsavedChanges(form.formState.isDirty && !sameSettings(values, saved));
   // keepValues: what was typed while the save was under way stays, and counts as unsaved.
-  const { save, isSaving } = useSaveSettings((stored) => form.reset(settingsToFormValues(stored), { keepValues: true }));
+  const { save, isSaving } = useSaveSettings((stored) =>
+    form.reset(settingsToFormValues(stored), { keepValues: true }),
+  );
 
   // A double click on Test Now sends once; it has its own guard, apart from Save Settings', so
   // Test Now right after a save is not swallowed.
@@ -35,7 +44,11 @@ export function SettingsForm({ settings }: { settings: FollowUpSettings }) {
     mutation: {
       onSuccess: (result) => toast({ title: 'Follow-up check completed', description: checkResultMessage(result) }),
       onError: (error) =>
-        toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to run follow-up check', variant: 'destructive' }),
+        toast({
+          title: 'Error',
+          description: serverMessage(error) ?? 'Failed to run follow-up check',
+          variant: 'destructive',
+        }),
     },
   });
 
@@ -88,9 +101,9 @@ export function SettingsForm({ settings }: { settings: FollowUpSettings }) {
           {hours > WHATSAPP_WINDOW_HOURS && (
             // A standing note, not an alert: it must not be announced on every keystroke.
             <p className="settings-window-warning">
-              <i className="pi pi-exclamation-triangle" aria-hidden="true" /> WhatsApp only allows free-form messages within 24
-              hours of the customer&apos;s last message. Follow-ups sent later than that need a message template approved by
-              WhatsApp.
+              <i className="pi pi-exclamation-triangle" aria-hidden="true" /> WhatsApp only allows free-form messages
+              within 24 hours of the customer&apos;s last message. Follow-ups sent later than that need a message
+              template approved by WhatsApp.
             </p>
           )}
         </div>

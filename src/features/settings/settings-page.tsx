@@ -24,7 +24,11 @@ export function SettingsPage() {
     <div className="page settings-page">
       <h1>Settings</h1>
       {settings.isError && (
-        <LoadError className="settings-load-error" message="Failed to load settings; the form shows the defaults." onRetry={settings.refetch} />
+        <LoadError
+          className="settings-load-error"
+          message="Failed to load settings; the form shows the defaults."
+          onRetry={settings.refetch}
+        />
       )}
       {/* Filled from the defaults when loading failed, and filled anew once a retry brings the stored settings. */}
       <SettingsForm key={settings.data ? 'stored' : 'defaults'} settings={settings.data ?? DEFAULT_SETTINGS} />

@@ -23,7 +23,11 @@ export function useSaveSettings(onSaved: (saved: FollowUpSettings) => void) {
         toast({ title: 'Settings saved', description: 'Follow-up settings have been updated successfully.' });
       },
       onError: (error) =>
-        toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to save settings', variant: 'destructive' }),
+        toast({
+          title: 'Error',
+          description: serverMessage(error) ?? 'Failed to save settings',
+          variant: 'destructive',
+        }),
     },
   });
 

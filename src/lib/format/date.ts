@@ -11,4 +11,5 @@ export function isoDay(date: Date = new Date()): string {
 
 const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 /** A calendar day in the browser's locale, e.g. "Nov 5, 2026". */
-export const formatDate = (value: Date | string): string => date.format(typeof value === 'string' ? new Date(value) : value);
+export const formatDate = (value: Date | string): string =>
+  date.format(typeof value === 'string' ? new Date(value) : value);

@@ -1,5 +1,11 @@
 // Every amount in the app is in Kenyan shillings (KES). One formatter for the whole app.
-const kes = new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES', currencyDisplay: 'code', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const kes = new Intl.NumberFormat('en-KE', {
+  style: 'currency',
+  currency: 'KES',
+  currencyDisplay: 'code',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
 const plain = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
 /** "KES 8,500" / "KES 24,500.5" */

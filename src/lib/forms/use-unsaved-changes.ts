@@ -10,7 +10,8 @@ import { useBlocker } from 'react-router-dom';
 export function useUnsavedChanges(dirty: boolean) {
   const leaving = useRef(false);
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
   );
 
   useEffect(() => {

@@ -21,6 +21,7 @@ export function loadOnce<T>(load: () => Promise<T>) {
   };
   const preload = () => void get().catch(() => undefined);
   /** Starts the download `delayMs` from now, when the browser next has nothing else to do. */
-  const preloadLater = (delayMs = DEFERRED_LOAD_MS) => void setTimeout(() => (window.requestIdleCallback ?? setTimeout)(preload), delayMs);
+  const preloadLater = (delayMs = DEFERRED_LOAD_MS) =>
+    void setTimeout(() => (window.requestIdleCallback ?? setTimeout)(preload), delayMs);
   return { get, preload, preloadLater };
 }

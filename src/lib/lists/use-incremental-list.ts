@@ -23,9 +23,12 @@ export function useIncrementalList<T>(items: readonly T[], pageSize: number, res
       observer.current?.disconnect();
       observer.current = null;
       if (!element || typeof IntersectionObserver === 'undefined') return;
-      observer.current = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && showMore(), {
-        rootMargin: '400px 0px',
-      });
+      observer.current = new IntersectionObserver(
+        (entries) => entries.some((entry) => entry.isIntersecting) && showMore(),
+        {
+          rootMargin: '400px 0px',
+        },
+      );
       observer.current.observe(element);
     },
     [showMore],

@@ -49,6 +49,13 @@ const isPrefix = (prefix: readonly unknown[], key: readonly unknown[]) =>
 export function withoutCovered(batch: readonly InvalidateQueryFilters[]): InvalidateQueryFilters[] {
   const broad = batch.filter((f) => !f.exact && Object.keys(f).every((k) => k === 'queryKey' || k === 'exact'));
   return batch.filter(
-    (f) => !broad.some((other) => other !== f && other.queryKey !== undefined && f.queryKey !== undefined && isPrefix(other.queryKey, f.queryKey)),
+    (f) =>
+      !broad.some(
+        (other) =>
+          other !== f &&
+          other.queryKey !== undefined &&
+          f.queryKey !== undefined &&
+          isPrefix(other.queryKey, f.queryKey),
+      ),
   );
 }

@@ -32,7 +32,15 @@ export function backoffDelay(attempt: number, baseDelayMs = 1000, maxDelayMs = 3
 }
 
 export function connectRealtime(options: RealtimeConnectionOptions): () => void {
-  const { onMessage, onReconnect, onStatus, onSessionEnded, WebSocketImpl = WebSocket, baseDelayMs = 1000, maxDelayMs = 30_000 } = options;
+  const {
+    onMessage,
+    onReconnect,
+    onStatus,
+    onSessionEnded,
+    WebSocketImpl = WebSocket,
+    baseDelayMs = 1000,
+    maxDelayMs = 30_000,
+  } = options;
   const url = options.url ?? realtimeUrl();
   let socket: WebSocket | undefined;
   let attempt = 0;
@@ -62,12 +70,9 @@ export function connectRealtime(options: RealtimeConnectionOptions): () => void 
       if (event.code !== SESSION_ENDED_CLOSE_CODE) return retry();
       // Reconnecting would only be refused (401) over and over: the caller signs out instead.
       if (!onSessionEnded) return;
-      onSessionEnded().then(
-        (ended) => {
-          if (!ended) retry();
-        },
-        retry,
-      );
+      onSessionEnded().then((ended) => {
+        if (!ended) retry();
+      }, retry);
     };
     // An error is always followed by close, which schedules the retry.
     socket.onerror = () => undefined;

@@ -3,7 +3,10 @@
 import type { InvalidateQueryFilters } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { realtimeMessages } from '../../../common/generated/realtime/messages';
-import { getListUnreadNotificationsQueryKey, getListNotificationsQueryKey } from '../../api/generated/endpoints/notifications/notifications';
+import {
+  getListUnreadNotificationsQueryKey,
+  getListNotificationsQueryKey,
+} from '../../api/generated/endpoints/notifications/notifications';
 import {
   getGetConversationQueryKey,
   getListConversationsQueryKey,
@@ -31,7 +34,9 @@ export const invalidationsFor: { [T in RealtimeEventType]: (event: RealtimeEvent
     ...conversationLists,
     // Optional in the contract: when the server names the conversation, its
     // detail (and messages) refresh too, since the bot has just handed it over.
-    ...(event.data.conversationId === undefined ? [] : [{ queryKey: getGetConversationQueryKey(event.data.conversationId) }]),
+    ...(event.data.conversationId === undefined
+      ? []
+      : [{ queryKey: getGetConversationQueryKey(event.data.conversationId) }]),
   ],
   // The conversation with data.id and its messages share the prefix ['api','conversations', id].
   conversation_update: (event) => [...conversationLists, { queryKey: getGetConversationQueryKey(event.data.id) }],

@@ -54,7 +54,8 @@ export function parseRealtimeMessage(raw: string): ParseResult {
     for (const issue of result.error.issues) {
       const [where, key] = issue.path;
       const field = where === 'data' && typeof key === 'string' ? dataSchema.shape[key] : undefined;
-      if (!field || !field.safeParse(undefined).success) return { ok: false, reason: describeIssues(result.error.issues) };
+      if (!field || !field.safeParse(undefined).success)
+        return { ok: false, reason: describeIssues(result.error.issues) };
       unusable.add(key as string);
     }
     for (const key of unusable) delete data[key];

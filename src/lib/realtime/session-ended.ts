@@ -13,7 +13,13 @@ const SESSION_ENDED_KEY = ['realtime', 'session-ended'] as const;
 /** true: the server answered 401 and the app is signing out; false: still signed in, or no answer. */
 export async function confirmSessionEnded(queryClient: QueryClient): Promise<boolean> {
   try {
-    await queryClient.fetchQuery({ queryKey: SESSION_ENDED_KEY, queryFn: () => getCurrentUser(), staleTime: 0, gcTime: 0, retry: false });
+    await queryClient.fetchQuery({
+      queryKey: SESSION_ENDED_KEY,
+      queryFn: () => getCurrentUser(),
+      staleTime: 0,
+      gcTime: 0,
+      retry: false,
+    });
     return false;
   } catch (error) {
     return error instanceof ApiError && error.status === 401;

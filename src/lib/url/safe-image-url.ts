@@ -7,8 +7,10 @@
 export function safeImageUrl(raw: string | null | undefined, base: string = window.location.origin): string | null {
   if (typeof raw !== 'string') return null;
   // Browsers drop tabs/newlines inside URLs and ignore leading control chars: judge what they would load.
-  // eslint-disable-next-line no-control-regex -- control characters are what it strips
-  const trimmed = raw.replace(/[\u0000-\u0020\u007f-\u009f]+/g, (match, offset: number) => (offset === 0 ? '' : match)).replace(/[\t\n\r]/g, '');
+  const trimmed = raw
+    // eslint-disable-next-line no-control-regex -- control characters are what it strips
+    .replace(/[\u0000-\u0020\u007f-\u009f]+/g, (match, offset: number) => (offset === 0 ? '' : match))
+    .replace(/[\t\n\r]/g, '');
   if (!trimmed) return null;
   let parsed: URL;
   try {

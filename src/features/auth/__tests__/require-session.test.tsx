@@ -5,7 +5,14 @@ import { json, renderRoutes, stubApi } from '../../../test/render';
 
 const routes = [
   { path: '/login', element: <p>login screen</p> },
-  { path: '/products', element: <RequireSession><p>products screen</p></RequireSession> },
+  {
+    path: '/products',
+    element: (
+      <RequireSession>
+        <p>products screen</p>
+      </RequireSession>
+    ),
+  },
 ];
 
 afterEach(() => vi.unstubAllGlobals());

@@ -39,7 +39,9 @@ describe('filters → search query', () => {
   it('sends only the set parameters, text trimmed', () => {
     expect(toSearchParams({ ...noFilters, customerPhone: ' 0722 ' })).toEqual({ customerPhone: '0722' });
     expect(toSearchParams({ ...noFilters, status: 'admin_takeover' })).toEqual({ status: 'admin_takeover' });
-    expect(toSearchParams({ ...noFilters, productMentioned: 'Black granite ' })).toEqual({ productMentioned: 'Black granite' });
+    expect(toSearchParams({ ...noFilters, productMentioned: 'Black granite ' })).toEqual({
+      productMentioned: 'Black granite',
+    });
   });
 
   it('turns the start day into the ISO instant of its local midnight', () => {
@@ -52,13 +54,23 @@ describe('filters → search query', () => {
     const { endDate } = toSearchParams({ ...noFilters, endDate: day(2026, 11, 22) });
     const end = new Date(endDate!);
     expect(endDate).toBe(end.toISOString());
-    expect([end.getFullYear(), end.getMonth(), end.getDate(), end.getHours(), end.getMinutes(), end.getSeconds(), end.getMilliseconds()]).toEqual([
-      2026, 10, 22, 23, 59, 59, 999,
-    ]);
+    expect([
+      end.getFullYear(),
+      end.getMonth(),
+      end.getDate(),
+      end.getHours(),
+      end.getMinutes(),
+      end.getSeconds(),
+      end.getMilliseconds(),
+    ]).toEqual([2026, 10, 22, 23, 59, 59, 999]);
   });
 
   it('uses the time of day of neither date (a picker value may carry one)', () => {
-    const params = toSearchParams({ ...noFilters, startDate: new Date(2026, 10, 5, 15, 30), endDate: new Date(2026, 10, 5, 9, 0) });
+    const params = toSearchParams({
+      ...noFilters,
+      startDate: new Date(2026, 10, 5, 15, 30),
+      endDate: new Date(2026, 10, 5, 9, 0),
+    });
     expect(new Date(params.startDate!).getHours()).toBe(0);
     expect(new Date(params.endDate!).getHours()).toBe(23);
   });
@@ -98,7 +110,9 @@ describe('URL round trip (reload, shared link)', () => {
       productMentioned: 'Carrara White',
     };
     const url = `?${filtersToQuery(filters).toString()}`;
-    expect(url).toBe('?startDate=2026-11-01&endDate=2026-11-22&customerPhone=0722&status=admin_takeover&productMentioned=Carrara+White');
+    expect(url).toBe(
+      '?startDate=2026-11-01&endDate=2026-11-22&customerPhone=0722&status=admin_takeover&productMentioned=Carrara+White',
+    );
     const back = filtersFromQuery(new URLSearchParams(url));
     expect(back).toEqual(filters);
     expect(toSearchParams(back)).toEqual(toSearchParams(filters));
@@ -110,8 +124,16 @@ describe('URL round trip (reload, shared link)', () => {
   });
 
   it('drops what the screen cannot show: unknown status, bad dates, over-long text', () => {
-    const filters = filtersFromQuery(new URLSearchParams(`status=closed&startDate=nope&customerPhone=${'1'.repeat(30)}`));
-    expect(filters).toEqual({ ...noFilters, customerPhone: '1'.repeat(20), startDate: undefined, endDate: undefined, status: undefined });
+    const filters = filtersFromQuery(
+      new URLSearchParams(`status=closed&startDate=nope&customerPhone=${'1'.repeat(30)}`),
+    );
+    expect(filters).toEqual({
+      ...noFilters,
+      customerPhone: '1'.repeat(20),
+      startDate: undefined,
+      endDate: undefined,
+      status: undefined,
+    });
   });
 });
 

@@ -6,14 +6,20 @@ import { noFilters } from '../filters';
 import { useConversationFilters } from '../use-conversation-filters';
 
 function setup(initial = '/conversations') {
-  const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[initial]}>{children}</MemoryRouter>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[initial]}>{children}</MemoryRouter>
+  );
   return renderHook(() => ({ ...useConversationFilters(), location: useLocation() }), { wrapper });
 }
 
 describe('useConversationFilters', () => {
   it('reads the filters from the URL', () => {
     const { result } = setup('/conversations?status=admin_required&startDate=2026-11-05');
-    expect(result.current.filters).toEqual({ ...noFilters, status: 'admin_required', startDate: new Date(2026, 10, 5) });
+    expect(result.current.filters).toEqual({
+      ...noFilters,
+      status: 'admin_required',
+      startDate: new Date(2026, 10, 5),
+    });
   });
 
   it('keeps both of two changes made before the page re-renders', () => {

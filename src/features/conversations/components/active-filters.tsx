@@ -12,11 +12,14 @@ interface ActiveFiltersProps {
 /** Each active filter as a removable badge, and 'Clear All'. */
 export function ActiveFilters({ filters, update, clearAll }: ActiveFiltersProps) {
   const badges: Array<{ name: string; value: string; clear: Partial<ConversationFilters> }> = [];
-  if (filters.startDate) badges.push({ name: 'Start', value: formatDate(filters.startDate), clear: { startDate: undefined } });
+  if (filters.startDate)
+    badges.push({ name: 'Start', value: formatDate(filters.startDate), clear: { startDate: undefined } });
   if (filters.endDate) badges.push({ name: 'End', value: formatDate(filters.endDate), clear: { endDate: undefined } });
   if (filters.customerPhone) badges.push({ name: 'Phone', value: filters.customerPhone, clear: { customerPhone: '' } });
-  if (filters.status) badges.push({ name: 'Status', value: statusLabels[filters.status], clear: { status: undefined } });
-  if (filters.productMentioned) badges.push({ name: 'Product', value: filters.productMentioned, clear: { productMentioned: '' } });
+  if (filters.status)
+    badges.push({ name: 'Status', value: statusLabels[filters.status], clear: { status: undefined } });
+  if (filters.productMentioned)
+    badges.push({ name: 'Product', value: filters.productMentioned, clear: { productMentioned: '' } });
   if (badges.length === 0) return null;
 
   return (

@@ -57,7 +57,9 @@ function DateField({ id, label, value, onChange, minDate, maxDate }: DateFieldPr
 /** 'Filter Conversations': start and end date, phone, status and product mentioned. Typed text applies once typing settles. */
 export function FilterCard({ filters, update }: FilterCardProps) {
   const [phone, setPhone] = useTypedFilter(filters.customerPhone, (customerPhone) => update({ customerPhone }));
-  const [product, setProduct] = useTypedFilter(filters.productMentioned, (productMentioned) => update({ productMentioned }));
+  const [product, setProduct] = useTypedFilter(filters.productMentioned, (productMentioned) =>
+    update({ productMentioned }),
+  );
 
   return (
     <section className="card filter-card" aria-labelledby="filter-card-title">

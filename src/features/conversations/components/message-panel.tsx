@@ -92,11 +92,25 @@ export function MessagePanel({ messages, followNextRef }: MessagePanelProps) {
 
   return (
     <div className="message-panel">
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be focusable to scroll by keyboard (WCAG 2.1.1) */}
-      <div ref={scroller} className="message-scroller" role="log" aria-label="Messages" tabIndex={0} onScroll={onScroll}>
+      <div
+        ref={scroller}
+        className="message-scroller"
+        role="log"
+        aria-label="Messages"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be focusable to scroll by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+        onScroll={onScroll}
+      >
         {start > 0 && (
           <div className="message-earlier">
-            <Button type="button" label="Show earlier messages" icon="pi pi-arrow-up" text size="small" onClick={showEarlier} />
+            <Button
+              type="button"
+              label="Show earlier messages"
+              icon="pi pi-arrow-up"
+              text
+              size="small"
+              onClick={showEarlier}
+            />
           </div>
         )}
         {messages.length === 0 && <p className="conv-state">No messages yet</p>}

@@ -19,7 +19,11 @@ const product = (id: number, isActive = true): Product => ({
   installationImageUrls: [],
 });
 
-const conversation = (id: number, status: Conversation['status'], customerName: string | null = `Customer ${id}`): Conversation => ({
+const conversation = (
+  id: number,
+  status: Conversation['status'],
+  customerName: string | null = `Customer ${id}`,
+): Conversation => ({
   id,
   customerName,
   whatsappPhoneNumber: `+2547000000${String(id).padStart(2, '0')}`,
@@ -63,7 +67,13 @@ describe('pendingConversations', () => {
 describe('counters', () => {
   it('counts active products and conversations needing attention', () => {
     expect(countActiveProducts([product(1), product(2, false), product(3)])).toBe(2);
-    expect(countNeedingAttention([conversation(1, 'admin_required'), conversation(2, 'bot_active'), conversation(3, 'admin_required')])).toBe(2);
+    expect(
+      countNeedingAttention([
+        conversation(1, 'admin_required'),
+        conversation(2, 'bot_active'),
+        conversation(3, 'admin_required'),
+      ]),
+    ).toBe(2);
   });
   it('words the attention caption for one and for several', () => {
     expect(attentionCaption(1)).toBe('1 needs attention');

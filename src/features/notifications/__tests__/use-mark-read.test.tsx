@@ -2,7 +2,10 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createQueryClient } from '../../../api/query-client';
-import { getListNotificationsQueryKey, getListUnreadNotificationsQueryKey } from '../../../api/generated/endpoints/notifications/notifications';
+import {
+  getListNotificationsQueryKey,
+  getListUnreadNotificationsQueryKey,
+} from '../../../api/generated/endpoints/notifications/notifications';
 import type { Notification } from '../../../api/generated/model/notification';
 import { ToastContext, type ToastInput } from '../../../lib/toast/toast-context';
 import { useMarkAllRead, useMarkRead } from '../use-mark-read';
@@ -47,7 +50,8 @@ const cached = () => ({
   list: client.getQueryData<Notification[]>(getListNotificationsQueryKey())!,
   unread: client.getQueryData<Notification[]>(getListUnreadNotificationsQueryKey())!,
 });
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('useMarkRead', () => {
   it('marks the notification read in both lists before the server answers', async () => {
@@ -66,7 +70,9 @@ describe('useMarkRead', () => {
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(cached().list).toEqual(list);
     expect(cached().unread).toEqual(unread);
-    expect(toasts).toEqual([{ title: 'Error', description: 'Failed to mark the notification as read', variant: 'destructive' }]);
+    expect(toasts).toEqual([
+      { title: 'Error', description: 'Failed to mark the notification as read', variant: 'destructive' },
+    ]);
   });
 
   it('marks the list and the unread list for refetch after success', async () => {
@@ -92,6 +98,8 @@ describe('useMarkAllRead', () => {
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(cached().list).toEqual(list);
     expect(cached().unread).toEqual(unread);
-    expect(toasts).toEqual([{ title: 'Error', description: 'Failed to mark all notifications as read', variant: 'destructive' }]);
+    expect(toasts).toEqual([
+      { title: 'Error', description: 'Failed to mark all notifications as read', variant: 'destructive' },
+    ]);
   });
 });

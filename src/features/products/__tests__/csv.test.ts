@@ -8,8 +8,16 @@ describe('sample CSV', () => {
 
   it("has the import's columns, in order", () => {
     expect(records[0]).toEqual([
-      'Type', 'Name', 'Color/Material', 'Dimensions (mm)', 'Starting Price', 'Ending Price',
-      'Installation Price', 'Description', 'Product Image URL', 'Installation Image URLs',
+      'Type',
+      'Name',
+      'Color/Material',
+      'Dimensions (mm)',
+      'Starting Price',
+      'Ending Price',
+      'Installation Price',
+      'Description',
+      'Product Image URL',
+      'Installation Image URLs',
     ]);
   });
 
@@ -27,7 +35,9 @@ describe('sample CSV', () => {
         category: type,
         startingPrice: start,
         endingPrice: end,
-        ...(type === 'sink' ? { material: colorOrMaterial } : { color: colorOrMaterial, installationPricePerSlab: installation }),
+        ...(type === 'sink'
+          ? { material: colorOrMaterial }
+          : { color: colorOrMaterial, installationPricePerSlab: installation }),
       });
       expect(body.success, `${name}: ${body.error?.message}`).toBe(true);
     }
@@ -56,14 +66,21 @@ describe('CSV parsing and writing', () => {
   });
 
   it('round-trips what it writes', () => {
-    const records = [['Name', 'Description'], ['A "quoted" name', 'comma, and\nnewline'], [' padded ', '']];
+    const records = [
+      ['Name', 'Description'],
+      ['A "quoted" name', 'comma, and\nnewline'],
+      [' padded ', ''],
+    ];
     expect(parseCsv(toCsv(records))).toEqual(records);
   });
 });
 
 describe('import errors', () => {
   it('reads the row number and the reason', () => {
-    expect(parseImportError('Row 4: Starting Price is not a number ("abc")')).toEqual({ row: 4, reason: 'Starting Price is not a number ("abc")' });
+    expect(parseImportError('Row 4: Starting Price is not a number ("abc")')).toEqual({
+      row: 4,
+      reason: 'Starting Price is not a number ("abc")',
+    });
     expect(parseImportError('row 12 - Name is required')).toEqual({ row: 12, reason: 'Name is required' });
     expect(parseImportError('Missing required columns: Type')).toBeUndefined();
   });
@@ -80,21 +97,40 @@ describe('failed rows CSV', () => {
     'granite,Row Six,Grey,3000x1800x20,9000,10000,,,,',
     'limestone,Row Seven,Beige,3000x1800x20,9000,10000,,,,',
   ].join('\n');
-  const errors = ['Row 4: Starting Price is not a number ("abc")', 'Row 7: Type must be granite, marble, quartz or sink ("limestone")'];
+  const errors = [
+    'Row 4: Starting Price is not a number ("abc")',
+    'Row 7: Type must be granite, marble, quartz or sink ("limestone")',
+  ];
 
   it('hands back only the failed rows, as in the file, with an Error column', () => {
     const result = failedRowsCsv(file, errors)!;
     expect(result.rows).toBe(2);
     const records = parseCsv(result.csv);
     expect(records[0]).toEqual([...PRODUCT_CSV_COLUMNS, 'Error']);
-    expect(records[1]).toEqual(['quartz', 'Row Four, quoted', 'Gold', '3200x1600x20', 'abc', '24500', '4000', 'has "quotes"', '', '', 'Starting Price is not a number ("abc")']);
+    expect(records[1]).toEqual([
+      'quartz',
+      'Row Four, quoted',
+      'Gold',
+      '3200x1600x20',
+      'abc',
+      '24500',
+      '4000',
+      'has "quotes"',
+      '',
+      '',
+      'Starting Price is not a number ("abc")',
+    ]);
     expect(records[2][1]).toBe('Row Seven');
     expect(records[2][10]).toBe('Type must be granite, marble, quartz or sink ("limestone")');
     expect(records).toHaveLength(3);
   });
 
   it('joins several errors of one row and orders rows as in the file', () => {
-    const result = failedRowsCsv(file, ['Row 5: Dimensions missing', 'Row 3: Name too long', 'Row 5: Ending Price is not a number'])!;
+    const result = failedRowsCsv(file, [
+      'Row 5: Dimensions missing',
+      'Row 3: Name too long',
+      'Row 5: Ending Price is not a number',
+    ])!;
     const records = parseCsv(result.csv);
     expect(records.map((r) => r[1])).toEqual(['Name', 'Row Three', 'Row Five']);
     expect(records[2][10]).toBe('Dimensions missing; Ending Price is not a number');

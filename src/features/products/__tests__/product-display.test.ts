@@ -39,15 +39,28 @@ describe('dimensions', () => {
 
 describe('details', () => {
   it('shows colour and installation price per slab for stones', () => {
-    expect(productDetails({ ...base, color: 'Black', installationPricePerSlab: 2500 })).toEqual(['Black', 'Installation: 2,500 KES/slab']);
-    expect(productDetails({ ...base, category: 'quartz', color: 'Gold', installationPricePerSlab: 4000.5 })).toEqual(['Gold', 'Installation: 4,000.5 KES/slab']);
+    expect(productDetails({ ...base, color: 'Black', installationPricePerSlab: 2500 })).toEqual([
+      'Black',
+      'Installation: 2,500 KES/slab',
+    ]);
+    expect(productDetails({ ...base, category: 'quartz', color: 'Gold', installationPricePerSlab: 4000.5 })).toEqual([
+      'Gold',
+      'Installation: 4,000.5 KES/slab',
+    ]);
   });
   it('leaves out the installation price when it is not set (but shows 0)', () => {
     expect(productDetails({ ...base, color: 'Brown', installationPricePerSlab: null })).toEqual(['Brown']);
     expect(productDetails({ ...base, color: null, installationPricePerSlab: 0 })).toEqual(['Installation: 0 KES/slab']);
   });
   it('shows material and bowl configuration for sinks, never a colour', () => {
-    const sink: Product = { ...base, category: 'sink', material: 'Stainless Steel', bowlConfiguration: 'Double Bowl', color: 'Black', installationPricePerSlab: 100 };
+    const sink: Product = {
+      ...base,
+      category: 'sink',
+      material: 'Stainless Steel',
+      bowlConfiguration: 'Double Bowl',
+      color: 'Black',
+      installationPricePerSlab: 100,
+    };
     expect(productDetails(sink)).toEqual(['Stainless Steel', 'Double Bowl']);
     expect(productDetails({ ...sink, bowlConfiguration: null })).toEqual(['Stainless Steel']);
   });

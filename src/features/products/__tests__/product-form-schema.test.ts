@@ -3,7 +3,12 @@ import { productFormSchema, type ProductFormValues } from '../product-form-schem
 import type { Product } from '../../../api/generated/model/product';
 import { NEW_PRODUCT_VALUES, productToFormValues, toProductBody, toProductUpdateBody } from '../product-form-values';
 
-const valid: ProductFormValues = { ...NEW_PRODUCT_VALUES, name: 'Absolute Black Granite', startingPrice: '8500', endingPrice: '12000' };
+const valid: ProductFormValues = {
+  ...NEW_PRODUCT_VALUES,
+  name: 'Absolute Black Granite',
+  startingPrice: '8500',
+  endingPrice: '12000',
+};
 const errorsOf = (values: ProductFormValues) => {
   const result = productFormSchema.safeParse(values);
   const first: Record<string, string> = {};
@@ -26,23 +31,35 @@ describe('product form validation', () => {
     expect(errorsOf({ ...valid, startingPrice: '8500.55', endingPrice: '12000.5' })).toEqual({});
     expect(errorsOf({ ...valid, startingPrice: '8500.555' }).startingPrice).toMatch(/at most two decimals/);
     expect(errorsOf({ ...valid, startingPrice: '-1' }).startingPrice).toMatch(/0 or more/);
-    expect(errorsOf({ ...valid, installationPricePerSlab: '1e3' }).installationPricePerSlab).toMatch(/at most two decimals/);
+    expect(errorsOf({ ...valid, installationPricePerSlab: '1e3' }).installationPricePerSlab).toMatch(
+      /at most two decimals/,
+    );
   });
 
   it('refuses an ending price below the starting price, and accepts equal prices', () => {
-    expect(errorsOf({ ...valid, startingPrice: '12000', endingPrice: '8500' })).toEqual({ endingPrice: 'Ending price cannot be lower than the starting price' });
+    expect(errorsOf({ ...valid, startingPrice: '12000', endingPrice: '8500' })).toEqual({
+      endingPrice: 'Ending price cannot be lower than the starting price',
+    });
     expect(errorsOf({ ...valid, startingPrice: '9.99', endingPrice: '9.99' })).toEqual({});
   });
 
   it('wants stock as a whole number of 0 or more', () => {
-    for (const stock of ['', '-1', '2.5', 'x']) expect(errorsOf({ ...valid, stock }).stock).toBe('Stock must be a whole number of 0 or more');
+    for (const stock of ['', '-1', '2.5', 'x'])
+      expect(errorsOf({ ...valid, stock }).stock).toBe('Stock must be a whole number of 0 or more');
     expect(errorsOf({ ...valid, stock: '12' })).toEqual({});
   });
 });
 
 describe('product body', () => {
   it('omits empty values and sends stone fields for stones only', () => {
-    const output = productFormSchema.parse({ ...valid, color: 'Black', material: 'Ceramic', installationPricePerSlab: ' 2500 ', dimensions: ' ', stock: '3' });
+    const output = productFormSchema.parse({
+      ...valid,
+      color: 'Black',
+      material: 'Ceramic',
+      installationPricePerSlab: ' 2500 ',
+      dimensions: ' ',
+      stock: '3',
+    });
     expect(toProductBody(output)).toEqual({
       name: 'Absolute Black Granite',
       category: 'granite',
@@ -70,7 +87,14 @@ describe('product body', () => {
       installationImages: installs,
     });
     const body = toProductBody(output);
-    expect(body).toMatchObject({ category: 'sink', material: 'Fireclay', bowlConfiguration: '1.5 Bowl', isActive: false, productImage: image, installationImages: installs });
+    expect(body).toMatchObject({
+      category: 'sink',
+      material: 'Fireclay',
+      bowlConfiguration: '1.5 Bowl',
+      isActive: false,
+      productImage: image,
+      installationImages: installs,
+    });
     expect(body).not.toHaveProperty('color');
     expect(body).not.toHaveProperty('installationPricePerSlab');
   });
@@ -82,24 +106,60 @@ describe('product body', () => {
 
   it('fills the edit form from a product, and an unchanged product validates', () => {
     const values = productToFormValues({
-      id: 7, name: 'Calacatta Gold Quartz', category: 'quartz', dimensions: null, description: null, startingPrice: 18000, endingPrice: 24500.5,
-      color: 'Gold', installationPricePerSlab: null, material: null, bowlConfiguration: null, stock: 8, isActive: true,
-      productImageUrl: '/uploads/products/calacatta-gold-quartz.svg', installationImageUrls: [],
+      id: 7,
+      name: 'Calacatta Gold Quartz',
+      category: 'quartz',
+      dimensions: null,
+      description: null,
+      startingPrice: 18000,
+      endingPrice: 24500.5,
+      color: 'Gold',
+      installationPricePerSlab: null,
+      material: null,
+      bowlConfiguration: null,
+      stock: 8,
+      isActive: true,
+      productImageUrl: '/uploads/products/calacatta-gold-quartz.svg',
+      installationImageUrls: [],
     });
-    expect(values).toMatchObject({ dimensions: '', endingPrice: '24500.5', installationPricePerSlab: '', stock: '8', productImage: null });
+    expect(values).toMatchObject({
+      dimensions: '',
+      endingPrice: '24500.5',
+      installationPricePerSlab: '',
+      stock: '8',
+      productImage: null,
+    });
     expect(errorsOf(values)).toEqual({});
   });
 });
 
 describe('product update body', () => {
   const granite: Product = {
-    id: 1, name: 'Absolute Black Granite', category: 'granite', dimensions: '3000 x 1800', description: 'Deep black, polished.',
-    startingPrice: 8500, endingPrice: 12000, color: 'Black', installationPricePerSlab: 2500, material: null, bowlConfiguration: null,
-    stock: 14, isActive: true, productImageUrl: null, installationImageUrls: [],
+    id: 1,
+    name: 'Absolute Black Granite',
+    category: 'granite',
+    dimensions: '3000 x 1800',
+    description: 'Deep black, polished.',
+    startingPrice: 8500,
+    endingPrice: 12000,
+    color: 'Black',
+    installationPricePerSlab: 2500,
+    material: null,
+    bowlConfiguration: null,
+    stock: 14,
+    isActive: true,
+    productImageUrl: null,
+    installationImageUrls: [],
   };
   const sink: Product = {
-    ...granite, id: 11, name: 'Blanco Silgranit Single Bowl Sink', category: 'sink', color: null, installationPricePerSlab: null,
-    material: 'Granite Composite', bowlConfiguration: 'Single Bowl',
+    ...granite,
+    id: 11,
+    name: 'Blanco Silgranit Single Bowl Sink',
+    category: 'sink',
+    color: null,
+    installationPricePerSlab: null,
+    material: 'Granite Composite',
+    bowlConfiguration: 'Single Bowl',
   };
   const edit = (stored: Product, change: Partial<ProductFormValues>) =>
     toProductUpdateBody(productFormSchema.parse({ ...productToFormValues(stored), ...change }), stored);

@@ -18,7 +18,12 @@ const catalogue = [
   product(1, { name: 'Absolute Black Granite', category: 'granite', color: 'Black' }),
   product(2, { name: 'Carrara White Marble', category: 'marble', color: 'White', description: 'black veins' }),
   product(3, { name: 'Franke Double Bowl Sink', category: 'sink', material: 'Stainless Steel', color: null }),
-  product(4, { name: 'Blanco Silgranit', category: 'sink', material: 'Granite Composite', bowlConfiguration: 'Single Bowl' }),
+  product(4, {
+    name: 'Blanco Silgranit',
+    category: 'sink',
+    material: 'Granite Composite',
+    bowlConfiguration: 'Single Bowl',
+  }),
 ];
 const names = (list: readonly Product[]) => list.map((p) => p.name);
 

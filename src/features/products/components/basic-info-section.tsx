@@ -67,7 +67,12 @@ export function BasicInfoSection() {
             )}
           />
         </FormField>
-        <FormField id="dimensions" label="Dimensions (mm)" hint="Length x width, or length x width x height for sinks" error={errors.dimensions?.message}>
+        <FormField
+          id="dimensions"
+          label="Dimensions (mm)"
+          hint="Length x width, or length x width x height for sinks"
+          error={errors.dimensions?.message}
+        >
           <InputText
             id="dimensions"
             placeholder="e.g. 3000 x 1800 x 20"

@@ -20,7 +20,11 @@ export function CategoryDetailsSection() {
         <h2 id="stone-details">Stone Details</h2>
         <div className="form-columns">
           <OptionField name="color" label="Color" placeholder="Select a color" options={STONE_COLOR_OPTIONS} />
-          <FormField id="installationPricePerSlab" label="Installation Price per Slab (KES)" error={errors.installationPricePerSlab?.message}>
+          <FormField
+            id="installationPricePerSlab"
+            label="Installation Price per Slab (KES)"
+            error={errors.installationPricePerSlab?.message}
+          >
             <InputText
               id="installationPricePerSlab"
               type="number"
@@ -31,7 +35,9 @@ export function CategoryDetailsSection() {
               onWheel={(event) => event.currentTarget.blur()}
               invalid={!!errors.installationPricePerSlab}
               aria-invalid={!!errors.installationPricePerSlab}
-              aria-describedby={describedBy('installationPricePerSlab', { error: errors.installationPricePerSlab?.message })}
+              aria-describedby={describedBy('installationPricePerSlab', {
+                error: errors.installationPricePerSlab?.message,
+              })}
               {...register('installationPricePerSlab')}
             />
           </FormField>
@@ -44,7 +50,12 @@ export function CategoryDetailsSection() {
       <h2 id="sink-details">Sink Details</h2>
       <div className="form-columns">
         <OptionField name="material" label="Material" placeholder="Select a material" options={SINK_MATERIAL_OPTIONS} />
-        <OptionField name="bowlConfiguration" label="Bowl Configuration" placeholder="Select a bowl configuration" options={BOWL_CONFIGURATION_OPTIONS} />
+        <OptionField
+          name="bowlConfiguration"
+          label="Bowl Configuration"
+          placeholder="Select a bowl configuration"
+          options={BOWL_CONFIGURATION_OPTIONS}
+        />
       </div>
     </section>
   );

@@ -16,7 +16,8 @@ export function DeleteProductDialog({ product, onClose }: { product: Product | n
         onClose();
       },
       // The dialog stays open: Delete again, or Cancel.
-      onError: () => toast({ title: 'Error', description: 'Failed to delete product. Please try again.', variant: 'destructive' }),
+      onError: () =>
+        toast({ title: 'Error', description: 'Failed to delete product. Please try again.', variant: 'destructive' }),
     },
   });
 

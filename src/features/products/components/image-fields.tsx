@@ -13,7 +13,14 @@ const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size &&
  * A visually hidden file input behind a button-like label: the input keeps
  * its label, focus and keyboard; the previews below show what was chosen.
  */
-function FilePicker({ id, label, buttonLabel, multiple, describedBy, onFiles }: {
+function FilePicker({
+  id,
+  label,
+  buttonLabel,
+  multiple,
+  describedBy,
+  onFiles,
+}: {
   id: string;
   label: string;
   buttonLabel: string;
@@ -72,7 +79,8 @@ export function ProductImageField({ currentUrl }: { currentUrl?: string | null }
                 if (!chosen) return;
                 if (!isImageFile(chosen)) return setError('productImage', { message: MESSAGES.notAnImage });
                 // Checked before anything is sent; the rest of the form stays as typed.
-                if (!isWithin(chosen, MAX_IMAGE_BYTES)) return setError('productImage', { message: tooLarge([chosen.name]) });
+                if (!isWithin(chosen, MAX_IMAGE_BYTES))
+                  return setError('productImage', { message: tooLarge([chosen.name]) });
                 clearErrors('productImage');
                 field.onChange(chosen);
               }}
@@ -87,7 +95,11 @@ export function ProductImageField({ currentUrl }: { currentUrl?: string | null }
             )}
             {(file || currentUrl) && (
               <ul className="image-previews" aria-label="Product image preview">
-                {file ? <FilePreview file={file} onRemove={() => field.onChange(null)} /> : <UrlPreview url={currentUrl!} alt="Current product image" />}
+                {file ? (
+                  <FilePreview file={file} onRemove={() => field.onChange(null)} />
+                ) : (
+                  <UrlPreview url={currentUrl!} alt="Current product image" />
+                )}
               </ul>
             )}
           </div>
@@ -123,10 +135,13 @@ export function InstallationImagesField({ currentUrls }: { currentUrls: readonly
                 const images = chosen.filter(isImageFile);
                 const oversized = images.filter((image) => !isWithin(image, MAX_IMAGE_BYTES));
                 if (images.length < chosen.length) setError('installationImages', { message: MESSAGES.notAnImage });
-                else if (oversized.length) setError('installationImages', { message: tooLarge(oversized.map((image) => image.name)) });
+                else if (oversized.length)
+                  setError('installationImages', { message: tooLarge(oversized.map((image) => image.name)) });
                 else clearErrors('installationImages');
                 // The images that fit are kept; only the oversized ones are left out.
-                const added = images.filter((image) => isWithin(image, MAX_IMAGE_BYTES) && !files.some((file) => sameFile(file, image)));
+                const added = images.filter(
+                  (image) => isWithin(image, MAX_IMAGE_BYTES) && !files.some((file) => sameFile(file, image)),
+                );
                 if (added.length) field.onChange([...files, ...added]);
               }}
             />
@@ -143,14 +158,20 @@ export function InstallationImagesField({ currentUrls }: { currentUrls: readonly
                 <p className="image-group-title">New installation images ({files.length})</p>
                 <ul className="image-previews" aria-label="New installation images">
                   {files.map((file, index) => (
-                    <FilePreview key={`${file.name}-${file.size}-${file.lastModified}`} file={file} onRemove={() => field.onChange(files.filter((_, i) => i !== index))} />
+                    <FilePreview
+                      key={`${file.name}-${file.size}-${file.lastModified}`}
+                      file={file}
+                      onRemove={() => field.onChange(files.filter((_, i) => i !== index))}
+                    />
                   ))}
                 </ul>
               </>
             )}
             {currentUrls.length > 0 && (
               <>
-                <p className="image-group-title">{replacing ? 'Current installation images (to be replaced)' : 'Current installation images'}</p>
+                <p className="image-group-title">
+                  {replacing ? 'Current installation images (to be replaced)' : 'Current installation images'}
+                </p>
                 <ul className="image-previews" aria-label="Current installation images">
                   {currentUrls.map((url, index) => (
                     <UrlPreview key={url} url={url} alt={`Installation image ${index + 1}`} />

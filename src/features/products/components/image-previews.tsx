@@ -11,7 +11,15 @@ export function FilePreview({ file, onRemove }: { file: File; onRemove: () => vo
       <span className="image-preview-name" title={file.name}>
         {file.name}
       </span>
-      <Button type="button" icon="pi pi-times" rounded severity="secondary" size="small" aria-label={`Remove ${file.name}`} onClick={onRemove} />
+      <Button
+        type="button"
+        icon="pi pi-times"
+        rounded
+        severity="secondary"
+        size="small"
+        aria-label={`Remove ${file.name}`}
+        onClick={onRemove}
+      />
     </li>
   );
 }

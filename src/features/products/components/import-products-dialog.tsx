@@ -37,7 +37,11 @@ export function ImportProductsDialog({ visible, onClose }: { visible: boolean; o
     if (!isWithin(file, MAX_CSV_BYTES)) {
       if (input.current) input.current.value = '';
       state.pick(null);
-      toast({ title: 'File too large', description: `Please select a CSV file of ${CSV_LIMIT} or less.`, variant: 'destructive' });
+      toast({
+        title: 'File too large',
+        description: `Please select a CSV file of ${CSV_LIMIT} or less.`,
+        variant: 'destructive',
+      });
       return;
     }
     try {
@@ -46,7 +50,11 @@ export function ImportProductsDialog({ visible, onClose }: { visible: boolean; o
       // e.g. the file was moved or changed on disk after it was picked
       if (input.current) input.current.value = '';
       state.pick(null);
-      toast({ title: 'Import failed', description: 'The file could not be read. Please select it again.', variant: 'destructive' });
+      toast({
+        title: 'Import failed',
+        description: 'The file could not be read. Please select it again.',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -66,7 +74,13 @@ export function ImportProductsDialog({ visible, onClose }: { visible: boolean; o
       resizable={false}
       footer={
         <div className="dialog-actions">
-          <Button type="button" label={state.completed ? 'Close' : 'Cancel'} outlined onClick={close} disabled={state.isImporting} />
+          <Button
+            type="button"
+            label={state.completed ? 'Close' : 'Cancel'}
+            outlined
+            onClick={close}
+            disabled={state.isImporting}
+          />
           <Button
             type="button"
             label={state.isImporting ? 'Importing...' : 'Upload & Import'}

@@ -43,7 +43,9 @@ export function ImportResults({ completed }: { completed: CompletedImport }) {
 
       {failedRows && (
         <div className="failed-rows">
-          <p className="muted">Fix the failed rows in this file and import it again; its last column says what was wrong.</p>
+          <p className="muted">
+            Fix the failed rows in this file and import it again; its last column says what was wrong.
+          </p>
           <Button
             type="button"
             label={`Download Failed Rows (${failedRows.rows})`}

@@ -17,7 +17,13 @@ export function MediaStatusSection({ product }: { product?: Product }) {
         control={control}
         render={({ field }) => (
           <div className="switch-field">
-            <InputSwitch inputId="isActive" checked={field.value ?? true} onChange={(event) => field.onChange(!!event.value)} onBlur={field.onBlur} inputRef={field.ref} />
+            <InputSwitch
+              inputId="isActive"
+              checked={field.value ?? true}
+              onChange={(event) => field.onChange(!!event.value)}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+            />
             <label htmlFor="isActive">Make this product available to customers</label>
           </div>
         )}

@@ -72,7 +72,13 @@ export const ProductTable = memo(function ProductTable({ products, emptyMessage,
   );
 });
 
-const ProductRow = memo(function ProductRow({ product, onDelete }: { product: Product; onDelete: (product: Product) => void }) {
+const ProductRow = memo(function ProductRow({
+  product,
+  onDelete,
+}: {
+  product: Product;
+  onDelete: (product: Product) => void;
+}) {
   const dimensions = formatDimensions(product.dimensions);
   const details = productDetails(product);
   return (
@@ -87,7 +93,9 @@ const ProductRow = memo(function ProductRow({ product, onDelete }: { product: Pr
         </div>
       </td>
       <td>
-        <span className={`p-tag p-component category-tag category-${product.category}`}>{CATEGORY_LABELS[product.category]}</span>
+        <span className={`p-tag p-component category-tag category-${product.category}`}>
+          {CATEGORY_LABELS[product.category]}
+        </span>
       </td>
       <td>
         {details.length === 0 ? (
@@ -144,5 +152,15 @@ function Thumbnail({ url: raw }: { url?: string | null }) {
     );
   }
   // The name sits next to it: the image adds nothing for a screen reader.
-  return <img className="product-thumb" src={url} alt="" width={48} height={48} loading="lazy" onError={() => setBroken(url)} />;
+  return (
+    <img
+      className="product-thumb"
+      src={url}
+      alt=""
+      width={48}
+      height={48}
+      loading="lazy"
+      onError={() => setBroken(url)}
+    />
+  );
 }

@@ -79,7 +79,9 @@ describe('SettingsPage', () => {
     const message = await screen.findByLabelText('Follow-up Message');
     await user.type(message, ' More?');
     await user.click(screen.getByRole('link', { name: 'Dashboard' }));
-    expect(await screen.findByText('You have unsaved changes. If you leave this page, they will be lost.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You have unsaved changes. If you leave this page, they will be lost.'),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/settings');
   });
 });

@@ -16,7 +16,9 @@ describe('useIncrementalList', () => {
   });
 
   it('starts again from the first page when the reset key changes', () => {
-    const { result, rerender } = renderHook(({ filter }) => useIncrementalList(items, 100, filter), { initialProps: { filter: 'a' } });
+    const { result, rerender } = renderHook(({ filter }) => useIncrementalList(items, 100, filter), {
+      initialProps: { filter: 'a' },
+    });
     act(() => result.current.showMore());
     expect(result.current.visible).toHaveLength(200);
     rerender({ filter: 'b' });

@@ -26,7 +26,8 @@ describe('createInvalidationBatcher', () => {
       vi.advanceTimersByTime(5);
     }
     vi.advanceTimersByTime(1000);
-    const calls = (key: unknown) => invalidate.mock.calls.filter(([f]) => JSON.stringify(f) === JSON.stringify(key)).length;
+    const calls = (key: unknown) =>
+      invalidate.mock.calls.filter(([f]) => JSON.stringify(f) === JSON.stringify(key)).length;
     // 1 at once + one per 250 ms window over the second that follows.
     expect(calls(list)).toBeLessThanOrEqual(5);
     expect(calls(products)).toBe(calls(list));
@@ -64,7 +65,11 @@ describe('withoutCovered', () => {
   it('drops a query a broader prefix of the same batch refetches anyway', async () => {
     const { withoutCovered } = await import('../coalesce');
     const conversationsExact = { queryKey: ['api', 'conversations'], exact: true };
-    expect(withoutCovered([unread, list, conversation(7), conversationsExact])).toEqual([list, conversation(7), conversationsExact]);
+    expect(withoutCovered([unread, list, conversation(7), conversationsExact])).toEqual([
+      list,
+      conversation(7),
+      conversationsExact,
+    ]);
     // An exact filter covers only itself.
     expect(withoutCovered([conversationsExact, conversation(7)])).toEqual([conversationsExact, conversation(7)]);
   });

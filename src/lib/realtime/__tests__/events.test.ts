@@ -34,7 +34,11 @@ const cached = [
 describe('realtime messages', () => {
   it('a minimal notification (data holds only the required message) refreshes unread, the notification list and the conversation lists', () => {
     const raw = JSON.stringify({ type: 'notification', data: { message: 'Delivery?' } });
-    expect(parseRealtimeMessage(raw)).toEqual({ ok: true, event: { type: 'notification', data: { message: 'Delivery?' } }, ignored: [] });
+    expect(parseRealtimeMessage(raw)).toEqual({
+      ok: true,
+      event: { type: 'notification', data: { message: 'Delivery?' } },
+      ignored: [],
+    });
     expect(invalidatedKeys(raw, cached)).toEqual([
       ['api', 'notifications'],
       ['api', 'notifications', 'unread'],
@@ -44,7 +48,10 @@ describe('realtime messages', () => {
   });
 
   it('a notification naming its conversation also refreshes that conversation and its messages', () => {
-    const raw = JSON.stringify({ type: 'notification', data: { id: 9, type: 'delivery_inquiry', message: 'Delivery?', conversationId: 102 } });
+    const raw = JSON.stringify({
+      type: 'notification',
+      data: { id: 9, type: 'delivery_inquiry', message: 'Delivery?', conversationId: 102 },
+    });
     expect(invalidatedKeys(raw, cached)).toEqual([
       ['api', 'notifications'],
       ['api', 'notifications', 'unread'],
@@ -67,7 +74,11 @@ describe('realtime messages', () => {
 
   it('acts on a message with fields it does not know, and names them', () => {
     const parsed = parseRealtimeMessage(
-      JSON.stringify({ type: 'notification', data: { message: 'Deposit by M-Pesa', priority: 'high' }, sentBy: 'bot-2' }),
+      JSON.stringify({
+        type: 'notification',
+        data: { message: 'Deposit by M-Pesa', priority: 'high' },
+        sentBy: 'bot-2',
+      }),
     );
     expect(parsed).toEqual({
       ok: true,
@@ -75,12 +86,19 @@ describe('realtime messages', () => {
       ignored: ['sentBy', 'data.priority'],
     });
     const update = parseRealtimeMessage('{"type":"conversation_update","data":{"id":103,"unreadCount":4}}');
-    expect(update).toEqual({ ok: true, event: { type: 'conversation_update', data: { id: 103 } }, ignored: ['data.unreadCount'] });
+    expect(update).toEqual({
+      ok: true,
+      event: { type: 'conversation_update', data: { id: 103 } },
+      ignored: ['data.unreadCount'],
+    });
   });
 
   it('sets aside an optional field it cannot use and keeps the message', () => {
     const parsed = parseRealtimeMessage(
-      JSON.stringify({ type: 'notification', data: { message: 'Call me', conversationId: 'abc', type: 'callback_request', id: 5 } }),
+      JSON.stringify({
+        type: 'notification',
+        data: { message: 'Call me', conversationId: 'abc', type: 'callback_request', id: 5 },
+      }),
     );
     expect(parsed).toEqual({
       ok: true,
@@ -91,11 +109,23 @@ describe('realtime messages', () => {
 
   it('refuses frames that are not messages of the contract, with a reason', () => {
     expect(parseRealtimeMessage('not json')).toEqual({ ok: false, reason: 'not JSON' });
-    expect(parseRealtimeMessage('null')).toMatchObject({ ok: false, reason: expect.stringContaining('unknown message type') });
-    expect(parseRealtimeMessage('{"type":"order_paid","data":{}}')).toMatchObject({ ok: false, reason: expect.stringContaining('order_paid') });
-    expect(parseRealtimeMessage('{"type":"toString","data":{}}')).toMatchObject({ ok: false, reason: expect.stringContaining('toString') });
+    expect(parseRealtimeMessage('null')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('unknown message type'),
+    });
+    expect(parseRealtimeMessage('{"type":"order_paid","data":{}}')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('order_paid'),
+    });
+    expect(parseRealtimeMessage('{"type":"toString","data":{}}')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('toString'),
+    });
     expect(parseRealtimeMessage('{"type":"notification"}')).toEqual({ ok: false, reason: 'data: expected an object' });
-    expect(parseRealtimeMessage('{"type":"notification","data":"hello"}')).toEqual({ ok: false, reason: 'data: expected an object' });
+    expect(parseRealtimeMessage('{"type":"notification","data":"hello"}')).toEqual({
+      ok: false,
+      reason: 'data: expected an object',
+    });
   });
 
   it('refuses a message whose required field is missing or invalid', () => {
@@ -108,7 +138,11 @@ describe('realtime messages', () => {
       expect(parsed.ok, raw).toBe(false);
       expect(!parsed.ok && parsed.reason, raw).toContain('data.message');
     }
-    for (const raw of ['{"type":"conversation_update","data":{}}', '{"type":"conversation_update","data":{"id":"102"}}', '{"type":"conversation_update","data":{"id":0}}']) {
+    for (const raw of [
+      '{"type":"conversation_update","data":{}}',
+      '{"type":"conversation_update","data":{"id":"102"}}',
+      '{"type":"conversation_update","data":{"id":0}}',
+    ]) {
       const parsed = parseRealtimeMessage(raw);
       expect(parsed.ok, raw).toBe(false);
       expect(!parsed.ok && parsed.reason, raw).toContain('data.id');

@@ -93,7 +93,13 @@ describe('a socket closed because the session ended', () => {
   it("ends the session the way a 401 does: the app's session-expired path runs once", async () => {
     const onSessionExpired = vi.fn();
     const client = createQueryClient({ onSessionExpired });
-    const fetchMock = vi.fn(async () => new Response('{"message":"Not authenticated"}', { status: 401, headers: { 'content-type': 'application/json' } }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response('{"message":"Not authenticated"}', {
+          status: 401,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const stop = connectRealtime({
       url: 'ws://localhost/ws',
@@ -113,7 +119,13 @@ describe('a socket closed because the session ended', () => {
   it('does not sign out when the server still knows the session', async () => {
     const onSessionExpired = vi.fn();
     const client = createQueryClient({ onSessionExpired });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"id":1,"username":"admin"}', { status: 200, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('{"id":1,"username":"admin"}', { status: 200, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
     await expect(confirmSessionEnded(client)).resolves.toBe(false);
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
