@@ -79,7 +79,12 @@ export default tseslint.config(
             },
             only('mocks'),
             only('conformance'),
-            // The tooling parts may start the server, the mocks and the conformance check, never import the dashboard's screens.
+            {
+              // Benchmarks and scripts measure the dashboard from outside; they never import its screens.
+              target: './scripts',
+              from: ['./src/app', './src/features', './src/components'],
+              message: 'Scripts measure the dashboard from outside: no screen code.',
+            },
           ],
         },
       ],
