@@ -40,6 +40,7 @@ import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
   BackupRefused,
+  countRows,
   DATABASE_ENTRY,
   MANIFEST_ENTRY,
   UPLOADS_ENTRY,
@@ -163,15 +164,8 @@ async function snapshotPGlite(connection: Kysely<DB>, uploadsDir: string, staged
   const pglite = await pgliteOf(connection);
   // Data files catch up with the WAL, so a restore replays (almost) nothing.
   await sql`checkpoint`.execute(connection);
-  const count = async (table: 'products' | 'conversations') =>
-    (
-      await connection
-        .selectFrom(table)
-        .select(sql<number>`count(*)::int`.as('n'))
-        .executeTakeFirstOrThrow()
-    ).n;
-  const products = await count('products');
-  const conversations = await count('conversations');
+  const products = await countRows(connection, 'products');
+  const conversations = await countRows(connection, 'conversations');
   const schemaVersion =
     (
       await connection

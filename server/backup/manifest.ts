@@ -8,6 +8,8 @@
 //   uploads/…       the uploaded images, as regular files and folders
 // Entries are regular files or folders only, named by relative paths without
 // "." or ".." parts: an archive with links, devices or other paths is not ours.
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema';
 
 export const BACKUP_FORMAT = 'stone-sinks-admin-backup';
 /** Raise on any change a reader of an older version would misread; restore refuses versions it does not know. */
@@ -108,3 +110,12 @@ export function defaultBackupName(at: Date = new Date()): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `backup-${at.getFullYear()}${two(at.getMonth() + 1)}${two(at.getDate())}-${two(at.getHours())}${two(at.getMinutes())}${two(at.getSeconds())}.tar.gz`;
 }
+
+/** The row counts a manifest records and a restore checks. */
+export const countRows = async (db: Kysely<DB>, table: 'products' | 'conversations'): Promise<number> =>
+  (
+    await db
+      .selectFrom(table)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;

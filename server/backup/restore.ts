@@ -12,13 +12,13 @@ import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'kysely';
 import { extract, list } from 'tar';
 import { openDatabase } from '../db/connection';
 import { migrate } from '../db/migrate';
 import {
   BackupRefused,
   classifyEntry,
+  countRows,
   DATABASE_ENTRY,
   parseManifest,
   UPLOADS_ENTRY,
@@ -159,15 +159,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     const database = await openDatabase({ dataDir: databaseDir });
     try {
       const migrationsApplied = await migrate(database);
-      const count = async (table: 'products' | 'conversations') =>
-        (
-          await database.db
-            .selectFrom(table)
-            .select(sql<number>`count(*)::int`.as('n'))
-            .executeTakeFirstOrThrow()
-        ).n;
-      const products = await count('products');
-      const conversations = await count('conversations');
+      const products = await countRows(database.db, 'products');
+      const conversations = await countRows(database.db, 'conversations');
       if (products !== manifest.products || conversations !== manifest.conversations) {
         throw new Error(
           `the restored database has ${products} products and ${conversations} conversations, the backup recorded ${manifest.products} and ${manifest.conversations}: the archive is damaged`,
