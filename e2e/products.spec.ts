@@ -353,8 +353,12 @@ test.describe('product form', () => {
   };
   const options = async (page: Page, label: string) => {
     await dropdown(page, label).click();
-    const names = await page.locator('.p-dropdown-panel').getByRole('option').allTextContents();
+    const panel = page.locator('.p-dropdown-panel');
+    await expect(panel).toHaveCount(1);
+    const names = await panel.getByRole('option').allTextContents();
     await page.keyboard.press('Escape');
+    // The panel fades out: once it is gone, the next dropdown's options are read on their own.
+    await expect(panel).toHaveCount(0);
     return names;
   };
   const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
