@@ -350,6 +350,8 @@ test.describe('product form', () => {
   const choose = async (page: Page, label: string, option: string) => {
     await dropdown(page, label).click();
     await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
+    // The panel fades out; the next dropdown opened must be the only panel on the page.
+    await expect(page.locator('.p-dropdown-panel')).toHaveCount(0);
   };
   const options = async (page: Page, label: string) => {
     await dropdown(page, label).click();
