@@ -374,6 +374,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts for the dashboard
+         * @description The dashboard's counters and the shell's badges in one small answer.
+         *     Not one of the spec's calls: a backend without it answers 404 and the
+         *     dashboard counts the spec's lists instead.
+         */
+        get: operations["getSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/overview": {
         parameters: {
             query?: never;
@@ -669,6 +691,20 @@ export interface components {
         MarkAllReadResult: {
             updated: number;
         };
+        Summary: {
+            totalProducts: number;
+            /** @description Products available to customers (isActive). */
+            activeProducts: number;
+            totalConversations: number;
+            /**
+             * @description Conversations with a message in the last 24 hours: the same count
+             *     as the analytics overview's activeConversations.
+             */
+            activeConversations: number;
+            /** @description Conversations in admin_required. */
+            conversationsNeedingAttention: number;
+            unreadNotifications: number;
+        };
         AnalyticsOverview: {
             totalConversations: number;
             conversationsLast30Days: number;
@@ -709,6 +745,23 @@ export interface components {
         };
     };
     responses: {
+        /** @description The answer has not changed since the `ETag` sent in `If-None-Match`; no body. */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The `cursor` was not given out by this server for this list */
+        InvalidCursor: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description The request was refused; `message` says why */
         BadRequest: {
             headers: {
@@ -796,6 +849,19 @@ export interface components {
          */
         Id: number;
         /**
+         * @description Answer one page of at most this many items (1 to 200). Without it the
+         *     whole list is answered.
+         * @example 50
+         */
+        PageLimit: number;
+        /**
+         * @description Where the next page starts: copied from the previous page's `Link`
+         *     header (rel="next"), never built by a client. Only meaningful with
+         *     `limit`.
+         * @example eyJrIjpbIjIwMjYtMTEtMjJUMDk6MTU6MDAuMDAwWiIsMTAyXX0
+         */
+        PageCursor: string;
+        /**
          * @description Conversations whose last message is at or after this instant.
          * @example 2026-11-01T00:00:00.000Z
          */
@@ -819,7 +885,26 @@ export interface components {
         ProductMentioned: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description RFC 8288 link to the next page, sent only when `limit` was given and
+         *     more items follow: `<URL>; rel="next"`. The URL is relative to the
+         *     server and keeps the request's filters and `limit`.
+         * @example </api/conversations?limit=50&cursor=eyJrIjpbIjIwMjYtMTEtMjJUMDk6MTU6MDAuMDAwWiIsMTAyXX0>; rel="next"
+         */
+        NextLink: string;
+        /**
+         * @description How many items the whole list holds with the request's filters, across every page.
+         * @example 128
+         */
+        TotalCount: number;
+        /**
+         * @description A strong validator of this answer's body. Send it back in
+         *     `If-None-Match` to get 304 Not Modified while nothing changed.
+         * @example "3f2a9c0d7b41e6a8"
+         */
+        ETag: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -914,7 +999,21 @@ export interface operations {
     };
     listProducts: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Answer one page of at most this many items (1 to 200). Without it the
+                 *     whole list is answered.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Where the next page starts: copied from the previous page's `Link`
+                 *     header (rel="next"), never built by a client. Only meaningful with
+                 *     `limit`.
+                 * @example eyJrIjpbIjIwMjYtMTEtMjJUMDk6MTU6MDAuMDAwWiIsMTAyXX0
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -924,13 +1023,19 @@ export interface operations {
             /** @description Every product, newest first */
             200: {
                 headers: {
+                    Link: components["headers"]["NextLink"];
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Product"][];
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["InvalidCursor"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["Unprocessable"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1044,12 +1149,14 @@ export interface operations {
             /** @description The product */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Product"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["InvalidId"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -1131,7 +1238,21 @@ export interface operations {
     };
     listConversations: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Answer one page of at most this many items (1 to 200). Without it the
+                 *     whole list is answered.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Where the next page starts: copied from the previous page's `Link`
+                 *     header (rel="next"), never built by a client. Only meaningful with
+                 *     `limit`.
+                 * @example eyJrIjpbIjIwMjYtMTEtMjJUMDk6MTU6MDAuMDAwWiIsMTAyXX0
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1141,19 +1262,38 @@ export interface operations {
             /** @description Every conversation, most recent activity first */
             200: {
                 headers: {
+                    Link: components["headers"]["NextLink"];
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Conversation"][];
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["InvalidCursor"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["Unprocessable"];
             500: components["responses"]["ServerError"];
         };
     };
     searchConversations: {
         parameters: {
             query?: {
+                /**
+                 * @description Answer one page of at most this many items (1 to 200). Without it the
+                 *     whole list is answered.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Where the next page starts: copied from the previous page's `Link`
+                 *     header (rel="next"), never built by a client. Only meaningful with
+                 *     `limit`.
+                 * @example eyJrIjpbIjIwMjYtMTEtMjJUMDk6MTU6MDAuMDAwWiIsMTAyXX0
+                 */
+                cursor?: components["parameters"]["PageCursor"];
                 /**
                  * @description Conversations whose last message is at or after this instant.
                  * @example 2026-11-01T00:00:00.000Z
@@ -1186,12 +1326,16 @@ export interface operations {
             /** @description Conversations matching every given filter */
             200: {
                 headers: {
+                    Link: components["headers"]["NextLink"];
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Conversation"][];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["Unprocessable"];
@@ -1268,12 +1412,14 @@ export interface operations {
             /** @description The conversation */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Conversation"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["InvalidId"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -1322,7 +1468,21 @@ export interface operations {
     };
     listConversationMessages: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Answer one page of at most this many items (1 to 200). Without it the
+                 *     whole list is answered.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Where the next page starts: copied from the previous page's `Link`
+                 *     header (rel="next"), never built by a client. Only meaningful with
+                 *     `limit`.
+                 * @example eyJrIjpbIjIwMjYtMTEtMjJUMDk6MTU6MDAuMDAwWiIsMTAyXX0
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+            };
             header?: never;
             path: {
                 /**
@@ -1342,12 +1502,16 @@ export interface operations {
             /** @description Messages, oldest first */
             200: {
                 headers: {
+                    Link: components["headers"]["NextLink"];
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Message"][];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["InvalidId"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -1405,7 +1569,21 @@ export interface operations {
     };
     listNotifications: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Answer one page of at most this many items (1 to 200). Without it the
+                 *     whole list is answered.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Where the next page starts: copied from the previous page's `Link`
+                 *     header (rel="next"), never built by a client. Only meaningful with
+                 *     `limit`.
+                 * @example eyJrIjpbIjIwMjYtMTEtMjJUMDk6MTU6MDAuMDAwWiIsMTAyXX0
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1415,19 +1593,39 @@ export interface operations {
             /** @description Every notification, newest first */
             200: {
                 headers: {
+                    Link: components["headers"]["NextLink"];
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Notification"][];
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["InvalidCursor"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["Unprocessable"];
             500: components["responses"]["ServerError"];
         };
     };
     listUnreadNotifications: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Answer one page of at most this many items (1 to 200). Without it the
+                 *     whole list is answered.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Where the next page starts: copied from the previous page's `Link`
+                 *     header (rel="next"), never built by a client. Only meaningful with
+                 *     `limit`.
+                 * @example eyJrIjpbIjIwMjYtMTEtMjJUMDk6MTU6MDAuMDAwWiIsMTAyXX0
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1437,13 +1635,19 @@ export interface operations {
             /** @description Unread notifications, newest first */
             200: {
                 headers: {
+                    Link: components["headers"]["NextLink"];
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Notification"][];
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["InvalidCursor"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["Unprocessable"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -1502,6 +1706,30 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Summary"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -4,6 +4,7 @@
 // plumbing differs.
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
@@ -48,7 +49,8 @@ async function openPGlite(dataDir: string | undefined, syncWal: boolean): Promis
     syncWal && dataDir
       ? [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'wal_sync_method=open_datasync']
       : undefined;
-  const pglite = await PGlite.create(dataDir, startParams ? { startParams } : {});
+  // pg_trgm: trigram indexes for the contains-searches (phone, product mentioned).
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(startParams ? { startParams } : {}) });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {
     db,

@@ -101,3 +101,8 @@ export function serverMessage(error: unknown): string | undefined {
   }
   return body;
 }
+
+/** A paged list's answer: its items plus the headers that carry the next page and the total. */
+export async function apiFetchPage<T>(url: string, init: RequestInit = {}): Promise<T> {
+  return { data: await apiFetch(url, init), status: 200, headers: new Headers() } as T;
+}

@@ -4,11 +4,12 @@ import { login200Response, getCurrentUser200Response } from './zod/auth/auth.zod
 import { listProducts200Response, createProduct201Response, importProducts200Response, getProduct200Response, updateProduct200Response } from './zod/products/products.zod';
 import { listConversations200Response, searchConversations200Response, getConversation200Response, updateConversationStatus200Response, listConversationMessages200Response, sendConversationMessage201Response } from './zod/conversations/conversations.zod';
 import { listNotifications200Response, listUnreadNotifications200Response, markNotificationRead200Response, markAllNotificationsRead200Response } from './zod/notifications/notifications.zod';
+import { getSummary200Response } from './zod/summary/summary.zod';
 import { getAnalyticsOverview200Response, getAnalyticsProducts200Response, getAnalyticsTimeline200Response } from './zod/analytics/analytics.zod';
 import { getFollowUpSettings200Response, updateFollowUpSettings200Response, runFollowUpCheck200Response } from './zod/follow-ups/follow-ups.zod';
 
 /** Operations that read (GET): each has a generated query hook. */
-export type QueryOperationId = 'getCurrentUser' | 'listProducts' | 'exportProducts' | 'getProduct' | 'listConversations' | 'searchConversations' | 'exportConversations' | 'getConversation' | 'listConversationMessages' | 'listNotifications' | 'listUnreadNotifications' | 'getAnalyticsOverview' | 'getAnalyticsProducts' | 'getAnalyticsTimeline' | 'getFollowUpSettings';
+export type QueryOperationId = 'getCurrentUser' | 'listProducts' | 'exportProducts' | 'getProduct' | 'listConversations' | 'searchConversations' | 'exportConversations' | 'getConversation' | 'listConversationMessages' | 'listNotifications' | 'listUnreadNotifications' | 'getSummary' | 'getAnalyticsOverview' | 'getAnalyticsProducts' | 'getAnalyticsTimeline' | 'getFollowUpSettings';
 /** Operations that change something: each has a generated mutation hook whose mutationKey is [operationId]. */
 export type MutationOperationId = 'login' | 'logout' | 'createProduct' | 'importProducts' | 'updateProduct' | 'deleteProduct' | 'updateConversationStatus' | 'sendConversationMessage' | 'markNotificationRead' | 'markAllNotificationsRead' | 'updateFollowUpSettings' | 'runFollowUpCheck';
 export type OperationId = QueryOperationId | MutationOperationId;
@@ -44,6 +45,7 @@ export const operations: readonly OperationInfo[] = [
   { operationId: 'listUnreadNotifications', method: 'GET', path: '/api/notifications/unread', pattern: /^\/api\/notifications\/unread$/, response: listUnreadNotifications200Response },
   { operationId: 'markNotificationRead', method: 'PATCH', path: '/api/notifications/{id}/read', pattern: /^\/api\/notifications\/[^\/]+\/read$/, response: markNotificationRead200Response },
   { operationId: 'markAllNotificationsRead', method: 'POST', path: '/api/notifications/mark-all-read', pattern: /^\/api\/notifications\/mark-all-read$/, response: markAllNotificationsRead200Response },
+  { operationId: 'getSummary', method: 'GET', path: '/api/summary', pattern: /^\/api\/summary$/, response: getSummary200Response },
   { operationId: 'getAnalyticsOverview', method: 'GET', path: '/api/analytics/overview', pattern: /^\/api\/analytics\/overview$/, response: getAnalyticsOverview200Response },
   { operationId: 'getAnalyticsProducts', method: 'GET', path: '/api/analytics/products', pattern: /^\/api\/analytics\/products$/, response: getAnalyticsProducts200Response },
   { operationId: 'getAnalyticsTimeline', method: 'GET', path: '/api/analytics/timeline', pattern: /^\/api\/analytics\/timeline$/, response: getAnalyticsTimeline200Response },

@@ -7,6 +7,15 @@ import * as zod from 'zod';
 /**
  * @summary List conversations
  */
+export const listConversationsQueryLimitMax = 200;export const listConversationsQueryCursorMax = 400;
+export const listConversationsQueryCursorRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+
+
+export const listConversationsQueryParams = zod.object({
+  "limit": zod.coerce.number().min(1).max(listConversationsQueryLimitMax).optional().describe('Answer one page of at most this many items (1 to 200). Without it the\nwhole list is answered.\n'),
+  "cursor": zod.coerce.string().min(1).max(listConversationsQueryCursorMax).regex(listConversationsQueryCursorRegExp).optional().describe('Where the next page starts: copied from the previous page\'s `Link`\nheader (rel=\"next\"), never built by a client. Only meaningful with\n`limit`.\n')
+})
+
 export const listConversations200ResponseCustomerNameMax = 200;export const listConversations200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
 export const listConversations200ResponseMessageCountMin = 0;export const listConversations200ResponseCurrentOfferPriceMin = 0;export const listConversations200ResponseBargainingRoundMin = 0;
 
@@ -25,7 +34,17 @@ export const listConversations200ResponseItem = zod.strictObject({
 })
 export const listConversations200Response = zod.array(listConversations200ResponseItem)
 
+export const listConversations400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
 export const listConversations401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const listConversations422Response = zod.strictObject({
   "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')
@@ -39,9 +58,13 @@ export const listConversations500Response = zod.strictObject({
  * Used when at least one filter is set. Every parameter is optional; empty ones are omitted.
  * @summary Search conversations
  */
+export const searchConversationsQueryLimitMax = 200;export const searchConversationsQueryCursorMax = 400;
+export const searchConversationsQueryCursorRegExp = new RegExp('^[A-Za-z0-9_-]+$');
 export const searchConversationsQueryCustomerPhoneMax = 20;export const searchConversationsQueryProductMentionedMax = 200;
 
 export const searchConversationsQueryParams = zod.object({
+  "limit": zod.coerce.number().min(1).max(searchConversationsQueryLimitMax).optional().describe('Answer one page of at most this many items (1 to 200). Without it the\nwhole list is answered.\n'),
+  "cursor": zod.coerce.string().min(1).max(searchConversationsQueryCursorMax).regex(searchConversationsQueryCursorRegExp).optional().describe('Where the next page starts: copied from the previous page\'s `Link`\nheader (rel=\"next\"), never built by a client. Only meaningful with\n`limit`.\n'),
   "startDate": zod.iso.datetime({}).optional().describe('Conversations whose last message is at or after this instant.'),
   "endDate": zod.iso.datetime({}).optional().describe('Conversations whose last message is at or before this instant.'),
   "customerPhone": zod.coerce.string().min(1).max(searchConversationsQueryCustomerPhoneMax).optional().describe('Part of the customer\'s phone number.'),
@@ -214,6 +237,15 @@ export const updateConversationStatus422Response = zod.strictObject({
 /**
  * @summary Messages of a conversation
  */
+export const listConversationMessagesQueryLimitMax = 200;export const listConversationMessagesQueryCursorMax = 400;
+export const listConversationMessagesQueryCursorRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+
+
+export const listConversationMessagesQueryParams = zod.object({
+  "limit": zod.coerce.number().min(1).max(listConversationMessagesQueryLimitMax).optional().describe('Answer one page of at most this many items (1 to 200). Without it the\nwhole list is answered.\n'),
+  "cursor": zod.coerce.string().min(1).max(listConversationMessagesQueryCursorMax).regex(listConversationMessagesQueryCursorRegExp).optional().describe('Where the next page starts: copied from the previous page\'s `Link`\nheader (rel=\"next\"), never built by a client. Only meaningful with\n`limit`.\n')
+})
+
 export const listConversationMessages200ResponseMessageTypeMax = 50;
 
 export const listConversationMessages200ResponseItem = zod.strictObject({

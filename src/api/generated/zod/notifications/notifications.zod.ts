@@ -7,6 +7,15 @@ import * as zod from 'zod';
 /**
  * @summary List notifications
  */
+export const listNotificationsQueryLimitMax = 200;export const listNotificationsQueryCursorMax = 400;
+export const listNotificationsQueryCursorRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+
+
+export const listNotificationsQueryParams = zod.object({
+  "limit": zod.coerce.number().min(1).max(listNotificationsQueryLimitMax).optional().describe('Answer one page of at most this many items (1 to 200). Without it the\nwhole list is answered.\n'),
+  "cursor": zod.coerce.string().min(1).max(listNotificationsQueryCursorMax).regex(listNotificationsQueryCursorRegExp).optional().describe('Where the next page starts: copied from the previous page\'s `Link`\nheader (rel=\"next\"), never built by a client. Only meaningful with\n`limit`.\n')
+})
+
 export const listNotifications200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
   "type": zod.enum(['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request']),
@@ -17,7 +26,17 @@ export const listNotifications200ResponseItem = zod.strictObject({
 })
 export const listNotifications200Response = zod.array(listNotifications200ResponseItem)
 
+export const listNotifications400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
 export const listNotifications401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const listNotifications422Response = zod.strictObject({
   "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')
@@ -31,6 +50,15 @@ export const listNotifications500Response = zod.strictObject({
  * Polled every 30 seconds; its length drives the badges and counters.
  * @summary Unread notifications
  */
+export const listUnreadNotificationsQueryLimitMax = 200;export const listUnreadNotificationsQueryCursorMax = 400;
+export const listUnreadNotificationsQueryCursorRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+
+
+export const listUnreadNotificationsQueryParams = zod.object({
+  "limit": zod.coerce.number().min(1).max(listUnreadNotificationsQueryLimitMax).optional().describe('Answer one page of at most this many items (1 to 200). Without it the\nwhole list is answered.\n'),
+  "cursor": zod.coerce.string().min(1).max(listUnreadNotificationsQueryCursorMax).regex(listUnreadNotificationsQueryCursorRegExp).optional().describe('Where the next page starts: copied from the previous page\'s `Link`\nheader (rel=\"next\"), never built by a client. Only meaningful with\n`limit`.\n')
+})
+
 export const listUnreadNotifications200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
   "type": zod.enum(['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request']),
@@ -41,7 +69,17 @@ export const listUnreadNotifications200ResponseItem = zod.strictObject({
 })
 export const listUnreadNotifications200Response = zod.array(listUnreadNotifications200ResponseItem)
 
+export const listUnreadNotifications400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
 export const listUnreadNotifications401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const listUnreadNotifications422Response = zod.strictObject({
   "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')

@@ -7,6 +7,15 @@ import * as zod from 'zod';
 /**
  * @summary List products
  */
+export const listProductsQueryLimitMax = 200;export const listProductsQueryCursorMax = 400;
+export const listProductsQueryCursorRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+
+
+export const listProductsQueryParams = zod.object({
+  "limit": zod.coerce.number().min(1).max(listProductsQueryLimitMax).optional().describe('Answer one page of at most this many items (1 to 200). Without it the\nwhole list is answered.\n'),
+  "cursor": zod.coerce.string().min(1).max(listProductsQueryCursorMax).regex(listProductsQueryCursorRegExp).optional().describe('Where the next page starts: copied from the previous page\'s `Link`\nheader (rel=\"next\"), never built by a client. Only meaningful with\n`limit`.\n')
+})
+
 export const listProducts200ResponseNameMax = 200;export const listProducts200ResponseDimensionsMax = 100;export const listProducts200ResponseDescriptionMax = 2000;export const listProducts200ResponseStartingPriceMin = 0;export const listProducts200ResponseEndingPriceMin = 0;export const listProducts200ResponseInstallationPricePerSlabMin = 0;export const listProducts200ResponseStockDefault = 0;
 export const listProducts200ResponseStockMin = 0;
 export const listProducts200ResponseStockMax = 2147483647;export const listProducts200ResponseIsActiveDefault = true;export const listProducts200ResponseProductImageUrlMax = 2048;export const listProducts200ResponseInstallationImageUrlsItemMax = 2048;
@@ -30,7 +39,17 @@ export const listProducts200ResponseItem = zod.strictObject({
 })
 export const listProducts200Response = zod.array(listProducts200ResponseItem)
 
+export const listProducts400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
 export const listProducts401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const listProducts422Response = zod.strictObject({
   "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')
