@@ -17,6 +17,7 @@ import type { OutboxSender } from './outbox/sender';
 import { contractRoutes } from './plugins/contract-routes';
 import { dashboard } from './plugins/dashboard';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler';
+import { etag } from './plugins/etag';
 import { health } from './plugins/health';
 import { loggerOptions, requestLog, type LogOptions } from './plugins/logging';
 import { methodNotAllowed } from './plugins/method-not-allowed';
@@ -103,6 +104,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(requestLog);
   await app.register(securityHeaders);
+  // Before compression: the ETag is the hash of the uncompressed body.
+  await app.register(etag);
   await app.register(compress, {
     global: true,
     threshold: 1024,

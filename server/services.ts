@@ -10,6 +10,7 @@ import { followUpsService } from './modules/follow-ups/service';
 import { notificationsService } from './modules/notifications/service';
 import { imageStore } from './modules/products/images';
 import { productsService } from './modules/products/service';
+import { summaryService } from './modules/summary/service';
 import { outboxDispatcher, type OutboxSender } from './outbox/sender';
 import type { EventBus } from './realtime/events';
 
@@ -39,6 +40,7 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
     inbound: inboundService(db, { events, now, notifications }),
     analytics: analyticsService(db, { now }),
     followUps: followUpsService(db, { events, now, outboxChanged }),
+    summary: summaryService(db, { now }),
   };
 }
 

@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { extract, list } from 'tar';
 import { openDatabase } from '../db/connection';
 import { migrate } from '../db/migrate';
@@ -146,7 +147,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     // PGlite writes the dumped files into the folder, starts (replaying the WAL written after the dump's checkpoint) and stops.
     await mkdir(databaseDir, { recursive: true, mode: 0o700 });
     try {
+      // The same extensions as server/db/connection.ts opens the database with (trigram indexes).
       const loaded = await PGlite.create(databaseDir, {
+        extensions: { pg_trgm },
         loadDataDir: new Blob([new Uint8Array(dump)], { type: 'application/x-tar' }),
       });
       await loaded.close();

@@ -11,6 +11,7 @@ import { conversationsRoutes } from '../modules/conversations/routes';
 import { followUpsRoutes } from '../modules/follow-ups/routes';
 import { notificationsRoutes } from '../modules/notifications/routes';
 import { productsRoutes } from '../modules/products/routes';
+import { summaryRoutes } from '../modules/summary/routes';
 import type { Handlers, RouteContext } from '../routes';
 
 export async function contractRoutes(
@@ -25,6 +26,7 @@ export async function contractRoutes(
     ...notificationsRoutes(context),
     ...analyticsRoutes(context),
     ...followUpsRoutes(context),
+    ...summaryRoutes(context),
   };
   const operations = loadOperations();
   // The contract read at run time is checked against the one compiled in.

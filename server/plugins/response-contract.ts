@@ -1,5 +1,7 @@
 // Tests only: every response of a contract operation is checked against
 // openapi.yaml; a violation is recorded and becomes a 500 naming it.
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import fp from 'fastify-plugin';
 import { responseViolation } from '../contract/openapi';
 
@@ -8,6 +10,8 @@ export const responseContract = fp(
     app.addHook('onSend', async (request, reply, payload) => {
       const operationId = request.routeOptions.config.operationId;
       if (!operationId) return payload;
+      // A streamed answer (whole lists, CSV exports) is read whole here, checked, and sent on as one buffer.
+      if (payload instanceof Readable) payload = await buffer(payload);
       const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
       const violation = responseViolation(
         operationId,

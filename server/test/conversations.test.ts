@@ -222,20 +222,39 @@ describe('analytics and follow-ups', () => {
 });
 
 describe('lists serialized by the database', () => {
-  it('match the mapped rows exactly, with and without filters', async () => {
+  it('match the mapped rows exactly, with and without filters, whole and paged', async () => {
     const services = server.app.services;
     await services.inbound.offer((await services.conversations.list())[0].id, 9800.5, 2);
-    for (const filter of [
+    const query = (filter: Record<string, string>) => new URLSearchParams(filter).toString();
+    const filters: Record<string, string>[] = [
       {},
       { status: 'admin_required' },
       { customerPhone: '0722' },
       { productMentioned: 'granite' },
-    ]) {
+    ];
+    for (const filter of filters) {
       const mapped = await services.conversations.list(filter);
-      expect(JSON.parse(await services.conversations.listJson(filter))).toEqual(mapped);
+      expect((await call('GET', `/api/conversations/search?${query(filter)}`)).json()).toEqual(mapped);
+      const paged = [];
+      for (let url = `/api/conversations/search?${query({ ...filter, limit: '1' })}`; ;) {
+        const page = await call('GET', url);
+        paged.push(...page.json());
+        const next = /^<([^>]+)>; rel="next"$/.exec(String(page.headers.link ?? ''));
+        if (!next) break;
+        url = next[1];
+      }
+      expect(paged).toEqual(mapped);
     }
-    expect(
-      JSON.parse(await services.conversations.listJson({ status: 'bot_active', customerPhone: '999999999' })),
-    ).toEqual([]);
+    expect((await call('GET', '/api/conversations')).json()).toEqual(await services.conversations.list());
+    expect((await call('GET', '/api/conversations/search?status=bot_active&customerPhone=999999999')).json()).toEqual(
+      [],
+    );
+    for (const id of (await services.conversations.list()).map((c) => c.id)) {
+      const mapped = await services.conversations.messages(id);
+      expect((await call('GET', `/api/conversations/${id}/messages`)).json()).toEqual(mapped);
+      expect((await call('GET', `/api/conversations/${id}/messages?limit=200`)).json()).toEqual(mapped);
+    }
+    expect((await call('GET', '/api/notifications')).json()).toEqual(await services.notifications.list());
+    expect((await call('GET', '/api/notifications/unread')).json()).toEqual(await services.notifications.unread());
   });
 });

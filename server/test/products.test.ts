@@ -141,7 +141,10 @@ describe('products', () => {
     const products = server.app.services.products;
     const mapped = await products.list();
     expect(mapped.length).toBeGreaterThanOrEqual(2);
-    expect(JSON.parse(await products.listJson())).toEqual(mapped);
+    const whole = await server.app.inject({ url: '/api/products', headers: { cookie: server.cookie } });
+    expect(whole.json()).toEqual(mapped);
+    const first = await server.app.inject({ url: '/api/products?limit=1', headers: { cookie: server.cookie } });
+    expect(first.json()).toEqual(mapped.slice(0, 1));
   });
 
   it('deletes a product and its image files', async () => {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { ConversationsTable, DB } from '../../db/schema';
+import { beyond, keyAt, type JsonRow, type Key } from '../../lists/paging';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 export type ConversationFilter = {
@@ -16,9 +17,27 @@ export const isoUtc = (column: RawBuilder<unknown> | ReturnType<typeof sql.ref>)
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A conversation as the contract's Conversation, in JSON built by PostgreSQL (mapper.ts is the reference). */
+const conversationJson = sql<string>`json_build_object(
+  'id', id, 'customerName', customer_name, 'whatsappPhoneNumber', whatsapp_phone_number, 'status', status,
+  'lastMessageAt', ${isoUtc(sql.ref('last_message_at'))}, 'createdAt', ${isoUtc(sql.ref('created_at'))},
+  'messageCount', message_count, 'productsMentioned', products_mentioned, 'currentProductId', current_product_id,
+  'currentOfferPrice', current_offer_price, 'bargainingRound', bargaining_round
+)::text`;
+
+/** A message as the contract's Message, in JSON built by PostgreSQL (mapper.ts is the reference). */
+const messageJson = sql<string>`json_build_object(
+  'id', id, 'sender', sender, 'content', content, 'timestamp', ${isoUtc(sql.ref('timestamp'))}, 'messageType', message_type
+)::text`;
+
 export function conversationsRepository(db: Kysely<DB> | Transaction<DB>) {
+  /**
+   * The conversations matching every given filter. Each filter has an index
+   * (migrations 001 and 003): last_message_at for the dates, status with
+   * last_message_at, and trigram indexes for the contains-searches.
+   */
   function filtered(filter: ConversationFilter) {
-    let query = db.selectFrom('conversations').selectAll();
+    let query = db.selectFrom('conversations');
     if (filter.startDate) query = query.where('last_message_at', '>=', new Date(filter.startDate));
     if (filter.endDate) query = query.where('last_message_at', '<=', new Date(filter.endDate));
     if (filter.status) query = query.where('status', '=', filter.status);
@@ -33,39 +52,66 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>) {
     }
     if (filter.productMentioned) {
       const pattern = `%${likeEscape(filter.productMentioned)}%`;
-      query = query.where(
-        sql<boolean>`exists (select 1 from unnest(products_mentioned) as p(name) where p.name ilike ${pattern})`,
-      );
+      // The names joined in one text (indexed by trigrams) contain the text
+      // whenever one name does; the second condition keeps the answer exact
+      // (a match across two names is not one).
+      query = query
+        .where(sql<boolean>`conversation_products_text(products_mentioned) ilike ${pattern}`)
+        .where(
+          sql<boolean>`exists (select 1 from unnest(products_mentioned) as p(name) where p.name ilike ${pattern})`,
+        );
     }
     return query;
   }
 
+  /** Most recent activity first, from after `after`. */
+  const recentFirst = (filter: ConversationFilter, after: Key | undefined, limit: number) =>
+    filtered(filter)
+      .$if(after !== undefined, (query) => query.where(beyond('last_message_at', after!, '<')))
+      .orderBy('last_message_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit);
+
+  /** A conversation's messages, newest first ('<') or oldest first ('>'), from after `after`. */
+  const messagesFrom = (conversationId: number, direction: '<' | '>', after: Key | undefined, limit: number) => {
+    const order = direction === '<' ? 'desc' : 'asc';
+    return db
+      .selectFrom('messages')
+      .select([messageJson.as('json'), keyAt('timestamp').as('at'), 'id'])
+      .where('conversation_id', '=', conversationId)
+      .$if(after !== undefined, (query) => query.where(beyond('timestamp', after!, direction)))
+      .orderBy('timestamp', order)
+      .orderBy('id', order)
+      .limit(limit)
+      .execute();
+  };
+
   return {
+    /** Mapped in JavaScript by mapper.ts: the reference the database's JSON is checked against. */
     list: (filter: ConversationFilter = {}) =>
-      filtered(filter).orderBy('last_message_at', 'desc').orderBy('id', 'desc').execute(),
+      filtered(filter).selectAll().orderBy('last_message_at', 'desc').orderBy('id', 'desc').execute(),
     /**
-     * The same list as API JSON, built by PostgreSQL in one text value: for
-     * thousands of rows this is several times faster than handing each row
-     * to JavaScript and serializing it again. mapper.ts is the reference
-     * shape; a test keeps the two equal.
+     * Up to `limit` conversations after `after`, each as API JSON built by
+     * PostgreSQL: for thousands of rows several times faster than handing
+     * each row to JavaScript and serializing it again.
      */
-    listJson: async (filter: ConversationFilter = {}) =>
+    page: (filter: ConversationFilter, after: Key | undefined, limit: number): Promise<JsonRow[]> =>
+      recentFirst(filter, after, limit)
+        .select([conversationJson.as('json'), keyAt('last_message_at').as('at'), 'id'])
+        .execute(),
+    /** The same rows, whole (for the CSV export). */
+    rows: (filter: ConversationFilter, after: Key | undefined, limit: number) =>
+      recentFirst(filter, after, limit).selectAll().select(keyAt('last_message_at').as('at')).execute(),
+    count: async (filter: ConversationFilter) =>
       (
-        await db
-          .selectFrom(filtered(filter).as('c'))
-          .select(
-            sql<string>`coalesce(json_agg(json_build_object(
-              'id', c.id, 'customerName', c.customer_name, 'whatsappPhoneNumber', c.whatsapp_phone_number, 'status', c.status,
-              'lastMessageAt', ${isoUtc(sql.ref('c.last_message_at'))}, 'createdAt', ${isoUtc(sql.ref('c.created_at'))},
-              'messageCount', c.message_count, 'productsMentioned', c.products_mentioned, 'currentProductId', c.current_product_id,
-              'currentOfferPrice', c.current_offer_price, 'bargainingRound', c.bargaining_round
-            ) order by c.last_message_at desc, c.id desc), '[]')::text`.as('json'),
-          )
+        await filtered(filter)
+          .select(sql<number>`count(*)::int`.as('n'))
           .executeTakeFirstOrThrow()
-      ).json,
+      ).n,
     find: (id: number) => db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst(),
     setStatus: (id: number, status: string) =>
       db.updateTable('conversations').set({ status }).where('id', '=', id).returningAll().executeTakeFirst(),
+    /** Mapped in JavaScript by mapper.ts: the reference for messagesPage's JSON. */
     messages: (conversationId: number) =>
       db
         .selectFrom('messages')
@@ -74,6 +120,20 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>) {
         .orderBy('timestamp')
         .orderBy('id')
         .execute(),
+    /** Pages of messages go from the newest to older ones (index messages_conversation, read backwards). */
+    messagesPage: (conversationId: number, after: Key | undefined, limit: number) =>
+      messagesFrom(conversationId, '<', after, limit),
+    /** The whole list is oldest first. */
+    messagesOldestFirst: (conversationId: number, after: Key | undefined, limit: number) =>
+      messagesFrom(conversationId, '>', after, limit),
+    messageCount: async (conversationId: number) =>
+      (
+        await db
+          .selectFrom('messages')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('conversation_id', '=', conversationId)
+          .executeTakeFirstOrThrow()
+      ).n,
     /** Adds a message and moves the conversation's activity time with it. */
     async addMessage(conversationId: number, sender: string, content: string, messageType: string, at: Date) {
       const message = await db

@@ -1,11 +1,40 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { beyond, keyAt, type JsonRow, type Key } from '../../lists/paging';
+
+/** A notification as the contract's Notification, in JSON built by PostgreSQL (toNotification is the reference). */
+const notificationJson = sql<string>`json_build_object(
+  'id', id, 'type', type, 'message', message, 'isRead', is_read,
+  'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'conversationId', conversation_id
+)::text`;
 
 export function notificationsRepository(db: Kysely<DB>) {
   const base = () => db.selectFrom('notifications').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  /**
+   * All notifications, or the unread ones: `not is_read`, written as the
+   * partial index notifications_unread states it so that the planner uses it.
+   */
+  const among = (unread: boolean) =>
+    db.selectFrom('notifications').$if(unread, (query) => query.where(sql<boolean>`not is_read`));
   return {
+    /** Mapped in JavaScript: the reference the database's JSON is checked against. */
     list: () => base().execute(),
     unread: () => base().where('is_read', '=', false).execute(),
+    /** Up to `limit` notifications after `after`, newest first. */
+    page: (unread: boolean, after: Key | undefined, limit: number): Promise<JsonRow[]> =>
+      among(unread)
+        .select([notificationJson.as('json'), keyAt('created_at').as('at'), 'id'])
+        .$if(after !== undefined, (query) => query.where(beyond('created_at', after!, '<')))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
+    count: async (unread: boolean) =>
+      (
+        await among(unread)
+          .select(sql<number>`count(*)::int`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
     markRead: (id: number) =>
       db.updateTable('notifications').set({ is_read: true }).where('id', '=', id).returningAll().executeTakeFirst(),
     markAllRead: async () =>

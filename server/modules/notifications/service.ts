@@ -3,6 +3,7 @@ import type { components } from '../../contract/types';
 import type { DB, NotificationsTable } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { EventBus, NotificationType } from '../../realtime/events';
+import type { ListSource } from '../../lists/paging';
 import { notificationsRepository } from './repository';
 
 type Notification = components['schemas']['Notification'];
@@ -19,8 +20,15 @@ const toNotification = (row: Selectable<NotificationsTable>): Notification => ({
 export function notificationsService(db: Kysely<DB>, deps: { events: EventBus; now: () => Date }) {
   const repo = notificationsRepository(db);
   return {
+    /** Mapped in JavaScript: the reference the database's JSON is checked against. */
     list: async () => (await repo.list()).map(toNotification),
     unread: async () => (await repo.unread()).map(toNotification),
+    /** Every notification, or the unread ones, paged or whole, as JSON the database builds (see paging.ts). */
+    listSource: (unread: boolean): ListSource => ({
+      scope: unread ? 'notifications:unread' : 'notifications',
+      page: (after, limit) => repo.page(unread, after, limit),
+      count: () => repo.count(unread),
+    }),
     async markRead(id: number) {
       const row = await repo.markRead(id);
       if (!row) throw notFound();

@@ -170,32 +170,34 @@ export function neutralizeFormula(value: string): string {
   return /^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) || /^[\t\r]/.test(value) ? `'${value}` : value;
 }
 
-export function toCsv(header: readonly string[], rows: (string | number | null)[][]): string {
+/** A CSV header line (names as given). */
+export const csvHeader = (header: readonly string[]) => stringify([header as string[]], { record_delimiter: '\n' });
+
+/**
+ * CSV records, each cell neutralized against formulas. Records end with a
+ * line break, so batches written one after the other (after csvHeader's line)
+ * make one file.
+ */
+export function csvRecords(rows: (string | number | null)[][]): string {
   return stringify(
-    [
-      header as string[],
-      ...rows.map((cells) => cells.map((cell) => neutralizeFormula(cell === null ? '' : String(cell)))),
-    ],
-    {
-      record_delimiter: '\n',
-    },
+    rows.map((cells) => cells.map((cell) => neutralizeFormula(cell === null ? '' : String(cell)))),
+    { record_delimiter: '\n' },
   );
 }
 
-export function productsToCsv(products: Product[]): string {
-  return toCsv(
-    PRODUCT_CSV_COLUMNS,
-    products.map((p) => [
-      p.category,
-      p.name,
-      p.category === 'sink' ? (p.material ?? null) : (p.color ?? null),
-      p.dimensions ?? null,
-      p.startingPrice,
-      p.endingPrice,
-      p.installationPricePerSlab ?? null,
-      p.description ?? null,
-      p.productImageUrl ?? null,
-      p.installationImageUrls.join(';'),
-    ]),
-  );
-}
+/** The export's header line. */
+export const productsCsvHead = () => csvHeader(PRODUCT_CSV_COLUMNS);
+
+/** The export's cells of one product. */
+export const productCells = (p: Product): (string | number | null)[] => [
+  p.category,
+  p.name,
+  p.category === 'sink' ? (p.material ?? null) : (p.color ?? null),
+  p.dimensions ?? null,
+  p.startingPrice,
+  p.endingPrice,
+  p.installationPricePerSlab ?? null,
+  p.description ?? null,
+  p.productImageUrl ?? null,
+  p.installationImageUrls.join(';'),
+];

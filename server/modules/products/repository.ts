@@ -1,28 +1,50 @@
 import { sql, type Kysely, type Selectable, type Updateable, type Insertable } from 'kysely';
 import type { DB, ProductsTable } from '../../db/schema';
+import { beyond, keyAt, type JsonRow, type Key } from '../../lists/paging';
 
 export type ProductRow = Selectable<ProductsTable>;
 export type ProductInsert = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
 
+/** A product as the contract's Product, in JSON built by PostgreSQL. */
+const productJson = sql<string>`json_build_object(
+  'id', id, 'name', name, 'category', category, 'dimensions', dimensions, 'description', description,
+  'startingPrice', starting_price, 'endingPrice', ending_price, 'color', color,
+  'installationPricePerSlab', installation_price_per_slab, 'material', material, 'bowlConfiguration', bowl_configuration,
+  'stock', stock, 'isActive', is_active, 'productImageUrl', product_image_url, 'installationImageUrls', installation_image_urls
+)::text`;
+
 export function productsRepository(db: Kysely<DB>) {
+  /** Newest first (the index products_created_at), from after `after`. */
+  const newestFirst = (after: Key | undefined, limit: number) =>
+    db
+      .selectFrom('products')
+      .$if(after !== undefined, (query) => query.where(beyond('created_at', after!, '<')))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit);
   return {
     list: () => db.selectFrom('products').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
-    /** The list as API JSON built by PostgreSQL (see conversations' listJson); mapper.ts is the reference shape. */
-    listJson: async () =>
+    /**
+     * Up to `limit` products after `after`, newest first, each as API JSON
+     * built by PostgreSQL (faster than mapping and serializing rows in
+     * JavaScript); mapper.ts is the reference shape and a test keeps the two
+     * equal.
+     */
+    page: (after: Key | undefined, limit: number): Promise<JsonRow[]> =>
+      newestFirst(after, limit)
+        .select([productJson.as('json'), keyAt('created_at').as('at'), 'id'])
+        .execute(),
+    /** The same rows, whole (for the CSV export). */
+    rows: (after: Key | undefined, limit: number) =>
+      newestFirst(after, limit).selectAll().select(keyAt('created_at').as('at')).execute(),
+    count: async () =>
       (
         await db
           .selectFrom('products')
-          .select(
-            sql<string>`coalesce(json_agg(json_build_object(
-              'id', id, 'name', name, 'category', category, 'dimensions', dimensions, 'description', description,
-              'startingPrice', starting_price, 'endingPrice', ending_price, 'color', color,
-              'installationPricePerSlab', installation_price_per_slab, 'material', material, 'bowlConfiguration', bowl_configuration,
-              'stock', stock, 'isActive', is_active, 'productImageUrl', product_image_url, 'installationImageUrls', installation_image_urls
-            ) order by created_at desc, id desc), '[]')::text`.as('json'),
-          )
+          .select(sql<number>`count(*)::int`.as('n'))
           .executeTakeFirstOrThrow()
-      ).json,
+      ).n,
     find: (id: number) => db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst(),
     findByCategoryAndName: (category: string, name: string) =>
       db

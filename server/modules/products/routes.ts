@@ -1,6 +1,7 @@
 import { maxBytes } from '../../contract/openapi';
 import { today, type HandlersFor, type RouteContext } from '../../routes';
 import { readImportFile, readProductForm } from './form';
+import { sendCsv, sendList } from '../../lists/paging';
 
 type Operations =
   | 'listProducts'
@@ -18,7 +19,8 @@ export function productsRoutes({ services, maxImageBytes }: RouteContext): Handl
   // The CSV import's size limit is the one openapi.yaml states (the dashboard checks the same).
   const maxCsvBytes = maxBytes('importProducts', 'file');
   return {
-    listProducts: async (_request, reply) => reply.type('application/json').send(await products.listJson()),
+    listProducts: (request, reply) =>
+      sendList(reply, products.listSource(), { path: '/api/products', ...request.query }),
     getProduct: (request) => products.get(request.params.id),
     async createProduct(request, reply) {
       const form = await readProductForm(request, 'createProduct', maxImageBytes);
@@ -34,12 +36,9 @@ export function productsRoutes({ services, maxImageBytes }: RouteContext): Handl
       await products.remove(request.params.id);
       return reply.code(204).send();
     },
-    async exportProducts(_request, reply) {
-      const csv = await products.exportCsv();
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="products-export-${today(services.now())}.csv"`)
-        .send(csv);
+    exportProducts(_request, reply) {
+      const { head, fetch, format } = products.csvExport();
+      return sendCsv(reply, `products-export-${today(services.now())}.csv`, head, fetch, format);
     },
     async importProducts(request) {
       const text = await readImportFile(request, maxCsvBytes);

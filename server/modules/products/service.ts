@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
-import { parseProductsCsv, productsToCsv } from './csv';
+import { csvRecords, parseProductsCsv, productCells, productsCsvHead } from './csv';
 import type { ProductForm } from './form';
 import { UPLOADS_PREFIX, type ImageStore } from './images';
 import { toProduct, type Product } from './mapper';
+import type { ListSource } from '../../lists/paging';
 import { productsRepository, type ProductRow, type ProductUpdate } from './repository';
 
 // Form field → column. Fields that cannot be cleared are marked.
@@ -78,9 +79,10 @@ export function productsService(db: Kysely<DB>, images: ImageStore) {
   }
 
   return {
+    /** Every product, mapped in JavaScript: the reference the database's JSON is checked against. */
     list: async (): Promise<Product[]> => (await repo.list()).map(toProduct),
-    /** The list as JSON text, serialized by the database (fast for large catalogues). */
-    listJson: () => repo.listJson(),
+    /** The list, paged or whole, as JSON the database builds (see paging.ts). */
+    listSource: (): ListSource => ({ scope: 'products', page: repo.page, count: repo.count }),
 
     async get(id: number): Promise<Product> {
       const row = await repo.find(id);
@@ -136,9 +138,12 @@ export function productsService(db: Kysely<DB>, images: ImageStore) {
       await release(imageUrls(row));
     },
 
-    async exportCsv(): Promise<string> {
-      return productsToCsv((await repo.list()).map(toProduct));
-    },
+    /** The CSV export, newest first, in batches (see paging.ts sendCsv). */
+    csvExport: () => ({
+      head: productsCsvHead(),
+      fetch: repo.rows,
+      format: (rows: ProductRow[]) => csvRecords(rows.map((row) => productCells(toProduct(row)))),
+    }),
 
     /**
      * Upserts by category and name (case-insensitive). A row the database
