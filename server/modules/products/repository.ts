@@ -38,6 +38,15 @@ export function productsRepository(db: Kysely<DB>) {
     /** The same rows, whole (for the CSV export). */
     rows: (after: Key | undefined, limit: number) =>
       newestFirst(after, limit).selectAll().select(keyAt('created_at').as('at')).execute(),
+    /** Moves on with every statement that changes products (migration 005). */
+    catalogueVersion: async () =>
+      String(
+        (
+          await sql<{ version: string }>`select version::text as version from catalogue_version where id = 1`.execute(
+            db,
+          )
+        ).rows[0]?.version ?? '',
+      ),
     count: async () =>
       (
         await db

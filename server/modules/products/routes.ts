@@ -19,8 +19,13 @@ export function productsRoutes({ services, maxImageBytes }: RouteContext): Handl
   // The CSV import's size limit is the one openapi.yaml states (the dashboard checks the same).
   const maxCsvBytes = maxBytes('importProducts', 'file');
   return {
-    listProducts: (request, reply) =>
-      sendList(reply, products.listSource(), { path: '/api/products', ...request.query }),
+    async listProducts(request, reply) {
+      if (request.query.limit === undefined) {
+        const whole = await products.wholeJson();
+        if (whole) return reply.type('application/json').header('x-total-count', String(whole.count)).send(whole.json);
+      }
+      return sendList(reply, products.listSource(), { path: '/api/products', ...request.query });
+    },
     getProduct: (request) => products.get(request.params.id),
     async createProduct(request, reply) {
       const form = await readProductForm(request, 'createProduct', maxImageBytes);

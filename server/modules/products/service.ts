@@ -5,7 +5,10 @@ import { csvRecords, parseProductsCsv, productCells, productsCsvHead } from './c
 import type { ProductForm } from './form';
 import { UPLOADS_PREFIX, type ImageStore } from './images';
 import { toProduct, type Product } from './mapper';
-import type { ListSource } from '../../lists/paging';
+import { BATCH, type Key, type ListSource } from '../../lists/paging';
+
+/** Longest catalogue kept as one JSON text in memory (about 450 bytes a product). */
+const WHOLE_CACHE_MAX = 10_000;
 import { productsRepository, type ProductRow, type ProductUpdate } from './repository';
 
 // Form field → column. Fields that cannot be cleared are marked.
@@ -78,7 +81,47 @@ export function productsService(db: Kysely<DB>, images: ImageStore) {
     } else if (form.installationImages === null) update.installation_image_urls = [];
   }
 
+  // The whole catalogue as one JSON text, kept while the catalogue's version
+  // (bumped by a trigger on every change) stays the same: the product screen
+  // loads the whole catalogue, and building 2,000 products' JSON for every
+  // request cost 30 ms of database time each. Catalogues over WHOLE_CACHE_MAX
+  // are streamed as other long lists are.
+  let whole: { version: string; json: string; count: number } | undefined;
+  let building: { version: string; done: Promise<typeof whole> } | undefined;
+  async function buildWhole(version: string): Promise<typeof whole> {
+    if ((await repo.count()) > WHOLE_CACHE_MAX) return undefined;
+    const parts: string[] = [];
+    let after: Key | undefined;
+    // In batches, so that no single query holds the embedded database for long.
+    for (;;) {
+      const rows = await repo.page(after, BATCH);
+      parts.push(...rows.map((row) => row.json));
+      if (rows.length < BATCH) break;
+      after = rows[rows.length - 1];
+    }
+    // Labelled with the version read before the rows: a change made meanwhile
+    // moves the version on, so the next request rebuilds.
+    return { version, json: `[${parts.join(',')}]`, count: parts.length };
+  }
+
   return {
+    /**
+     * The whole catalogue as JSON, from the cache when nothing changed since
+     * it was built; undefined when the catalogue is too long to keep.
+     */
+    async wholeJson() {
+      const version = await repo.catalogueVersion();
+      if (whole?.version === version) return whole;
+      // Requests arriving together share one build of their version.
+      if (building?.version !== version) {
+        const done = buildWhole(version);
+        building = { version, done };
+        void done.finally(() => building?.done === done && (building = undefined)).catch(() => {});
+      }
+      const built = await building.done;
+      if (built) whole = built;
+      return built;
+    },
     /** Every product, mapped in JavaScript: the reference the database's JSON is checked against. */
     list: async (): Promise<Product[]> => (await repo.list()).map(toProduct),
     /** The list, paged or whole, as JSON the database builds (see paging.ts). */
