@@ -3,7 +3,7 @@
 // openapi.yaml and asyncapi.yaml, operation by operation. See --help.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { toCoverageGrid, toJunit, toSummary, toTable } from './report';
+import { toCoverageGrid, toJunit, toOptional, toSummary, toTable } from './report';
 import { FatalError, mockAllowances, runConformance } from './run';
 
 const HELP = `usage: stone-sinks-conformance <base-url> [flags]
@@ -70,7 +70,7 @@ try {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
   }
-  console.log(`${toTable(report)}\n\n${toCoverageGrid(report)}\n\n${toSummary(report)}`);
+  console.log(`${toTable(report)}\n\n${toCoverageGrid(report)}\n\n${toOptional(report)}\n\n${toSummary(report)}`);
   console.log(`\nJUnit: ${junit}\nJSON:  ${json}`);
   process.exit(report.ok ? 0 : 1);
 } catch (e) {

@@ -7,6 +7,7 @@ import {
   ASYNCAPI_FILE,
   CONTRACT_FILE,
   createAjv,
+  dereference,
   loadAsyncApi,
   loadOpenApi,
   loadOperations,
@@ -67,6 +68,18 @@ function toViolations(errors: ErrorObject[] | null | undefined, prefix: string):
   }));
 }
 
+/**
+ * Headers the contract names that a server may leave out: the paging headers
+ * (`Link`, only while more items follow; `X-Total-Count`, "may carry") and
+ * the `ETag` of conditional requests (info.description, "Paging" and
+ * "Conditional requests"). When sent, they are checked against their schema.
+ * Every other named header must be sent, unless the contract says
+ * `required: false`.
+ */
+const OPTIONAL_HEADERS = new Set(['link', 'x-total-count', 'etag']);
+
+type HeaderSpec = { name: string; required: boolean; schema?: JsonSchema };
+
 export class OpenApiContract {
   readonly operations: Operation[];
   /** The name of the session cookie the security scheme states (apiKey in cookie). */
@@ -74,6 +87,8 @@ export class OpenApiContract {
   private readonly byId: Map<string, Operation>;
   private readonly ajv: Ajv2020 = createAjv();
   private readonly cache = new Map<string, ValidateFunction>();
+  /** "operationId status" → the headers the contract names for that answer. */
+  private readonly headerSpecs = new Map<string, HeaderSpec[]>();
 
   constructor(file: string = CONTRACT_FILE) {
     const doc = loadOpenApi(file);
@@ -89,6 +104,22 @@ export class OpenApiContract {
       { type?: string; in?: string; name?: string }
     >;
     this.sessionCookie = Object.values(schemes).find((s) => s.type === 'apiKey' && s.in === 'cookie')?.name ?? 'sid';
+    for (const op of this.operations) {
+      const raw = (doc.paths[op.path]?.[op.method.toLowerCase()] ?? {}) as { responses?: Record<string, unknown> };
+      for (const [status, response] of Object.entries(raw.responses ?? {})) {
+        const headers =
+          (dereference(doc, response) as { headers?: Record<string, { required?: boolean; schema?: JsonSchema }> })
+            .headers ?? {};
+        this.headerSpecs.set(
+          `${op.id} ${status}`,
+          Object.entries(headers).map(([name, header]) => ({
+            name,
+            required: header.required ?? !OPTIONAL_HEADERS.has(name.toLowerCase()),
+            schema: header.schema,
+          })),
+        );
+      }
+    }
   }
 
   /** The operation with that operationId; throws when the contract has none. */
@@ -106,9 +137,34 @@ export class OpenApiContract {
   documented(
     op: Operation,
     status: number,
-  ): { content: Record<string, JsonSchema | undefined>; headers: string[] } | undefined {
+  ): { content: Record<string, JsonSchema | undefined>; headers: HeaderSpec[] } | undefined {
     const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => k in op.responses);
-    return key === undefined ? undefined : { content: op.responses[key], headers: op.responseHeaders[key] ?? [] };
+    return key === undefined
+      ? undefined
+      : {
+          content: op.responses[key],
+          headers:
+            this.headerSpecs.get(`${op.id} ${key}`) ??
+            (op.responseHeaders[key] ?? []).map((name) => ({ name, required: true })),
+        };
+  }
+
+  /** A header's text against its schema: an integer header must hold decimal digits. */
+  private checkHeader(op: Operation, status: number, name: string, text: string, schema: JsonSchema): Violation[] {
+    const type = schema.type;
+    let value: unknown = text;
+    if (type === 'integer' || type === 'number') {
+      if (!/^-?\d+(\.\d+)?$/.test(text.trim()))
+        return [{ path: `header ${name}`, message: `"${text}" is not a number`, keyword: 'type' }];
+      value = Number(text);
+    }
+    const key = `${op.id} ${status} header ${name}`;
+    let validate = this.cache.get(key);
+    if (!validate) {
+      validate = this.ajv.compile(schema);
+      this.cache.set(key, validate);
+    }
+    return validate(value) ? [] : toViolations(validate.errors, `header ${name}`);
   }
 
   /** Every violation of one answer, worst first: status, content type, named headers, body. */
@@ -124,9 +180,13 @@ export class OpenApiContract {
     }
     const out: Violation[] = [];
     if (status >= 500) out.push({ path: 'status', message: `server error ${status}` });
-    for (const name of response.headers) {
+    for (const { name, required, schema } of response.headers) {
       const value = name.toLowerCase() === 'set-cookie' ? headers.getSetCookie().join(', ') : headers.get(name);
-      if (!value) out.push({ path: `header ${name}`, message: 'missing (the contract names it)' });
+      if (!value) {
+        if (required) out.push({ path: `header ${name}`, message: 'missing (the contract names it)' });
+        continue;
+      }
+      if (schema) out.push(...this.checkHeader(op, status, name, value, schema));
     }
     const types = Object.keys(response.content);
     if (types.length === 0) {

@@ -1,19 +1,22 @@
 // The coverage grid: for every operation, each status code the contract
 // documents, and whether this run saw an answer with it and whether those
 // answers conformed. Statuses the server answered without the contract
-// documenting them are listed beside.
+// documenting them are listed beside. A status of an optional call or
+// feature the server does not offer (GET /api/summary answered 404, no ETag
+// so no 304, a list that does not page so no 400 for a cursor) is marked
+// "not offered" when nothing else saw it.
 import type { OpenApiContract } from './contract';
 import type { Result } from './run';
 
-/** checked: seen, and every such answer conformed; violations: at least one did not; allowed: seen only where a known limit of the server was allowed. */
-export type Cell = 'checked' | 'violations' | 'allowed' | 'not seen';
+/** checked: seen, and every such answer conformed; violations: at least one did not; allowed: seen only where a known limit of the server was allowed; not offered: not seen, and the server does not offer what would answer it. */
+export type Cell = 'checked' | 'violations' | 'allowed' | 'not offered' | 'not seen';
 export type CoverageRow = {
   operationId: string;
   operation: string;
   statuses: Record<string, Cell>;
   undocumented: number[];
 };
-export type Tally = { documented: number; seen: number };
+export type Tally = { documented: number; seen: number; notOffered: number };
 export type Coverage = {
   /** Every status key the contract documents on any operation, in order. */
   statuses: string[];
@@ -31,7 +34,9 @@ export function buildCoverage(contract: OpenApiContract, results: Result[]): Cov
     const row: CoverageRow = { operationId: op.id, operation: op.label, statuses: {}, undocumented: [] };
     for (const key of Object.keys(op.responses).sort(order)) row.statuses[key] = 'not seen';
     for (const r of results) {
-      if (r.operationId !== op.id || r.status === undefined || r.result === 'skipped') continue;
+      if (r.operationId !== op.id) continue;
+      for (const key of r.notOffered ?? []) if (row.statuses[key] === 'not seen') row.statuses[key] = 'not offered';
+      if (r.status === undefined || r.result === 'skipped') continue;
       const key = [String(r.status), `${String(r.status)[0]}XX`, 'default'].find((k) => k in op.responses);
       if (key === undefined) {
         if (!row.undocumented.includes(r.status)) row.undocumented.push(r.status);
@@ -45,14 +50,20 @@ export function buildCoverage(contract: OpenApiContract, results: Result[]): Cov
             : 'checked';
       const was = row.statuses[key];
       // Any answer with violations marks the cell; else one that conformed; else an allowed one.
-      if (was === 'not seen' || cell === 'violations' || (cell === 'checked' && was === 'allowed'))
+      if (
+        was === 'not seen' ||
+        was === 'not offered' ||
+        cell === 'violations' ||
+        (cell === 'checked' && was === 'allowed')
+      )
         row.statuses[key] = cell;
     }
     for (const [key, cell] of Object.entries(row.statuses)) {
       const cls = /^\d/.test(key) ? `${key[0]}xx` : key;
-      tally[cls] ??= { documented: 0, seen: 0 };
+      tally[cls] ??= { documented: 0, seen: 0, notOffered: 0 };
       tally[cls].documented++;
-      if (cell !== 'not seen') tally[cls].seen++;
+      if (cell === 'not offered') tally[cls].notOffered++;
+      else if (cell !== 'not seen') tally[cls].seen++;
     }
     row.undocumented.sort((a, b) => a - b);
     return row;

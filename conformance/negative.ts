@@ -92,7 +92,8 @@ export async function readOnlyNegatives(ctx: Ctx) {
 
 /** A query string that breaks the operation's parameter schema, or undefined when it takes none. */
 function invalidQuery(op: Operation): { query: string; detail: string } | undefined {
-  const query = op.parameters.filter((p) => p.in === 'query');
+  // limit and cursor have cases of their own (paging.ts).
+  const query = op.parameters.filter((p) => p.in === 'query' && p.name !== 'limit' && p.name !== 'cursor');
   const text = query.find((p) => p.schema.type === 'string' && !p.schema.format && !p.schema.enum);
   // Text never holds NUL.
   if (text) return { query: `${encodeURIComponent(text.name)}=%00`, detail: `${text.name}=<NUL>` };

@@ -41,7 +41,31 @@ export function toSummary(report: Report): string {
   return `${report.ok ? 'CONFORMS' : 'DOES NOT CONFORM'}: ${count('pass')} pass, ${count('fail')} fail, ${count('not checked')} not checked, ${count('skipped')} skipped, ${count('allowed')} allowed`;
 }
 
-const MARK: Record<Cell, string> = { checked: 'ok', violations: 'x', allowed: 'a', 'not seen': '.' };
+/** What the server offers of the contract's optional parts: paging, conditional requests, GET /api/summary. */
+export function toOptional(report: Report): string {
+  const rows = (check: Result['check']) => report.results.filter((r) => r.check === check);
+  const paging = rows('paging');
+  const notPaged = paging.filter((r) => r.notOffered).map((r) => r.operation);
+  const paged = paging.filter((r) => !r.notOffered && r.result !== 'skipped' && !r.reason).length;
+  const conditional = rows('not modified');
+  const noETag = conditional.filter((r) => r.notOffered).length;
+  const withETag = conditional.filter((r) => r.result !== 'skipped').length;
+  const summary = report.results.find((r) => r.operationId === 'getSummary' && r.check === 'answer');
+  return [
+    'Optional parts of the contract:',
+    `  paging: seen on ${paged} of ${paging.length} lists${notPaged.length ? `; not offered on ${notPaged.join(', ')}` : ''}`,
+    `  conditional requests (ETag, 304): on ${withETag} of ${conditional.length} calls${noETag ? `; no ETag on ${noETag}` : ''}`,
+    `  GET /api/summary: ${!summary ? 'not asked' : summary.notOffered ? 'not offered (404)' : 'offered'}`,
+  ].join('\n');
+}
+
+const MARK: Record<Cell, string> = {
+  checked: 'ok',
+  violations: 'x',
+  allowed: 'a',
+  'not offered': '-',
+  'not seen': '.',
+};
 
 /** Operation × documented status: what this run saw and checked. */
 export function toCoverageGrid(report: Report): string {
@@ -56,8 +80,9 @@ export function toCoverageGrid(report: Report): string {
     .join(', ');
   const seen = Object.values(tally).reduce((n, t) => n + t.seen, 0);
   const documented = Object.values(tally).reduce((n, t) => n + t.documented, 0);
+  const notOffered = Object.values(tally).reduce((n, t) => n + t.notOffered, 0);
   return [
-    'Coverage: operation × documented status (ok seen and conforming, x seen with violations, a allowed, . not seen; blank: not documented)',
+    'Coverage: operation × documented status (ok seen and conforming, x seen with violations, a allowed, - not offered by this server, . not seen; blank: not documented)',
     line('operation', statuses, 'answered but not documented'),
     ...operations.map((o) =>
       line(
@@ -66,7 +91,7 @@ export function toCoverageGrid(report: Report): string {
         o.undocumented.join(', '),
       ),
     ),
-    `${seen} of ${documented} documented statuses seen (${classes}); 5xx are never provoked`,
+    `${seen} of ${documented} documented statuses seen (${classes}); 5xx are never provoked${notOffered ? `; ${notOffered} not offered by this server` : ''}`,
   ].join('\n');
 }
 

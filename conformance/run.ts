@@ -5,8 +5,11 @@
 import WebSocket from 'ws';
 import { AsyncApiContract, OpenApiContract, worstFirst, type Operation, type Violation } from './contract';
 import { buildCoverage, type Coverage } from './coverage';
+import { conditionalChecks } from './conditional';
 import { readOnlyNegatives, UNKNOWN_ID, writeNegatives, type Resource } from './negative';
+import { pagingChecks } from './paging';
 import { writeScenarios } from './scenarios';
+import { summaryChecks } from './summary';
 
 export type Check =
   | 'answer'
@@ -23,6 +26,9 @@ export type Check =
   | 'not taken over'
   | 'disabled'
   | 'negative cases'
+  | 'paging'
+  | 'not modified'
+  | 'summary'
   | 'socket';
 
 export type Result = {
@@ -39,6 +45,8 @@ export type Result = {
   /** Every violation, worst first. */
   violations: Violation[];
   reason?: string;
+  /** Documented statuses of this operation that this row shows the server does not offer (an optional call or feature). */
+  notOffered?: string[];
 };
 
 export type Mode = { write: boolean; reachCustomers: boolean };
@@ -56,7 +64,7 @@ export type Report = {
  * a failing result of that check (and operation, and status, when given) is
  * reported as "allowed" with the reason, never hidden.
  */
-export type Allowance = { check: Check; operation?: string; status?: number; reason: string };
+export type Allowance = { check: Check; operation?: string; status?: number; detail?: string; reason: string };
 
 export type ConformanceOptions = {
   baseUrl: string;
@@ -75,7 +83,7 @@ export type ConformanceOptions = {
 
 export class FatalError extends Error {}
 
-/** What the Prism mock cannot answer: it accepts any session id, holds no records and refuses a malformed id with 422. */
+/** What the Prism mock cannot answer: it accepts any session id, holds no records, refuses a malformed id with 422 and counts nothing for the summary. */
 export function mockAllowances(): Allowance[] {
   return [
     { check: 'made-up cookie', reason: 'Prism accepts any session cookie value: it cannot tell a made-up session' },
@@ -86,6 +94,8 @@ export function mockAllowances(): Allowance[] {
     },
     { check: 'unknown id', reason: 'Prism holds no records: it answers an example for any well-formed id' },
     { check: 'invalid query', status: 200, reason: 'Prism does not refuse a NUL character in a query parameter' },
+    // The mock runner strips the examples' Link, X-Total-Count and ETag: a backend that neither pages nor answers 304.
+    { check: 'summary', reason: "Prism answers the examples: the summary's counts are the example's, not the lists'" },
   ];
 }
 
@@ -119,6 +129,10 @@ export type Ctx = {
   done: Set<string>;
   /** Operations whose body cases have been sent (the product's from its own scenario). */
   aimed: Set<string>;
+  /** Optional operations the server answered 404 (GET /api/summary): not offered. */
+  absent: Set<string>;
+  /** The query string the read-only walk sends an operation: its required parameters and a year's date range. */
+  plainQuery: (op: Operation) => string;
   send: (method: string, path: string, init?: SendInit) => Promise<Answer>;
   /** Calls an operation with the session and checks the answer against the contract. */
   call: (op: Operation, path: string, init?: SendInit) => Promise<Answer>;
@@ -242,6 +256,19 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   }
   const sessionName = cookie.split('=')[0];
 
+  const now = new Date();
+  const range = { startDate: new Date(now.getTime() - 365 * 86400e3).toISOString(), endDate: now.toISOString() };
+  const plainQuery = (op: Operation) => {
+    const query = new URLSearchParams();
+    for (const p of op.parameters) {
+      if (p.in !== 'query') continue;
+      if (p.name in range) query.set(p.name, range[p.name as keyof typeof range]);
+      else if (p.required) query.set(p.name, String(p.example ?? p.schema.default ?? ''));
+    }
+    const q = query.toString();
+    return q ? `?${q}` : '';
+  };
+
   const ctx: Ctx = {
     base,
     cookie,
@@ -253,6 +280,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     samples,
     done,
     aimed: new Set(),
+    absent: new Set(),
+    plainQuery,
     send,
     call,
     record,
@@ -264,8 +293,6 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   const gets = contract.operations
     .filter((o) => o.method === 'GET')
     .sort((a, b) => Number(a.path.includes('{')) - Number(b.path.includes('{')));
-  const now = new Date();
-  const range = { startDate: new Date(now.getTime() - 365 * 86400e3).toISOString(), endDate: now.toISOString() };
   for (const op of gets) {
     const id = ids[resourceOf(op.path)];
     if (op.path.includes('{id}') && id === undefined) {
@@ -280,14 +307,23 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       done.add(op.id);
       continue;
     }
-    const query = new URLSearchParams();
-    for (const p of op.parameters) {
-      if (p.in !== 'query') continue;
-      if (p.name in range) query.set(p.name, range[p.name as keyof typeof range]);
-      else if (p.required) query.set(p.name, String(p.example ?? p.schema.default ?? ''));
+    const answer = await call(op, op.path.replace('{id}', String(id)) + plainQuery(op));
+    if (OPTIONAL_OPERATIONS.has(op.id) && answer.status === 404) {
+      // An optional call the server does not have: not offered, not a failure.
+      results.splice(results.length - 1, 1, {
+        operation: op.label,
+        operationId: op.id,
+        check: 'answer',
+        result: 'skipped',
+        status: 404,
+        violations: [],
+        reason: `not offered: the server answers 404 (${op.label} is optional)`,
+        notOffered: Object.keys(op.responses),
+      });
+      samples.delete(op.id);
+      ctx.absent.add(op.id);
+      continue;
     }
-    const q = query.toString();
-    const answer = await call(op, op.path.replace('{id}', String(id)) + (q ? `?${q}` : ''));
     if (['listProducts', 'listConversations', 'listNotifications'].includes(op.id)) {
       const list = parse(answer.body);
       const first = Array.isArray(list) ? (list[0] as { id?: unknown } | undefined)?.id : undefined;
@@ -311,6 +347,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     realtime,
   );
   await readOnlyNegatives(ctx);
+  // Paging, conditional requests and the summary's counts: read-only, on the data as it is, before any write.
+  await pagingChecks(ctx);
+  await conditionalChecks(ctx);
+  await summaryChecks(ctx);
   if (mode.write) await writeScenarios(ctx);
   await writeNegatives(ctx);
 
@@ -319,6 +359,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     for (const check of ['no cookie', 'made-up cookie'] as const) {
       // Listed with the write method's other cases (negative.ts).
       if (op.method !== 'GET' && !mode.write) continue;
+      if (ctx.absent.has(op.id)) {
+        skip(op, check, `not offered: the server answers 404 (${op.label} is optional)`);
+        continue;
+      }
       if (op.id === 'runFollowUpCheck' && !mode.reachCustomers) {
         skip(op, check, 'reaches customers if the server lets it through: needs --write --reach-customers');
         continue;
@@ -402,7 +446,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       (a) =>
         a.check === r.check &&
         (a.operation === undefined || a.operation === r.operation) &&
-        (a.status === undefined || a.status === r.status),
+        (a.status === undefined || a.status === r.status) &&
+        (a.detail === undefined || (r.detail ?? '').includes(a.detail)),
     );
     if (rule) Object.assign(r, { result: 'allowed', reason: rule.reason });
   }
@@ -418,6 +463,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
 
 /** An origin no dashboard has: a state-changing request from it must be refused. */
 export const FOREIGN_ORIGIN = 'https://conformance-check.invalid';
+
+/** Operations a server may leave out: a 404 means "not offered" (the contract says so in their description). */
+export const OPTIONAL_OPERATIONS = new Set(['getSummary']);
 
 /** Operations that send something to customers. */
 export const REACHES_CUSTOMERS = new Set(['sendConversationMessage', 'runFollowUpCheck', 'updateConversationStatus']);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startFaultyServer } from '../fixtures/faulty-server';
-import { toCoverageGrid, toJunit, toTable } from '../report';
+import { toCoverageGrid, toJunit, toOptional, toTable } from '../report';
 import { runConformance, type Report } from '../run';
 
 type Faulty = Awaited<ReturnType<typeof startFaultyServer>>;
@@ -114,6 +114,64 @@ describe('read-only run against the faulty server', () => {
       ));
   });
 
+  describe('paging, conditional requests and the summary', () => {
+    const paging = (operation: string) =>
+      report.results.find((r) => r.operation === operation && r.check === 'paging')!;
+    test('a page that repeats an item is named', () =>
+      assert.ok(fails('GET /api/notifications', 'paging').some((v) => v.includes('on two pages'))));
+    test('an X-Total-Count that is not the number of items is named', () =>
+      assert.ok(
+        fails('GET /api/notifications', 'paging').some(
+          (v) => v.includes('X-Total-Count') && v.includes('says 6; the whole list holds 5'),
+        ),
+      ));
+    test('a cursor cut short, accepted, is named', () =>
+      assert.ok(
+        fails('GET /api/notifications', 'invalid query').some((v) =>
+          v.includes('answered 200 to a cursor cut to half its length; must be 400'),
+        ),
+      ));
+    test("another list's cursor, accepted, is named", () =>
+      assert.ok(
+        fails('GET /api/notifications/unread', 'invalid query').some((v) =>
+          v.includes('answered 200 to a cursor given out for GET /api/notifications; must be 400'),
+        ),
+      ));
+    test('a limit outside 1..200, accepted, is named', () => {
+      assert.ok(fails('GET /api/notifications', 'invalid query').some((v) => v.includes('answered 200 to limit=0')));
+      assert.ok(fails('GET /api/notifications', 'invalid query').some((v) => v.includes('answered 200 to limit=201')));
+    });
+    test('an If-None-Match with its own ETag answered 200 is named', () =>
+      assert.ok(fails('GET /api/notifications', 'not modified').some((v) => v.includes('must be 304'))));
+    test('a list that ignores paging is "not offered", not a failure', () => {
+      const r = paging('GET /api/products');
+      assert.equal(r.result, 'skipped');
+      assert.match(r.reason!, /^paging not offered on this list: limit=2 answered the whole list \(3 items, no Link\)/);
+      assert.deepEqual(
+        report.results.filter((x) => x.operation === 'GET /api/products' && x.check === 'invalid query'),
+        [],
+      );
+      assert.match(
+        report.results.find((x) => x.operation === 'GET /api/products' && x.check === 'not modified')!.reason!,
+        /conditional requests not offered/,
+      );
+    });
+    test('the optional parts are summed up: where paging and ETags were seen, and the summary absent', () => {
+      const optional = toOptional(report);
+      assert.match(optional, /paging: seen on 1 of 6 lists; not offered on GET \/api\/products$/m);
+      assert.match(optional, /conditional requests \(ETag, 304\): on 1 of \d+ calls; no ETag on \d+$/m);
+      assert.match(optional, /GET \/api\/summary: not offered \(404\)$/m);
+    });
+    test('an absent GET /api/summary is "not offered", not a failure', () => {
+      const summary = report.results.filter((r) => r.operation === 'GET /api/summary');
+      assert.ok(summary.length > 0);
+      assert.ok(
+        summary.every((r) => r.result === 'skipped' && /not offered/.test(r.reason!)),
+        JSON.stringify(summary),
+      );
+    });
+  });
+
   test('read-only: no write request reaches the server', () => {
     const writes = server.requests.filter(
       (r) => !r.startsWith('GET ') && r !== 'POST /api/auth/login' && r !== 'POST /api/auth/logout',
@@ -133,9 +191,14 @@ describe('read-only run against the faulty server', () => {
       assert.deepEqual(row('exportProducts').undocumented, [404]));
     test('is printed with one line per operation and a tally', () => {
       const grid = toCoverageGrid(report);
-      assert.match(grid, /^GET \/api\/products +x +ok +\.$/m);
+      // 200 x, 304 and 400 not offered (no ETag, no paging), 401 ok, 422 and 500 not seen.
+      assert.match(grid, /^GET \/api\/products +x +- +- +ok +\. +\.$/m);
+      assert.match(grid, /^GET \/api\/summary +- +- +- +-$/m);
       assert.match(grid, /^GET \/api\/products\/export .* 404$/m);
-      assert.match(grid, /\d+ of \d+ documented statuses seen \(2xx \d+\/\d+, 4xx \d+\/\d+, 5xx 0\/\d+\)/);
+      assert.match(
+        grid,
+        /\d+ of \d+ documented statuses seen \(2xx \d+\/\d+, 3xx \d+\/\d+, 4xx \d+\/\d+, 5xx 0\/\d+\); 5xx are never provoked; \d+ not offered by this server/,
+      );
     });
   });
 });

@@ -59,6 +59,25 @@ test('the mock conforms in read-only mode, apart from the explicitly allowed lim
   );
 });
 
+test('the mock neither pages nor answers 304: reported as not offered, which conforms', () => {
+  const paging = report.results.filter((r) => r.check === 'paging');
+  assert.equal(paging.length, 6);
+  for (const r of paging) {
+    assert.equal(r.result, 'skipped', JSON.stringify(r));
+    assert.match(r.reason!, /^paging not offered on this list/);
+  }
+  const conditional = report.results.filter((r) => r.check === 'not modified');
+  assert.ok(conditional.length > 0);
+  assert.ok(conditional.every((r) => r.result === 'skipped' && /not offered/.test(r.reason!)));
+  // No cursor or limit case is sent to a list that does not page.
+  assert.deepEqual(
+    report.results.filter((r) => r.check === 'invalid query' && /cursor|limit=/.test(r.detail ?? '')),
+    [],
+  );
+  // The summary is there; its counts are the example's, allowed with the reason.
+  assert.ok(report.results.some((r) => r.check === 'summary' && r.result !== 'fail'));
+});
+
 test('the mock refuses a malformed id with 422 and an ErrorResponse, as the contract says it does', () => {
   const malformed = report.results.filter((r) => r.check === 'malformed id');
   assert.ok(malformed.length > 0);

@@ -20,27 +20,47 @@ export function describe(summary: Summary, unit: (value: number) => string = ms,
   return `median ${unit(summary.median)}${p95} (${unit(summary.min)}–${unit(summary.max)}, n=${summary.n})`;
 }
 
-export type Verdict = { figure: string; budget: string; value: string; pass: boolean };
+/** informational: printed with its verdict, but not one of the budgets a run is judged by. */
+export type Verdict = { figure: string; budget: string; value: string; pass: boolean; informational?: boolean };
 
 const verdicts: Verdict[] = [];
 
-/** Records a budget line for the closing table and returns it for printing now. */
+/**
+ * Records a budget line for the closing table and returns it for printing now.
+ * An informational budget (a set-up the budgets are not meant for) is shown
+ * the same way, marked, and left out of budgetTally.
+ */
 export function budget(
   figure: string,
   value: number,
   limit: number,
   unit: (value: number) => string,
   shown = unit(value),
+  informational = false,
 ): string {
   const pass = Number.isFinite(value) && value <= limit;
-  verdicts.push({ figure, budget: `≤ ${unit(limit)}`, value: shown, pass });
-  return `   budget ${figure}: ${shown} ≤ ${unit(limit)} → ${pass ? 'PASS' : 'OVER'}`;
+  verdicts.push({
+    figure,
+    budget: `≤ ${unit(limit)}`,
+    value: shown,
+    pass,
+    ...(informational ? { informational } : {}),
+  });
+  return `   budget ${figure}: ${shown} ≤ ${unit(limit)} → ${pass ? 'PASS' : 'OVER'}${informational ? ' (informational)' : ''}`;
 }
 
 export function verdictTable(): string {
   const width = Math.max(...verdicts.map((v) => v.figure.length));
   const lines = verdicts.map(
-    (v) => `  ${v.pass ? 'PASS' : 'OVER'}  ${v.figure.padEnd(width)}  ${v.value} (budget ${v.budget})`,
+    (v) =>
+      `  ${v.pass ? 'PASS' : 'OVER'}  ${v.figure.padEnd(width)}  ${v.value} (budget ${v.budget})${v.informational ? ' informational' : ''}`,
   );
   return ['Budgets:', ...lines].join('\n');
+}
+
+/** The budgets a run is judged by (informational ones left out): how many were met and missed. */
+export function budgetTally(): { met: number; missed: number; informational: number } {
+  const judged = verdicts.filter((v) => !v.informational);
+  const met = judged.filter((v) => v.pass).length;
+  return { met, missed: judged.length - met, informational: verdicts.length - judged.length };
 }

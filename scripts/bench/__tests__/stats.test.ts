@@ -1,4 +1,4 @@
-import { budget, describe as describeSummary, summarize, verdictTable } from '../stats';
+import { budget, budgetTally, describe as describeSummary, summarize, verdictTable } from '../stats';
 
 describe('bench figures', () => {
   it('summarizes samples as median, p95 and range, ignoring runs that produced no figure', () => {
@@ -14,5 +14,14 @@ describe('bench figures', () => {
     expect(budget('open', 501, 500, ms)).toContain('→ OVER');
     expect(budget('heap', NaN, 1.1, ms)).toContain('→ OVER');
     expect(verdictTable()).toMatch(/PASS {2}toast +80 ms \(budget ≤ 100 ms\)\n {2}OVER {2}open/);
+    expect(budgetTally()).toEqual({ met: 1, missed: 2, informational: 0 });
+  });
+
+  it('shows informational budgets with their verdict but leaves them out of the tally', () => {
+    const ms = (v: number) => `${v} ms`;
+    expect(budget('PGlite: list p99', 250, 100, ms, undefined, true)).toMatch(/→ OVER \(informational\)$/);
+    expect(budget('PGlite: me p99', 5, 100, ms, '5 ms', true)).toMatch(/→ PASS \(informational\)$/);
+    expect(verdictTable()).toMatch(/OVER {2}PGlite: list p99 +250 ms \(budget ≤ 100 ms\) informational/);
+    expect(budgetTally()).toEqual({ met: 1, missed: 2, informational: 2 });
   });
 });
