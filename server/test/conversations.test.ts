@@ -29,6 +29,23 @@ async function conversation() {
 }
 
 describe('conversations', () => {
+  it('finds a product mentioned inside one name, whatever its case, never across two names', async () => {
+    const id = await conversation();
+    await server.database.db
+      .updateTable('conversations')
+      .set({ products_mentioned: ['Zqx Onyx Slabstone', 'Qzv Travertine Tile'] })
+      .where('id', '=', id)
+      .execute();
+    const ids = async (text: string) =>
+      (await call('GET', `/api/conversations/search?productMentioned=${encodeURIComponent(text)}`))
+        .json()
+        .map((c: { id: number }) => c.id);
+    expect(await ids('zqx onyx')).toEqual([id]);
+    expect(await ids('TRAVERTINE TILE')).toEqual([id]);
+    expect(await ids('Slabstone\nQzv')).toEqual([]);
+    expect(await ids('zqx_onyx')).toEqual([]);
+  });
+
   it('refuses a reply outside admin_takeover with 409, then takeover → reply → message shown and queued in the outbox', async () => {
     const id = await conversation();
     const refused = await call('POST', `/api/conversations/${id}/messages`, { content: 'Hello', messageType: 'text' });
