@@ -61,7 +61,8 @@ export default defineConfig({
       name: 'vite',
       command: 'node_modules/.bin/vite',
       url: `${baseURL}/@vite/client`,
-      env: { PORT: String(devPort), API_TARGET: serverUrl },
+      // Pages of 10 (the app asks for 100): the demo data is then long enough to page through.
+      env: { PORT: String(devPort), API_TARGET: serverUrl, VITE_PAGE_SIZE: '10' },
       reuseExistingServer: false,
       timeout: 60_000,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 3_000 },

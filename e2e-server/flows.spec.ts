@@ -129,6 +129,58 @@ test('taking over a conversation and replying shows the reply and puts it in the
   await expect(page.getByRole('switch', { name: 'Admin Takeover' })).toBeChecked();
 });
 
+test('long lists come a page at a time: Show more conversations, and earlier messages above the newest', async ({
+  page,
+}) => {
+  await signIn(page);
+  // The app asks for pages of 10 here (VITE_PAGE_SIZE in playwright.server.config.ts).
+  await page.goto('/conversations');
+  const cards = page.locator('.conversation-list > li');
+  await expect(cards).toHaveCount(10);
+  const showing = page.getByText(/^Showing 10 of \d+ conversations$/);
+  await expect(showing).toBeVisible();
+  const total = Number(/of (\d+)/.exec((await showing.textContent()) ?? '')?.[1]);
+  expect(total).toBeGreaterThan(20);
+  const next = page.waitForRequest((r) => new URL(r.url()).searchParams.has('cursor'));
+  await page.getByRole('button', { name: 'Show more conversations' }).click();
+  await expect(cards).toHaveCount(20);
+  expect(new URL((await next).url()).pathname).toBe('/api/conversations');
+  await expect(page.getByText(`Showing 20 of ${total} conversations`)).toBeVisible();
+  // No card twice across the pages.
+  const links = await cards.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(new Set(links).size).toBe(20);
+
+  // A conversation of 25 replies: more than two pages.
+  const created = await (await page.request.post(`${SERVER_URL}/__test/handoff`)).json();
+  const id = created.conversationId as number;
+  const status = await page.request.patch(`/api/conversations/${id}`, { data: { status: 'admin_takeover' } });
+  expect(status.status()).toBe(200);
+  for (let i = 1; i <= 25; i++) {
+    const sent = await page.request.post(`/api/conversations/${id}/messages`, {
+      data: { content: `Reply ${i}`, messageType: 'text' },
+    });
+    expect(sent.status()).toBe(201);
+  }
+  await page.goto(`/conversations/${id}`);
+  const replies = page.locator('.message-admin .message-content');
+  // The newest two pages: replies 6 to 25, the newest at the bottom.
+  await expect(replies).toHaveCount(20);
+  await expect(replies.first()).toHaveText('Reply 6');
+  await expect(replies.last()).toHaveText('Reply 25');
+  const earlier = page.getByRole('button', { name: 'Show earlier messages' });
+  for (let i = 0; i < 5 && (await earlier.count()) > 0; i++) {
+    // Activated in place: scrolling to it would load by itself.
+    await earlier.dispatchEvent('click');
+    await expect(earlier.locator('.pi-spin')).toHaveCount(0);
+  }
+  await expect(earlier).toHaveCount(0);
+  await expect(replies).toHaveCount(25);
+  await expect(replies.first()).toHaveText('Reply 1');
+  await expect(replies.last()).toHaveText('Reply 25');
+  // The customer's first message opens the conversation.
+  await expect(page.locator('.message-bubble').first()).toContainText('Customer');
+});
+
 test('a handoff shows the toast and raises the badge; marking it read survives a reload', async ({ page }) => {
   await signIn(page);
   await page.goto('/');

@@ -158,7 +158,7 @@ test.describe('session', () => {
   test.use({ authenticated: true });
 
   test('a 401 from a later call ends the session: toast and back to /login', async ({ page, mockPrefer }) => {
-    await mockPrefer('**/api/products', 'code=401');
+    await mockPrefer('**/api/products{,?*}', 'code=401');
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
     // The login screen replaces the dashboard (whose panels may have shown their error state

@@ -7,6 +7,7 @@
 // says; a later answer is chosen with mockPrefer where the flow needs one.
 import type { Page, Request, Route } from '@playwright/test';
 import { expect, test } from './fixtures/test';
+import { pagedAnswer } from './support/paging';
 
 test.use({ authenticated: true, timezoneId: 'Africa/Nairobi', locale: 'en-US' });
 
@@ -16,7 +17,14 @@ const NOW = new Date('2026-11-23T09:00:00+03:00');
 const SEARCH = '/api/conversations/search';
 const isSearch = (request: Request) => new URL(request.url()).pathname === SEARCH;
 const isList = (request: Request) => new URL(request.url()).pathname === '/api/conversations';
-const queryOf = (request: Request) => Object.fromEntries(new URL(request.url()).searchParams);
+/** The filters a request carries: its query without the paging parameters (limit, cursor). */
+const queryOf = (request: Request) => {
+  const query = new URL(request.url()).searchParams;
+  query.delete('limit');
+  query.delete('cursor');
+  return Object.fromEntries(query);
+};
+const limitOf = (request: Request) => new URL(request.url()).searchParams.get('limit');
 
 /** Every request to an API path (exact pathname) from now on. */
 function recordRequests(page: Page, pathname: string, method = 'GET') {
@@ -120,20 +128,20 @@ test.describe('conversation list', () => {
   });
 
   test('loading, empty and failed states', async ({ page, mockPrefer }) => {
-    const release = await holdRequests(page, '**/api/conversations', 'GET');
+    const release = await holdRequests(page, '**/api/conversations{,?*}', 'GET');
     await page.goto('/conversations');
     await expect(page.getByText('Loading conversations...')).toBeVisible();
     release();
     await expect(cards(page)).toHaveCount(12);
 
-    await mockPrefer('**/api/conversations', 'example=empty');
+    await mockPrefer('**/api/conversations{,?*}', 'example=empty');
     await page.reload();
     await expect(page.getByText('No conversations yet')).toBeVisible();
     await expect(cards(page)).toHaveCount(0);
   });
 
   test("a failed fetch says 'Failed to fetch conversations'", async ({ page, mockPrefer }) => {
-    await mockPrefer('**/api/conversations', 'code=500');
+    await mockPrefer('**/api/conversations{,?*}', 'code=500');
     await page.goto('/conversations');
     await expect(page.getByText('Failed to fetch conversations')).toBeVisible();
     await expect(page.getByText('Loading conversations...')).toHaveCount(0);
@@ -222,6 +230,8 @@ test.describe('conversation list', () => {
       const search = page.waitForRequest(isSearch);
       await act(page);
       expect(queryOf(await search)).toEqual(query);
+      // A page at a time: a server that does not page ignores it.
+      expect(limitOf(await search)).toBe('100');
       await expect(badges(page)).toContainText(badge);
       await expect(resultCount(page)).toHaveText('3 results');
       await expect(cards(page)).toHaveCount(3);
@@ -383,7 +393,7 @@ type MessageJson = { id: number; sender: string; content: string; timestamp: str
  */
 async function serveMessages(page: Page, counts: number[]) {
   let call = 0;
-  await page.route('**/api/conversations/102/messages', async (route: Route) => {
+  await page.route('**/api/conversations/102/messages{,?*}', async (route: Route) => {
     if (route.request().method() !== 'GET') return route.fallback();
     const response = await route.fetch();
     const base = (await response.json()) as MessageJson[];
@@ -421,24 +431,72 @@ test.describe('a long conversation list', () => {
     productsMentioned: [],
   }));
 
-  test('shows 100 cards, the next 100 on scrolling down or on Show more, until all are there', async ({ page }) => {
-    await page.route('**/api/conversations', (route) => route.fulfill({ json: many }));
+  for (const server of ['does not page', 'pages'] as const) {
+    test(`shows 100 cards, the next 100 on scrolling down or on Show more, until all are there (a server that ${server})`, async ({
+      page,
+    }) => {
+      const asked: string[] = [];
+      await page.route(
+        '**/api/conversations{,?*}',
+        server === 'pages'
+          ? pagedAnswer(many, { onRequest: (query) => asked.push(query.toString()) })
+          : (route) => route.fulfill({ json: many }),
+      );
+      await page.goto('/conversations');
+      const cards = page.locator('.conversation-list > li');
+      await expect(cards).toHaveCount(100);
+      await expect(page.getByText('Showing 100 of 250 conversations')).toBeVisible();
+
+      await page.getByText('Showing 100 of 250 conversations').scrollIntoViewIfNeeded();
+      await expect(cards).toHaveCount(200);
+      await expect(page.getByText('Showing 200 of 250 conversations')).toBeAttached();
+
+      // By keyboard: the control is a button in the Tab order.
+      const more = page.getByRole('button', { name: 'Show more conversations' });
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await expect(cards).toHaveCount(250);
+      await expect(more).toHaveCount(0);
+      await expect(cards.last()).toContainText('Customer 250');
+      if (server === 'pages') expect(asked).toEqual(['limit=100', 'limit=100&cursor=p100', 'limit=100&cursor=p200']);
+    });
+  }
+
+  test('a filtered search counts every match (X-Total-Count), not only the first page', async ({ page }) => {
+    await page.route(`**${SEARCH}?*`, pagedAnswer(many));
+    await page.goto('/conversations?status=bot_active');
+    await expect(page.locator('.conversation-list > li')).toHaveCount(100);
+    await expect(resultCount(page)).toHaveText('250 results');
+  });
+
+  test('a socket event fetches the first page again and keeps the pages loaded below it', async ({
+    page,
+    realtime,
+  }) => {
+    let list = many;
+    const asked: string[] = [];
+    await page.route(
+      '**/api/conversations{,?*}',
+      pagedAnswer(() => list, { onRequest: (query) => asked.push(query.toString()) }),
+    );
     await page.goto('/conversations');
     const cards = page.locator('.conversation-list > li');
     await expect(cards).toHaveCount(100);
-    await expect(page.getByText('Showing 100 of 250 conversations')).toBeVisible();
-
-    await page.getByText('Showing 100 of 250 conversations').scrollIntoViewIfNeeded();
+    // Activated in place: scrolling to the button would load the next page by itself.
+    await page.getByRole('button', { name: 'Show more conversations' }).dispatchEvent('click');
     await expect(cards).toHaveCount(200);
-    await expect(page.getByText('Showing 200 of 250 conversations')).toBeAttached();
+    await expect(page.getByRole('status', { name: 'Live updates: connected' })).toBeVisible();
 
-    // By keyboard: the control is a button in the Tab order.
-    const more = page.getByRole('button', { name: 'Show more conversations' });
-    await more.focus();
-    await page.keyboard.press('Enter');
-    await expect(cards).toHaveCount(250);
-    await expect(more).toHaveCount(0);
-    await expect(cards.last()).toContainText('Customer 250');
+    // Customer 150 writes again: the server now lists it first.
+    list = [{ ...many[149], lastMessageAt: '2026-11-23T08:00:00Z' }, ...many.filter((_, i) => i !== 149)];
+    asked.length = 0;
+    await realtime.push('conversation_update', { id: 150 });
+    await expect(cards.first()).toContainText('Customer 150');
+    // Only the first page was asked for; the second stays, without Customer 150 twice.
+    expect(asked).toEqual(['limit=100']);
+    await expect(cards).toHaveCount(200);
+    await expect(card(page, 'Customer 150')).toHaveCount(1);
+    await expect(cards.nth(199)).toContainText('Customer 200');
   });
 });
 
@@ -489,7 +547,7 @@ test.describe('conversation detail', () => {
       currentOfferPrice: null,
       bargainingRound: null,
     };
-    await page.route('**/api/conversations', (route) => route.fulfill({ json: [blank] }));
+    await page.route('**/api/conversations{,?*}', (route) => route.fulfill({ json: [blank] }));
     await page.route('**/api/conversations/104', (route) => route.fulfill({ json: blank }));
     await page.goto('/conversations');
     await expect(card(page, 'Unknown Customer')).toContainText('+254733902114');
@@ -500,12 +558,12 @@ test.describe('conversation detail', () => {
 
   test('an unknown conversation, and messages that fail to load, say so', async ({ page, mockPrefer }) => {
     await mockPrefer('**/api/conversations/999', 'code=404');
-    await mockPrefer('**/api/conversations/999/messages', 'code=404');
+    await mockPrefer('**/api/conversations/999/messages{,?*}', 'code=404');
     await page.goto('/conversations/999');
     await expect(page.getByText('Conversation not found')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/conversations');
 
-    await mockPrefer('**/api/conversations/102/messages', 'code=500');
+    await mockPrefer('**/api/conversations/102/messages{,?*}', 'code=500');
     await page.goto('/conversations/102');
     await expect(page.getByRole('heading', { name: 'Brian Otieno' })).toBeVisible();
     await expect(page.getByText('Failed to load messages')).toBeVisible();
@@ -563,7 +621,7 @@ test.describe('conversation detail', () => {
   });
 
   test('message text is shown as text, never as HTML, line breaks kept', async ({ page, mockPrefer }) => {
-    await mockPrefer('**/api/conversations/102/messages', 'example=markup');
+    await mockPrefer('**/api/conversations/102/messages{,?*}', 'example=markup');
     await page.goto('/conversations/102');
     await expect(bubbles(page).first().locator('.message-content')).toHaveText(
       '<b>Urgent</b>: is the <img src=x onerror=alert(1)> sink in stock?',
@@ -659,7 +717,7 @@ test.describe('conversation detail', () => {
       await expect(bubbles(page)).toHaveCount(8);
       const posts = recordRequests(page, '/api/conversations/102/messages', 'POST');
       const refetches = recordRequests(page, '/api/conversations/102/messages');
-      const release = await holdRequests(page, '**/api/conversations/102/messages', 'POST');
+      const release = await holdRequests(page, '**/api/conversations/102/messages{,?*}', 'POST');
 
       await composer(page).fill('  Habari Brian, delivery to Nakuru is on Thursday.  ');
       await composer(page).press('Enter');
@@ -687,7 +745,7 @@ test.describe('conversation detail', () => {
     });
 
     test('a failed send shows the destructive toast and keeps the text', async ({ page, mockPrefer }) => {
-      await mockPrefer('**/api/conversations/102/messages', 'code=409', { method: 'POST' });
+      await mockPrefer('**/api/conversations/102/messages{,?*}', 'code=409', { method: 'POST' });
       await page.goto('/conversations/102');
       await composer(page).fill('Are you still there?');
       await composer(page).press('Enter');
@@ -704,7 +762,7 @@ test.describe('conversation detail', () => {
   }) => {
     // Prism generates the 5,000 messages per request and the app checks each against the contract: slow on a busy machine.
     test.slow();
-    await mockPrefer('**/api/conversations/102/messages', 'dynamic=true');
+    await mockPrefer('**/api/conversations/102/messages{,?*}', 'dynamic=true');
     await page.goto('/conversations/102');
     const rendered = bubbles(page);
     await expect(rendered).toHaveCount(100, { timeout: 30_000 });
@@ -719,6 +777,95 @@ test.describe('conversation detail', () => {
     // The button does the same for keyboard users (activated in place: scrolling to it would load by itself).
     await page.getByRole('button', { name: 'Show earlier messages' }).dispatchEvent('click');
     await expect(rendered).toHaveCount(300);
+  });
+
+  test.describe('messages from a server that pages', () => {
+    const all: MessageJson[] = Array.from({ length: 250 }, (_, i) => ({
+      id: 5000 + i,
+      sender: i % 2 ? 'bot' : 'customer',
+      content: `Message ${i + 1}`,
+      timestamp: new Date(Date.UTC(2026, 10, 20, 8, 0, i)).toISOString(),
+      messageType: 'text',
+    }));
+
+    /** Pages from the newest back, each oldest first; cursor "b<n>" ends the page before message n + 1. */
+    function newestFirst(asked: string[]) {
+      return (route: Route) => {
+        if (route.request().method() !== 'GET') return route.fallback();
+        const url = new URL(route.request().url());
+        asked.push(url.searchParams.toString());
+        const limit = Number(url.searchParams.get('limit') ?? all.length);
+        const end = Number(/^b(\d+)$/.exec(url.searchParams.get('cursor') ?? '')?.[1] ?? all.length);
+        const start = Math.max(0, end - limit);
+        const headers: Record<string, string> = { 'content-type': 'application/json', 'x-total-count': '250' };
+        if (start > 0) headers.link = `</api/conversations/102/messages?limit=${limit}&cursor=b${start}>; rel="next"`;
+        return route.fulfill({ headers, body: JSON.stringify(all.slice(start, end)) });
+      };
+    }
+
+    /** Where the marked bubble sits in the panel (px from the panel's top). */
+    const markedOffset = (page: Page) =>
+      scroller(page).evaluate((el) => {
+        const marked = el.querySelector('[data-marked]')!;
+        return marked.getBoundingClientRect().top - el.getBoundingClientRect().top;
+      });
+
+    test('newest page first: opens at the newest; Show earlier messages puts the older page above without moving the view', async ({
+      page,
+    }) => {
+      const asked: string[] = [];
+      await page.route('**/api/conversations/102/messages{,?*}', newestFirst(asked));
+      await page.goto('/conversations/102');
+      await expect(bubbles(page)).toHaveCount(100);
+      await expect(bubbles(page).last()).toContainText('Message 250');
+      expect(await distanceFromBottom(page)).toBeLessThanOrEqual(1);
+      // The newest page, and the one before it (which tells the pages run back in time).
+      expect(asked).toEqual(['limit=100', 'limit=100&cursor=b150']);
+
+      // Scrolled to the top: the loaded messages before the window come in.
+      await bubbles(page)
+        .first()
+        .evaluate((el) => el.setAttribute('data-marked', ''));
+      await scroller(page).evaluate((el) => (el.scrollTop = 0));
+      await expect(bubbles(page)).toHaveCount(200);
+      await expect(scroller(page).locator('[data-marked]')).toBeInViewport();
+
+      // Every loaded message shows: the button asks the server for the page before them.
+      await scroller(page)
+        .locator('[data-marked]')
+        .evaluate((el) => el.removeAttribute('data-marked'));
+      await bubbles(page)
+        .first()
+        .evaluate((el) => el.setAttribute('data-marked', ''));
+      const before = await markedOffset(page);
+      await page.getByRole('button', { name: 'Show earlier messages' }).dispatchEvent('click');
+      await expect(bubbles(page)).toHaveCount(250);
+      expect(asked).toEqual(['limit=100', 'limit=100&cursor=b150', 'limit=100&cursor=b50']);
+      await expect(bubbles(page).first()).toContainText('Message 1');
+      expect(Math.abs((await markedOffset(page)) - before)).toBeLessThanOrEqual(1);
+      await expect(page.getByRole('button', { name: 'Show earlier messages' })).toHaveCount(0);
+    });
+
+    test("pages in the list's own order (oldest first): every page is read and the panel opens at the newest", async ({
+      page,
+    }) => {
+      const asked: string[] = [];
+      await page.route(
+        '**/api/conversations/102/messages{,?*}',
+        pagedAnswer(all, { onRequest: (query) => asked.push(query.toString()) }),
+      );
+      await page.goto('/conversations/102');
+      await expect(bubbles(page)).toHaveCount(100);
+      await expect(bubbles(page).last()).toContainText('Message 250');
+      expect(await distanceFromBottom(page)).toBeLessThanOrEqual(1);
+      expect(asked).toEqual(['limit=100', 'limit=100&cursor=p100', 'limit=100&cursor=p200']);
+      await page.getByRole('button', { name: 'Show earlier messages' }).dispatchEvent('click');
+      await expect(bubbles(page)).toHaveCount(200);
+      await page.getByRole('button', { name: 'Show earlier messages' }).dispatchEvent('click');
+      await expect(bubbles(page)).toHaveCount(250);
+      await expect(bubbles(page).first()).toContainText('Message 1');
+      expect(asked).toHaveLength(3);
+    });
   });
 
   test("new messages while scrolled up do not move the view; 'new messages' jumps to them", async ({

@@ -18,6 +18,14 @@ const localDateTime = (page: Page, iso: string) =>
     iso,
   );
 
+/** A backend without GET /api/summary (it is not one of the spec's calls): the dashboard counts the lists. */
+async function withoutSummary(page: Page, allowFailedRequest: (url: string, status?: number) => void) {
+  allowFailedRequest('/api/summary', 404);
+  await page.route('**/api/summary', (route) =>
+    route.fulfill({ status: 404, json: { message: 'Route GET:/api/summary not found' } }),
+  );
+}
+
 /** Holds matching GET requests back until `release()` is called, to see loading states. */
 async function holdRequests(page: Page, url: string) {
   let release!: () => void;
@@ -34,24 +42,48 @@ test.describe('counters', () => {
   test('show active products over the total, conversations with those needing attention, and unread notifications', async ({
     page,
   }) => {
+    const summary = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/summary');
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-    // openapi.yaml: 13 products, 11 active; 12 conversations, 7 admin_required; 5 unread.
+    // openapi.yaml SummaryBusy: 13 products, 11 active; 5 conversations active in the last 24 h,
+    // 7 admin_required; 5 unread (the unread list, asked for one item, counted).
     const products = region(page, 'Active Products');
     await expect(figure(products)).toHaveText('11');
     await expect(caption(products)).toHaveText('13 total');
     const conversations = region(page, 'Active Conversations');
-    await expect(figure(conversations)).toHaveText('12');
+    await expect(figure(conversations)).toHaveText('5');
     await expect(caption(conversations)).toHaveText('7 need attention');
     const unread = region(page, 'Unread Notifications');
     await expect(figure(unread)).toHaveText('5');
     await expect(unread).toContainText('New customer inquiries');
+    expect((await summary).status()).toBe(200);
   });
 
-  test('read 0 when the lists are empty', async ({ page, mockPrefer }) => {
-    await mockPrefer('**/api/products', 'example=empty');
-    await mockPrefer('**/api/conversations', 'example=empty');
-    await mockPrefer('**/api/notifications/unread', 'example=empty');
+  test('count without downloading the lists: the summary, and one unread notification asked for', async ({ page }) => {
+    const gets: URL[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname.startsWith('/api/')) gets.push(new URL(r.url()));
+    });
+    await page.goto('/');
+    await expect(figure(region(page, 'Active Conversations'))).toHaveText('5');
+    await expect(items(region(page, 'Recent Products'))).toHaveCount(5);
+    await page.waitForLoadState('networkidle');
+    const calls = gets.map((url) => `${url.pathname}${url.search}`);
+    expect(calls).toContain('/api/summary');
+    expect(calls).toContain('/api/notifications/unread?limit=1');
+    expect(calls).toContain('/api/products?limit=5');
+    expect(calls).toContain('/api/conversations/search?status=admin_required&limit=5');
+    // Neither whole list is fetched to be counted.
+    expect(calls).not.toContain('/api/products');
+    expect(calls).not.toContain('/api/conversations');
+    expect(calls).not.toContain('/api/notifications/unread');
+  });
+
+  test('read 0 for a new business', async ({ page, mockPrefer }) => {
+    await mockPrefer('**/api/summary', 'example=empty');
+    await mockPrefer('**/api/products{,?*}', 'example=empty');
+    await mockPrefer('**/api/conversations/search?*', 'example=empty');
+    await mockPrefer('**/api/notifications/unread{,?*}', 'example=empty');
     await page.goto('/');
     await expect(figure(region(page, 'Active Products'))).toHaveText('0');
     await expect(caption(region(page, 'Active Products'))).toHaveText('0 total');
@@ -61,42 +93,87 @@ test.describe('counters', () => {
   });
 
   test('say they are loading, not 0, until their call answers', async ({ page }) => {
-    const releaseProducts = await holdRequests(page, '**/api/products');
-    const releaseUnread = await holdRequests(page, '**/api/notifications/unread');
+    const releaseSummary = await holdRequests(page, '**/api/summary');
+    const releaseUnread = await holdRequests(page, '**/api/notifications/unread{,?*}');
     await page.goto('/');
     const products = region(page, 'Active Products');
+    const conversations = region(page, 'Active Conversations');
     const unread = region(page, 'Unread Notifications');
-    await expect(figure(region(page, 'Active Conversations'))).toHaveText('12');
+    // The panels have their own calls: they do not wait for the counts.
+    await expect(items(region(page, 'Recent Products'))).toHaveCount(5);
     await expect(products).toHaveAttribute('aria-busy', 'true');
     await expect(figure(products)).toHaveText('Loading...');
     await expect(caption(products)).toHaveCount(0);
+    await expect(figure(conversations)).toHaveText('Loading...');
     await expect(figure(unread)).toHaveText('Loading...');
-    await expect(region(page, 'Recent Products').getByRole('status')).toHaveText('Loading products...');
 
-    releaseProducts();
+    releaseSummary();
     releaseUnread();
     await expect(figure(products)).toHaveText('11');
     await expect(products).toHaveAttribute('aria-busy', 'false');
+    await expect(figure(conversations)).toHaveText('5');
     await expect(figure(unread)).toHaveText('5');
   });
 
   test('say a failed call left them unavailable, and Try again loads them', async ({ page, mockPrefer }) => {
-    await mockPrefer('**/api/products', 'code=500', { times: 1 });
-    await mockPrefer('**/api/notifications/unread', 'code=500', { times: 1 });
+    await mockPrefer('**/api/summary', 'code=500', { times: 1 });
+    await mockPrefer('**/api/notifications/unread{,?*}', 'code=500', { times: 1 });
     await page.goto('/');
     const products = region(page, 'Active Products');
+    const conversations = region(page, 'Active Conversations');
     await expect(figure(products)).toHaveText('Unavailable');
     await expect(caption(products)).toHaveCount(0);
+    await expect(figure(conversations)).toHaveText('Unavailable');
     await expect(figure(region(page, 'Unread Notifications'))).toHaveText('Unavailable');
-    await expect(region(page, 'Recent Products').getByRole('alert')).toContainText('Failed to load products.');
-    // The conversations call answered: its figures stand.
-    await expect(figure(region(page, 'Active Conversations'))).toHaveText('12');
+    // The panels' calls answered: they stand.
+    await expect(items(region(page, 'Recent Products'))).toHaveCount(5);
 
     await products.getByRole('button', { name: 'Try again' }).click();
     await expect(figure(products)).toHaveText('11');
-    await expect(items(region(page, 'Recent Products'))).toHaveCount(5);
+    await expect(figure(conversations)).toHaveText('5');
     await region(page, 'Unread Notifications').getByRole('button', { name: 'Try again' }).click();
     await expect(figure(region(page, 'Unread Notifications'))).toHaveText('5');
+  });
+});
+
+test.describe('a backend without the summary (404)', () => {
+  test('counts the lists instead: active products over the total, conversations active in the last 24 h', async ({
+    page,
+    allowFailedRequest,
+  }) => {
+    await withoutSummary(page, allowFailedRequest);
+    // 24 h before this, openapi.yaml's populated list has 5 conversations with a message (102 to 105).
+    await page.clock.setFixedTime(new Date('2026-11-23T00:00:00.000Z'));
+    const lists = Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/products' && !new URL(r.url()).search),
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/conversations' && !new URL(r.url()).search),
+    ]);
+    await page.goto('/');
+    const products = region(page, 'Active Products');
+    await expect(figure(products)).toHaveText('11');
+    await expect(caption(products)).toHaveText('13 total');
+    const conversations = region(page, 'Active Conversations');
+    await expect(figure(conversations)).toHaveText('5');
+    await expect(caption(conversations)).toHaveText('7 need attention');
+    await expect(figure(region(page, 'Unread Notifications'))).toHaveText('5');
+    await lists;
+    await expect(items(region(page, 'Recent Products'))).toHaveCount(5);
+    await expect(items(region(page, 'Pending Actions'))).toHaveCount(3);
+  });
+
+  test('a list that fails leaves its counter unavailable, and Try again loads it', async ({
+    page,
+    mockPrefer,
+    allowFailedRequest,
+  }) => {
+    await withoutSummary(page, allowFailedRequest);
+    await mockPrefer('**/api/conversations', 'code=500', { times: 1 });
+    await page.goto('/');
+    const conversations = region(page, 'Active Conversations');
+    await expect(figure(conversations)).toHaveText('Unavailable');
+    await expect(figure(region(page, 'Active Products'))).toHaveText('11');
+    await conversations.getByRole('button', { name: 'Try again' }).click();
+    await expect(caption(conversations)).toHaveText('7 need attention');
   });
 });
 
@@ -115,8 +192,14 @@ test.describe('Recent Products', () => {
     await expect(page).toHaveURL(/\/products$/);
   });
 
-  test('shows fewer when there are fewer, with Inactive products badged', async ({ page, mockPrefer }) => {
-    await mockPrefer('**/api/products', 'example=fewWithInactive');
+  test('shows fewer when there are fewer, with Inactive products badged', async ({
+    page,
+    mockPrefer,
+    allowFailedRequest,
+  }) => {
+    // No summary example matches this list: the counters count it (a backend without the summary).
+    await withoutSummary(page, allowFailedRequest);
+    await mockPrefer('**/api/products{,?*}', 'example=fewWithInactive');
     await page.goto('/');
     const panel = region(page, 'Recent Products');
     await expect(items(panel)).toHaveText([
@@ -130,30 +213,21 @@ test.describe('Recent Products', () => {
     await expect(caption(region(page, 'Active Products'))).toHaveText('3 total');
   });
 
-  test("says 'No products yet' when there are none", async ({ page, mockPrefer }) => {
-    await mockPrefer('**/api/products', 'example=empty');
+  test("says 'No products yet' when there are none", async ({ page, mockPrefer, allowFailedRequest }) => {
+    await withoutSummary(page, allowFailedRequest);
+    await mockPrefer('**/api/products{,?*}', 'example=empty');
     await page.goto('/');
     const panel = region(page, 'Recent Products');
     await expect(panel).toContainText('No products yet');
     await expect(items(panel)).toHaveCount(0);
     await expect(panel.getByRole('link', { name: 'View all products' })).toHaveAttribute('href', '/products');
+    await expect(figure(region(page, 'Active Products'))).toHaveText('0');
   });
 });
 
 test.describe('Pending Actions', () => {
-  test('lists the first 5 conversations waiting for a human, by name or else phone, with the last-message time', async ({
-    page,
-  }) => {
-    await page.goto('/');
+  async function expectPending(page: Page, expected: { id: number; who: string; at: string }[]) {
     const panel = region(page, 'Pending Actions');
-    // admin_required in list order: 102, 104 (no name), 105, 106, 107; 108 and 109 are beyond five.
-    const expected = [
-      { id: 102, who: 'Brian Otieno', at: '2026-11-22T08:14:05.000Z' },
-      { id: 104, who: '+254733902114', at: '2026-11-22T07:48:30.000Z' },
-      { id: 105, who: 'Peter Mwangi', at: '2026-11-22T06:55:19.000Z' },
-      { id: 106, who: 'Faith Njeri', at: '2026-11-21T19:12:03.000Z' },
-      { id: 107, who: 'Kevin Kiprop', at: '2026-11-21T16:40:25.000Z' },
-    ];
     const texts = await Promise.all(expected.map(async ({ who, at }) => `${who}${await localDateTime(page, at)}View`));
     await expect(items(panel)).toHaveText(texts);
     for (const [index, { id, who }] of expected.entries()) {
@@ -163,17 +237,52 @@ test.describe('Pending Actions', () => {
           .getByRole('link', { name: `View conversation with ${who}` }),
       ).toHaveAttribute('href', `/conversations/${id}`);
     }
+  }
+
+  test('lists the first 5 conversations waiting for a human, by name or else phone, with the last-message time', async ({
+    page,
+  }) => {
+    const search = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/conversations/search');
+    await page.goto('/');
+    expect(Object.fromEntries(new URL((await search).url()).searchParams)).toEqual({
+      status: 'admin_required',
+      limit: '5',
+    });
+    const panel = region(page, 'Pending Actions');
+    // openapi.yaml ConversationSearchAdminRequired: 102, 104 (no name), 105.
+    await expectPending(page, [
+      { id: 102, who: 'Brian Otieno', at: '2026-11-22T08:14:05.000Z' },
+      { id: 104, who: '+254733902114', at: '2026-11-22T07:48:30.000Z' },
+      { id: 105, who: 'Peter Mwangi', at: '2026-11-22T06:55:19.000Z' },
+    ]);
     // Neither the bot's nor the admins' conversations.
     await expect(panel).not.toContainText('Wanjiru Kamau');
     await expect(panel).not.toContainText('Achieng Odhiambo');
-    await expect(panel).not.toContainText('Grace Akinyi');
 
     await items(panel).first().getByRole('link', { name: /^View/ }).click();
     await expect(page).toHaveURL(/\/conversations\/102$/);
   });
 
+  test('shows five when a server that does not page answers every one waiting', async ({ page }) => {
+    // A server that ignores `limit`: every admin_required conversation of the populated list.
+    const all = (await (await page.request.get('/api/conversations')).json()) as { status: string }[];
+    const waiting = all.filter((c) => c.status === 'admin_required');
+    expect(waiting).toHaveLength(7);
+    await page.route('**/api/conversations/search?*', (route) => route.fulfill({ json: waiting }));
+    await page.goto('/');
+    // 102, 104, 105, 106, 107; 108 and 109 are beyond five.
+    await expectPending(page, [
+      { id: 102, who: 'Brian Otieno', at: '2026-11-22T08:14:05.000Z' },
+      { id: 104, who: '+254733902114', at: '2026-11-22T07:48:30.000Z' },
+      { id: 105, who: 'Peter Mwangi', at: '2026-11-22T06:55:19.000Z' },
+      { id: 106, who: 'Faith Njeri', at: '2026-11-21T19:12:03.000Z' },
+      { id: 107, who: 'Kevin Kiprop', at: '2026-11-21T16:40:25.000Z' },
+    ]);
+    await expect(region(page, 'Pending Actions')).not.toContainText('Grace Akinyi');
+  });
+
   test("says 'No pending conversations' when none waits, and links to /conversations", async ({ page, mockPrefer }) => {
-    await mockPrefer('**/api/conversations', 'example=empty');
+    await mockPrefer('**/api/conversations/search?*', 'example=empty');
     await page.goto('/');
     const panel = region(page, 'Pending Actions');
     await expect(panel).toContainText('No pending conversations');
@@ -183,10 +292,11 @@ test.describe('Pending Actions', () => {
   });
 
   test('says the conversations failed to load', async ({ page, mockPrefer }) => {
-    await mockPrefer('**/api/conversations', 'code=500', { times: 1 });
+    await mockPrefer('**/api/conversations/search?*', 'code=500', { times: 1 });
     await page.goto('/');
     await expect(region(page, 'Pending Actions').getByRole('alert')).toContainText('Failed to load conversations.');
-    await expect(figure(region(page, 'Active Conversations'))).toHaveText('Unavailable');
+    // The counters have their own call.
+    await expect(figure(region(page, 'Active Conversations'))).toHaveText('5');
   });
 });
 
@@ -210,7 +320,7 @@ test.describe('Quick Actions', () => {
   });
 
   test('show no badge when nothing is unread', async ({ page, mockPrefer }) => {
-    await mockPrefer('**/api/notifications/unread', 'example=empty');
+    await mockPrefer('**/api/notifications/unread{,?*}', 'example=empty');
     await page.goto('/');
     const panel = region(page, 'Quick Actions');
     await expect(figure(region(page, 'Unread Notifications'))).toHaveText('0');
@@ -253,7 +363,7 @@ test.describe('accessibility', () => {
       await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
       await expectAccessible(page);
 
-      await mockPrefer('**/api/products', 'code=500');
+      await mockPrefer('**/api/products{,?*}', 'code=500');
       await page.reload();
       await expect(page.getByText('Failed to load products.')).toBeVisible();
       await expectAccessible(page);

@@ -106,7 +106,7 @@ test.describe('product list', () => {
   });
 
   test("says 'Loading products...' until the list arrives", async ({ page }) => {
-    const release = await holdRequests(page, '**/api/products', 'GET');
+    const release = await holdRequests(page, '**/api/products{,?*}', 'GET');
     await page.goto('/products');
     await expect(page.getByText('Loading products...')).toBeVisible();
     release();
@@ -115,7 +115,7 @@ test.describe('product list', () => {
   });
 
   test('an empty catalogue invites to add the first product', async ({ page, mockPrefer }) => {
-    await mockPrefer('**/api/products', 'example=empty');
+    await mockPrefer('**/api/products{,?*}', 'example=empty');
     await page.goto('/products');
     await expect(page.getByText('No products yet. Add your first product to get started.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
@@ -124,7 +124,7 @@ test.describe('product list', () => {
 
   test('a list that fails to load says so and offers to try again', async ({ page, allowFailedRequest }) => {
     allowFailedRequest('/api/products', 503);
-    await page.route('**/api/products', (route) => route.fulfill({ status: 503, body: '' }), { times: 1 });
+    await page.route('**/api/products{,?*}', (route) => route.fulfill({ status: 503, body: '' }), { times: 1 });
     await page.goto('/products');
     await expect(page.getByRole('alert')).toContainText('Failed to load products.');
     await page.getByRole('button', { name: 'Try again' }).click();
@@ -459,7 +459,7 @@ test.describe('product form', () => {
     await page.getByRole('button', { name: 'Remove kitchen-2.png' }).click();
     await expect(page.getByRole('list', { name: 'New installation images' }).getByRole('img')).toHaveCount(2);
 
-    const release = await holdRequests(page, '**/api/products', 'POST');
+    const release = await holdRequests(page, '**/api/products{,?*}', 'POST');
     const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/products'));
     await page.getByRole('button', { name: 'Create Product' }).click();
     await expect(page.getByRole('button', { name: 'Saving...' })).toBeDisabled();
@@ -486,7 +486,7 @@ test.describe('product form', () => {
   });
 
   test('a failed save says so and keeps everything typed', async ({ page, mockPrefer }) => {
-    await mockPrefer('**/api/products', 'code=400', { method: 'POST' });
+    await mockPrefer('**/api/products{,?*}', 'code=400', { method: 'POST' });
     await page.goto('/products/new');
     await field(page, 'Product Name').fill('Steel Grey Granite');
     await field(page, 'Dimensions (mm)').fill('3000 x 1800 x 20');

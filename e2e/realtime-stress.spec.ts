@@ -24,8 +24,8 @@ test('the socket dropped and restored 10 times, with notifications while it was 
 }) => {
   test.setTimeout(120_000);
   let unread: Notification[] = [];
-  await page.route('**/api/notifications/unread', (route) => route.fulfill({ json: unread }));
-  await page.route('**/api/notifications', (route) => route.fulfill({ json: unread }));
+  await page.route('**/api/notifications/unread{,?*}', (route) => route.fulfill({ json: unread }));
+  await page.route('**/api/notifications{,?*}', (route) => route.fulfill({ json: unread }));
   let socket: WebSocketRoute | undefined;
   let refuse = 0;
   let refused = 0;

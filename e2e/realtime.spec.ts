@@ -14,17 +14,19 @@ function countRequests(page: Page, pathname: string) {
   return () => count;
 }
 
-test('a notification shows the destructive toast and refreshes unread, notifications and conversations', async ({
+test('a notification shows the destructive toast and refreshes unread, the counts and the conversations waiting', async ({
   page,
   realtime,
   mockPrefer,
 }) => {
   // Nothing unread at first; after the event the server has five.
-  await mockPrefer('**/api/notifications/unread', 'example=empty', { times: 1 });
+  await mockPrefer('**/api/notifications/unread{,?*}', 'example=empty', { times: 1 });
   await page.goto('/');
   await expect(live(page)).toBeVisible();
   await expect(page.getByTestId('unread-badge')).toHaveCount(0);
-  const conversations = countRequests(page, '/api/conversations');
+  // The dashboard's conversations: the counts (summary) and Pending Actions (a search).
+  const summary = countRequests(page, '/api/summary');
+  const conversations = countRequests(page, '/api/conversations/search');
 
   await realtime.push('notification', {
     type: 'unclear_request',
@@ -38,6 +40,7 @@ test('a notification shows the destructive toast and refreshes unread, notificat
   await expect(toast).toHaveAttribute('data-variant', 'destructive');
   await expect(page.getByTestId('unread-badge')).toHaveText('5');
   await expect(page).toHaveTitle(/^\(5\) /);
+  await expect.poll(summary).toBe(1);
   await expect.poll(conversations).toBe(1);
 });
 
@@ -46,7 +49,7 @@ test('a minimal notification (data holds only the required message) shows the de
   realtime,
   mockPrefer,
 }) => {
-  await mockPrefer('**/api/notifications/unread', 'example=empty', { times: 1 });
+  await mockPrefer('**/api/notifications/unread{,?*}', 'example=empty', { times: 1 });
   await page.goto('/');
   await expect(live(page)).toBeVisible();
   await expect(page.getByTestId('unread-badge')).toHaveCount(0);
@@ -72,7 +75,7 @@ test('a notification with a field this version does not know is still shown, wit
 }) => {
   const warnings: string[] = [];
   page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
-  await mockPrefer('**/api/notifications/unread', 'example=empty', { times: 1 });
+  await mockPrefer('**/api/notifications/unread{,?*}', 'example=empty', { times: 1 });
   await page.goto('/');
   await expect(live(page)).toBeVisible();
   await expect(page.getByTestId('unread-badge')).toHaveCount(0);
@@ -158,7 +161,7 @@ test('after the socket drops it reconnects and refetches what is on screen, so a
   realtime,
   mockPrefer,
 }) => {
-  await mockPrefer('**/api/notifications/unread', 'example=empty', { times: 1 });
+  await mockPrefer('**/api/notifications/unread{,?*}', 'example=empty', { times: 1 });
   await page.goto('/');
   await expect(live(page)).toBeVisible();
   await expect(page.getByTestId('unread-badge')).toHaveCount(0);

@@ -34,7 +34,7 @@ test.describe('sidebar on desktop', () => {
   });
 
   test('no badge when nothing is unread', async ({ page, mockPrefer }) => {
-    await mockPrefer('**/api/notifications/unread', 'example=empty');
+    await mockPrefer('**/api/notifications/unread{,?*}', 'example=empty');
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByTestId('unread-badge')).toHaveCount(0);

@@ -140,6 +140,22 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/**
+ * Prism answers a header's example as is: every list would say `Link: …; rel="next"` and
+ * `X-Total-Count: 128` whatever its example's array holds, and every answer the same `ETag`.
+ * Without them the mock is a backend that does not page (openapi.yaml, "Paging"): each list
+ * whole on one page, counted by its length, and no conditional answers.
+ */
+const PAGING_HEADERS = new Set(['link', 'x-total-count', 'etag']);
+
+function withoutPagingHeaders(rawHeaders: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    if (!PAGING_HEADERS.has(rawHeaders[i].toLowerCase())) kept.push(rawHeaders[i], rawHeaders[i + 1]);
+  }
+  return kept;
+}
+
 async function waitForPrism(): Promise<boolean> {
   const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), READY_WAIT_MS).unref());
   return Promise.race([ready.then(() => true as const), timeout]);
@@ -161,7 +177,7 @@ function forward(
     const upstream = httpRequest(
       { host: HOST, port: innerPort, method: req.method, path: req.url, headers },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, withoutPagingHeaders(answer.rawHeaders));
         answer.pipe(res);
         answer.on('end', resolve);
         answer.on('error', reject);

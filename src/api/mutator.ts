@@ -59,26 +59,99 @@ function checkAgainstContract(method: string, url: string, data: unknown): void 
   console.warn(violation.message);
 }
 
-export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<T> {
+/**
+ * Conditional GETs: the last answer with an `ETag` of each GET URL, so the next request sends
+ * `If-None-Match` and a 304 reuses it. In memory only (a reload starts empty), bounded (least
+ * recently used first out), and emptied when a 401 says the session ended: another user must
+ * never be shown what the previous one was sent.
+ */
+export const ETAG_CACHE_ENTRIES = 100;
+type Remembered = { etag: string; status: number; text: string; contentType: string; headers: Headers };
+const remembered = new Map<string, Remembered>();
+
+export function clearEtagCache() {
+  remembered.clear();
+}
+
+function recall(key: string): Remembered | undefined {
+  const entry = remembered.get(key);
+  if (!entry) return undefined;
+  // Map keeps insertion order: re-inserting marks it the most recently used.
+  remembered.delete(key);
+  remembered.set(key, entry);
+  return entry;
+}
+
+function remember(key: string, entry: Remembered) {
+  remembered.delete(key);
+  remembered.set(key, entry);
+  while (remembered.size > ETAG_CACHE_ENTRIES) remembered.delete(remembered.keys().next().value!);
+}
+
+type Answer = { data: unknown; status: number; headers: Headers };
+
+/**
+ * If-None-Match is not a header a browser sends across origins without asking first (a CORS
+ * preflight the backend may not allow): conditional GETs only to the page's own origin.
+ */
+function sameOrigin(target: string): boolean {
+  if (typeof location === 'undefined') return true;
+  try {
+    return new URL(target, location.href).origin === location.origin;
+  } catch {
+    return false;
+  }
+}
+
+function readBody(method: string, url: string, status: number, text: string, contentType: string): unknown {
+  // No body: null rather than undefined, which React Query refuses as query data.
+  if (status === 204 || text === '') return null;
+  if (!contentType.includes('json')) return text;
+  const data: unknown = JSON.parse(text);
+  checkAgainstContract(method, url, data);
+  return data;
+}
+
+async function send(url: string, init: RequestInit): Promise<Answer> {
   const method = (init.method ?? 'GET').toUpperCase();
-  const response = await fetch(`${baseUrl}${url}`, {
+  const target = `${baseUrl}${url}`;
+  const conditional = method === 'GET' && sameOrigin(target);
+  const cached = conditional ? recall(target) : undefined;
+  const response = await fetch(target, {
     ...init,
     method,
     credentials: 'include',
-    headers: { Accept: 'application/json, text/csv;q=0.9', ...init.headers },
+    headers: {
+      Accept: 'application/json, text/csv;q=0.9',
+      ...(cached ? { 'If-None-Match': cached.etag } : {}),
+      ...init.headers,
+    },
   });
 
+  if (response.status === 304 && cached) {
+    // Unchanged: the body and headers of the answer it validates (checked when it came).
+    // Parsed anew: each answer is its own object, as a fresh one would be.
+    const data: unknown =
+      cached.text === '' ? null : cached.contentType.includes('json') ? JSON.parse(cached.text) : cached.text;
+    return { data, status: cached.status, headers: cached.headers };
+  }
+
   const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, text, response.statusText);
-  // No body: null rather than undefined, which React Query refuses as query data.
-  if (response.status === 204 || text === '') return null as T;
-
+  if (!response.ok) {
+    if (response.status === 401) clearEtagCache();
+    throw new ApiError(response.status, text, response.statusText);
+  }
   const contentType = response.headers.get('content-type') ?? '';
-  if (!contentType.includes('json')) return text as T;
+  const data = readBody(method, url, response.status, text, contentType);
+  const etag = response.headers.get('etag');
+  if (conditional && etag && response.status === 200) {
+    remember(target, { etag, status: response.status, text, contentType, headers: new Headers(response.headers) });
+  }
+  return { data, status: response.status, headers: response.headers };
+}
 
-  const data: unknown = JSON.parse(text);
-  checkAgainstContract(method, url, data);
-  return data as T;
+export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<T> {
+  return (await send(url, init)).data as T;
 }
 
 /**
@@ -102,7 +175,11 @@ export function serverMessage(error: unknown): string | undefined {
   return body;
 }
 
-/** A paged list's answer: its items plus the headers that carry the next page and the total. */
+/**
+ * A paged list's answer: its items plus the headers that carry the next page (Link) and the
+ * total (X-Total-Count); see src/api/paging.ts. The generated list functions call this.
+ */
 export async function apiFetchPage<T>(url: string, init: RequestInit = {}): Promise<T> {
-  return { data: await apiFetch(url, init), status: 200, headers: new Headers() } as T;
+  const { data, headers } = await send(url, init);
+  return { data, status: 200, headers } as T;
 }

@@ -9,22 +9,28 @@ import { queryKeys } from './query-keys';
  * After each mutation succeeds, these key prefixes are refetched. Typed over every
  * mutation of the contract, so a new operation cannot be left out.
  * ['api','products'] covers the list and each product; ['api','conversations']
- * covers the list, searches, each conversation and its messages.
+ * covers the list, searches, each conversation and its messages; the 'infinate'
+ * prefixes cover the same lists loaded a page at a time; the summary holds the
+ * dashboard's counts of products, conversations and notifications.
  */
+const products = [queryKeys.products, queryKeys.infiniteProducts, queryKeys.summary] as const;
+const conversations = [queryKeys.conversations, queryKeys.infiniteConversations, queryKeys.summary] as const;
+// ['api','notifications'] is also the prefix of the unread list (and the unread count), so both refetch.
+const notifications = [queryKeys.notifications, queryKeys.infiniteNotifications, queryKeys.summary] as const;
+
 export const invalidatesAfter: Record<MutationOperationId, readonly QueryKey[]> = {
   login: [queryKeys.currentUser],
   logout: [],
-  createProduct: [queryKeys.products],
-  updateProduct: [queryKeys.products],
-  deleteProduct: [queryKeys.products],
-  importProducts: [queryKeys.products],
-  updateConversationStatus: [queryKeys.conversations],
-  sendConversationMessage: [queryKeys.conversations],
-  // ['api','notifications'] is also the prefix of the unread list, so both refetch.
-  markNotificationRead: [queryKeys.notifications],
-  markAllNotificationsRead: [queryKeys.notifications],
+  createProduct: products,
+  updateProduct: products,
+  deleteProduct: products,
+  importProducts: products,
+  updateConversationStatus: conversations,
+  sendConversationMessage: conversations,
+  markNotificationRead: notifications,
+  markAllNotificationsRead: notifications,
   updateFollowUpSettings: [queryKeys.followUpSettings],
-  runFollowUpCheck: [queryKeys.conversations],
+  runFollowUpCheck: conversations,
 };
 
 export interface QueryClientHooks {

@@ -8,4 +8,10 @@ export const queryKeys = {
   conversations: ['api', 'conversations'],
   notifications: ['api', 'notifications'],
   followUpSettings: ['api', 'follow-ups', 'settings'],
+  summary: ['api', 'summary'],
+  // orval starts the keys of its infinite queries with 'infinate' (its spelling), so the
+  // prefixes above do not reach the paged lists: these do.
+  infiniteProducts: ['infinate', 'api', 'products'],
+  infiniteConversations: ['infinate', 'api', 'conversations'],
+  infiniteNotifications: ['infinate', 'api', 'notifications'],
 } as const;

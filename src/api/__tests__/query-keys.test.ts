@@ -1,11 +1,23 @@
 import { getGetCurrentUserQueryKey } from '../generated/endpoints/auth/auth';
-import { getListConversationsQueryKey } from '../generated/endpoints/conversations/conversations';
+import {
+  getListConversationMessagesInfiniteQueryKey,
+  getListConversationsInfiniteQueryKey,
+  getListConversationsQueryKey,
+  getSearchConversationsInfiniteQueryKey,
+} from '../generated/endpoints/conversations/conversations';
 import { getGetFollowUpSettingsQueryKey } from '../generated/endpoints/follow-ups/follow-ups';
 import {
+  getListNotificationsInfiniteQueryKey,
   getListNotificationsQueryKey,
+  getListUnreadNotificationsInfiniteQueryKey,
   getListUnreadNotificationsQueryKey,
 } from '../generated/endpoints/notifications/notifications';
-import { getGetProductQueryKey, getListProductsQueryKey } from '../generated/endpoints/products/products';
+import {
+  getGetProductQueryKey,
+  getListProductsInfiniteQueryKey,
+  getListProductsQueryKey,
+} from '../generated/endpoints/products/products';
+import { getGetSummaryQueryKey } from '../generated/endpoints/summary/summary';
 import { getGetConversationQueryKey } from '../generated/endpoints/conversations/conversations';
 import { queryKeys } from '../query-keys';
 
@@ -18,11 +30,26 @@ describe('query keys the app invalidates', () => {
     expect(queryKeys.conversations).toEqual(getListConversationsQueryKey());
     expect(queryKeys.notifications).toEqual(getListNotificationsQueryKey());
     expect(queryKeys.followUpSettings).toEqual(getGetFollowUpSettingsQueryKey());
+    expect(queryKeys.summary).toEqual(getGetSummaryQueryKey());
+    expect(queryKeys.infiniteProducts).toEqual(getListProductsInfiniteQueryKey());
+    expect(queryKeys.infiniteConversations).toEqual(getListConversationsInfiniteQueryKey());
+    expect(queryKeys.infiniteNotifications).toEqual(getListNotificationsInfiniteQueryKey());
   });
 
   it('are prefixes of the by-id and unread keys, so one invalidation refreshes the family', () => {
     expect(isPrefix(queryKeys.products, getGetProductQueryKey(7))).toBe(true);
     expect(isPrefix(queryKeys.conversations, getGetConversationQueryKey(7))).toBe(true);
-    expect(isPrefix(queryKeys.notifications, getListUnreadNotificationsQueryKey())).toBe(true);
+    expect(isPrefix(queryKeys.notifications, getListUnreadNotificationsQueryKey({ limit: 1 }))).toBe(true);
+  });
+
+  it('reach the paged (infinite) lists, whose keys orval starts differently', () => {
+    expect(isPrefix(queryKeys.conversations, getListConversationsInfiniteQueryKey())).toBe(false);
+    expect(
+      isPrefix(queryKeys.infiniteConversations, getSearchConversationsInfiniteQueryKey({ status: 'bot_active' })),
+    ).toBe(true);
+    expect(
+      isPrefix(queryKeys.infiniteConversations, getListConversationMessagesInfiniteQueryKey(7, { limit: 5 })),
+    ).toBe(true);
+    expect(isPrefix(queryKeys.infiniteNotifications, getListUnreadNotificationsInfiniteQueryKey())).toBe(true);
   });
 });

@@ -6,6 +6,12 @@ type Props = {
   list: {
     visible: readonly unknown[];
     remaining: number;
+    /** The whole list's size; undefined when the server pages without saying. */
+    total?: number;
+    /** The next page is on its way from the server. */
+    loading?: boolean;
+    /** The last attempt to fetch the next page failed (pressing the button tries again). */
+    failed?: boolean;
     showMore: () => void;
     moreRef: (element: HTMLElement | null) => void;
   };
@@ -14,19 +20,34 @@ type Props = {
 };
 
 /**
- * The control under a list rendered a page at a time (src/lib/lists/use-incremental-list.ts):
- * how many of how many show, and a button for the next page, which also loads as the control
- * scrolls into view. Nothing once every item shows.
+ * The control under a list rendered (and perhaps loaded) a page at a time
+ * (src/lib/lists/use-incremental-list.ts): how many of how many show, and a button for the next
+ * page, which also loads as the control scrolls into view. Nothing once every item shows.
  */
 export function ShowMore({ list, noun }: Props) {
   if (list.remaining === 0) return null;
-  const total = list.visible.length + list.remaining;
+  const shown = list.visible.length;
+  const of =
+    list.total === undefined ? `${shown.toLocaleString('en')}+` : Math.max(list.total, shown).toLocaleString('en');
   return (
     <div className="list-more" ref={list.moreRef}>
       <p className="muted">
-        Showing {list.visible.length.toLocaleString('en')} of {total.toLocaleString('en')} {noun}
+        Showing {shown.toLocaleString('en')} of {of} {noun}
       </p>
-      <Button type="button" label={`Show more ${noun}`} outlined onClick={list.showMore} />
+      {list.failed && (
+        <p className="list-more-error" role="alert">
+          Failed to load more {noun}
+        </p>
+      )}
+      <Button
+        type="button"
+        label={`Show more ${noun}`}
+        icon={list.loading ? 'pi pi-spin pi-spinner' : undefined}
+        aria-busy={list.loading ?? false}
+        outlined
+        // Pressed while the page is on its way, it does nothing (the list asks once).
+        onClick={list.showMore}
+      />
     </div>
   );
 }

@@ -1,14 +1,12 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import {
-  useGetConversation,
-  useListConversationMessages,
-} from '../../api/generated/endpoints/conversations/conversations';
+import { useGetConversation } from '../../api/generated/endpoints/conversations/conversations';
 import { ApiError } from '../../api/mutator';
 import { ConversationInfo } from './components/conversation-info';
 import { MessageComposer } from './components/message-composer';
 import { MessagePanel } from './components/message-panel';
 import { TakeoverSwitch } from './components/takeover-switch';
+import { messagesInOrder, useMessagePages } from './use-message-pages';
 import './conversations.css';
 import { LoadError } from '../../components/ui/load-error';
 import { UNNAMED_CONVERSATION_HEADING, customerDisplayName } from '../../lib/format/customer';
@@ -18,7 +16,8 @@ export function ConversationDetailPage() {
   const raw = useParams().id;
   const id = /^\d+$/.test(raw ?? '') ? Number(raw) : 0;
   const conversation = useGetConversation(id);
-  const messages = useListConversationMessages(id);
+  const messages = useMessagePages(id);
+  const messageList = useMemo(() => messagesInOrder(messages.data), [messages.data]);
   // The admin's own message is shown even when they had scrolled up.
   const followNext = useRef(false);
 
@@ -74,14 +73,24 @@ export function ConversationDetailPage() {
             <p className="conv-state message-panel-state" role="status">
               <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Loading messages...
             </p>
-          ) : messages.isError ? (
+          ) : messages.isError && !messages.data ? (
             <LoadError
               className="conv-state message-panel-state"
               message="Failed to load messages"
               onRetry={messages.refetch}
             />
           ) : (
-            <MessagePanel key={`messages-${id}`} messages={messages.data} followNextRef={followNext} />
+            <MessagePanel
+              key={`messages-${id}`}
+              messages={messageList}
+              followNextRef={followNext}
+              earlier={{
+                hasEarlier: messages.hasNextPage,
+                loading: messages.isFetchingNextPage,
+                failed: messages.isFetchNextPageError,
+                loadEarlier: () => void messages.fetchNextPage(),
+              }}
+            />
           )}
           <MessageComposer
             key={`composer-${id}`}

@@ -6,24 +6,29 @@ import { ConversationCard } from './components/conversation-card';
 import { FilterCard } from './components/filter-card';
 import { hasActiveFilters, noFilters, resultCount, toSearchParams } from './filters';
 import { useConversationFilters } from './use-conversation-filters';
-import { useConversationList } from './use-conversation-list';
+import { CONVERSATION_PAGE_SIZE, useConversationList } from './use-conversation-list';
 import './conversations.css';
 import { LoadError } from '../../components/ui/load-error';
 import { ShowMore } from '../../components/ui/show-more';
 import { useIncrementalList } from '../../lib/lists/use-incremental-list';
-
-/** Cards rendered at a time: a list of thousands paints as fast as one of a hundred. */
-const PAGE_SIZE = 100;
 
 const apiBase: string = import.meta.env.VITE_API_BASE_URL ?? '';
 
 /** /conversations: the conversation list, its filters and the CSV export. */
 export function ConversationsPage() {
   const { filters, setFilters, update } = useConversationFilters();
-  const { filtering, result } = useConversationList(filters);
+  const { filtering, result, items, total } = useConversationList(filters);
   // A shared or reloaded filtered link opens with its filters in view.
   const [showFilters, setShowFilters] = useState(() => hasActiveFilters(filters));
-  const list = useIncrementalList(result.data ?? [], PAGE_SIZE, JSON.stringify(filters));
+  // Cards render a page at a time (a list of thousands paints as fast as one of a hundred), and
+  // the server's next page is fetched once every loaded card shows.
+  const list = useIncrementalList(items, CONVERSATION_PAGE_SIZE, JSON.stringify(filters), {
+    hasNextPage: result.hasNextPage,
+    isFetchingNextPage: result.isFetchingNextPage,
+    isFetchNextPageError: result.isFetchNextPageError,
+    fetchNextPage: result.fetchNextPage,
+    total,
+  });
 
   // A browser navigation (with the current filters), so the server's CSV arrives as a download.
   const exportCsv = () => window.location.assign(`${apiBase}${getExportConversationsUrl(toSearchParams(filters))}`);
@@ -58,7 +63,7 @@ export function ConversationsPage() {
           <ActiveFilters filters={filters} update={update} clearAll={() => setFilters(noFilters)} />
           {result.data && (
             <p className="muted" role="status" data-testid="result-count">
-              {resultCount(result.data.length)}
+              {resultCount(total ?? items.length, total === undefined)}
             </p>
           )}
         </div>
@@ -68,9 +73,9 @@ export function ConversationsPage() {
         <p className="conv-state" role="status">
           <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Loading conversations...
         </p>
-      ) : result.isError ? (
+      ) : result.isError && !result.data ? (
         <LoadError className="conv-state conv-error" message="Failed to fetch conversations" onRetry={result.refetch} />
-      ) : result.data.length === 0 ? (
+      ) : items.length === 0 ? (
         <p className="conv-state">{filtering ? 'No conversations match your filters' : 'No conversations yet'}</p>
       ) : (
         <>

@@ -108,5 +108,6 @@ export function filtersToQuery(filters: ConversationFilters): URLSearchParams {
   return query;
 }
 
-/** The result count: '3 results', '1 result'. */
-export const resultCount = (n: number) => `${n} ${n === 1 ? 'result' : 'results'}`;
+/** The result count: '3 results', '1 result'; '100+ results' when more follow and the server did not count them. */
+export const resultCount = (n: number, more = false) =>
+  more ? `${n}+ results` : `${n} ${n === 1 ? 'result' : 'results'}`;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useListProducts } from '../../api/generated/endpoints/products/products';
-import { useListConversations } from '../../api/generated/endpoints/conversations/conversations';
+import { useSearchConversations } from '../../api/generated/endpoints/conversations/conversations';
 import { VariantBadge } from '../../components/ui/variant-badge';
 import { customerDisplayName } from '../../lib/format/customer';
 import { formatDateTime } from '../../lib/format/date';
@@ -8,23 +8,35 @@ import { formatPriceRange } from '../../lib/format/money';
 import { useUnreadNotifications } from '../../lib/notifications/use-unread-count';
 import {
   CATEGORY_LABELS,
+  DASHBOARD_LIST_LIMIT,
   attentionCaption,
-  countActiveProducts,
-  countNeedingAttention,
   pendingConversations,
   productsCaption,
   recentProducts,
 } from './dashboard-selectors';
+import { useDashboardCounts } from './use-dashboard-counts';
 import { DashboardList } from './dashboard-list';
+import type { Conversation } from '../../api/generated/model/conversation';
+import type { Product } from '../../api/generated/model/product';
 import { StatCard } from './stat-card';
 import './dashboard.css';
 
-/** /: three counters, Recent Products, Pending Actions (by name, else phone), Quick Actions. */
+const RECENT_PRODUCTS = { limit: DASHBOARD_LIST_LIMIT } as const;
+const PENDING_CONVERSATIONS = { status: 'admin_required', limit: DASHBOARD_LIST_LIMIT } as const;
+// The first page, or everything from a server that does not page: the panels take the first five.
+const selectRecent = (answer: { data: Product[] }) => recentProducts(answer.data);
+const selectPending = (answer: { data: Conversation[] }) => pendingConversations(answer.data);
+
+/**
+ * /: three counters (from the summary; see use-dashboard-counts.ts), Recent Products and Pending
+ * Actions (by name, else phone) from the first five of their lists, Quick Actions.
+ */
 export function DashboardPage() {
-  const products = useListProducts();
-  const conversations = useListConversations();
+  const counts = useDashboardCounts();
+  const products = useListProducts(RECENT_PRODUCTS, { query: { select: selectRecent } });
+  const conversations = useSearchConversations(PENDING_CONVERSATIONS, { query: { select: selectPending } });
   const unread = useUnreadNotifications();
-  const unreadCount = unread.data?.length ?? 0;
+  const unreadCount = unread.data ?? 0;
 
   return (
     <div className="page dashboard-page">
@@ -37,24 +49,28 @@ export function DashboardPage() {
         <StatCard
           title="Active Products"
           icon="pi pi-box"
-          state={products.status}
-          value={products.data && countActiveProducts(products.data)}
-          caption={products.data && productsCaption(products.data.length)}
-          onRetry={() => void products.refetch()}
+          state={counts.products.state}
+          value={counts.products.active}
+          caption={counts.products.total === undefined ? undefined : productsCaption(counts.products.total)}
+          onRetry={counts.products.retry}
         />
         <StatCard
           title="Active Conversations"
           icon="pi pi-comments"
-          state={conversations.status}
-          value={conversations.data?.length}
-          caption={conversations.data && attentionCaption(countNeedingAttention(conversations.data))}
-          onRetry={() => void conversations.refetch()}
+          state={counts.conversations.state}
+          value={counts.conversations.active}
+          caption={
+            counts.conversations.needingAttention === undefined
+              ? undefined
+              : attentionCaption(counts.conversations.needingAttention)
+          }
+          onRetry={counts.conversations.retry}
         />
         <StatCard
           title="Unread Notifications"
           icon="pi pi-bell"
           state={unread.status}
-          value={unread.data?.length}
+          value={unread.data}
           description="New customer inquiries"
           onRetry={() => void unread.refetch()}
         />
@@ -71,7 +87,7 @@ export function DashboardPage() {
           emptyText="No products yet"
           onRetry={() => void products.refetch()}
         >
-          {recentProducts(products.data ?? []).map((product) => (
+          {(products.data ?? []).map((product) => (
             <li key={product.id} className="dashboard-item">
               <div className="dashboard-item-text">
                 <span className="dashboard-item-title">{product.name}</span>
@@ -96,7 +112,7 @@ export function DashboardPage() {
           emptyText="No pending conversations"
           onRetry={() => void conversations.refetch()}
         >
-          {pendingConversations(conversations.data ?? []).map((conversation) => {
+          {(conversations.data ?? []).map((conversation) => {
             const who = customerDisplayName(conversation);
             return (
               <li key={conversation.id} className="dashboard-item">

@@ -25,6 +25,18 @@ export const countActiveProducts = (products: readonly Product[]): number => pro
 export const countNeedingAttention = (conversations: readonly Conversation[]): number =>
   conversations.filter((c) => c.status === 'admin_required').length;
 
+/** What "active" means for a conversation, here as in the summary and the analytics overview. */
+export const ACTIVE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Conversations with a message in the 24 hours before `now`. */
+export function countActiveConversations(conversations: readonly Conversation[], now: number): number {
+  const since = now - ACTIVE_WINDOW_MS;
+  return conversations.filter((c) => {
+    const at = Date.parse(c.lastMessageAt);
+    return at >= since;
+  }).length;
+}
+
 export const CATEGORY_LABELS: Record<ProductCategory, string> = {
   granite: 'Granite',
   marble: 'Marble',

@@ -1,5 +1,6 @@
 // How a notification reads on screen: its type's label and badge, the unread subtitle.
 import type { Notification } from '../../api/generated/model/notification';
+import { hasTotalCount, totalCount, type Page } from '../../api/paging';
 import type { NotificationType } from '../../api/generated/model/notificationType';
 import type { BadgeVariant } from '../../components/ui/variant-badge';
 
@@ -43,3 +44,16 @@ export const withAllRead = (list: readonly Notification[]): Notification[] =>
 
 /** The unread list without notification `id`. */
 export const withoutId = (list: readonly Notification[], id: number): Notification[] => list.filter((n) => n.id !== id);
+
+/**
+ * The unread answer (the count's source) once `ids` (or every notification) are read: the
+ * items leave it and X-Total-Count, when the server sent one, drops by as many.
+ */
+export function withoutUnread(unread: Page<Notification>, ids: readonly number[] | 'all'): Page<Notification> {
+  const data = ids === 'all' ? [] : unread.data.filter((n) => !ids.includes(n.id));
+  if (!hasTotalCount(unread.headers)) return { ...unread, data };
+  const headers = new Headers(unread.headers);
+  const left = ids === 'all' ? 0 : Math.max(0, totalCount(unread.headers, 0) - ids.length);
+  headers.set('x-total-count', String(left));
+  return { ...unread, data, headers };
+}

@@ -1,7 +1,9 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useInFlight } from '../../lib/forms/use-in-flight';
 import { Button } from 'primereact/button';
-import { useListNotifications } from '../../api/generated/endpoints/notifications/notifications';
+import { useListNotificationsInfinite } from '../../api/generated/endpoints/notifications/notifications';
+import { PAGE_SIZES, cursorPaging, pageItems, pagesTotal } from '../../api/paging';
+import { useUnreadNotifications } from '../../lib/notifications/use-unread-count';
 import { countUnread, unreadSubtitle } from './notification-display';
 import { NotificationCard } from './notification-card';
 import { useMarkAllRead, useMarkRead } from './use-mark-read';
@@ -10,35 +12,44 @@ import { LoadError } from '../../components/ui/load-error';
 import { ShowMore } from '../../components/ui/show-more';
 import { useIncrementalList } from '../../lib/lists/use-incremental-list';
 
-/** Cards rendered at a time: a long history paints as fast as a short one. */
-const PAGE_SIZE = 100;
+/** Notifications per page asked of the server, and cards rendered per step: a long history paints as fast as a short one. */
+const PAGE_SIZE = PAGE_SIZES.notifications;
 
 /** /notifications: the notifications as the server lists them, each or all to be marked as read. */
 export function NotificationsPage() {
   const once = useInFlight();
-  const notifications = useListNotifications();
+  const notifications = useListNotificationsInfinite({ limit: PAGE_SIZE }, { query: cursorPaging });
+  const unreadCount = useUnreadNotifications();
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
   const { mutate: markOne } = markRead;
   const onMarkRead = useCallback((id: number) => markOne({ id }), [markOne]);
 
-  const list = notifications.data;
-  const shown = useIncrementalList(list ?? [], PAGE_SIZE);
-  // The subtitle and the button describe the cards below them, so they count the list.
-  const unread = list ? countUnread(list) : 0;
+  const list = useMemo(() => notifications.data && pageItems(notifications.data), [notifications.data]);
+  const hasNextPage = notifications.hasNextPage;
+  const shown = useIncrementalList(list ?? [], PAGE_SIZE, undefined, {
+    hasNextPage,
+    isFetchingNextPage: notifications.isFetchingNextPage,
+    isFetchNextPageError: notifications.isFetchNextPageError,
+    fetchNextPage: notifications.fetchNextPage,
+    total: pagesTotal(notifications.data),
+  });
+  // The subtitle and the button count every unread notification, loaded or not (the badge's
+  // count); if that count cannot be had, the unread cards loaded.
+  const unread = unreadCount.data ?? (unreadCount.isError && list ? countUnread(list) : undefined);
 
   return (
     <div className="page notifications-page">
       <header className="notifications-header">
         <div>
           <h1>Notifications</h1>
-          {list && (
+          {list && unread !== undefined && (
             <p className="muted" aria-live="polite" data-testid="notifications-subtitle">
               {unreadSubtitle(unread)}
             </p>
           )}
         </div>
-        {unread > 0 && (
+        {list && unread !== undefined && unread > 0 && (
           <Button
             type="button"
             label="Mark All as Read"
@@ -54,13 +65,13 @@ export function NotificationsPage() {
         <p className="card notifications-state" role="status">
           <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Loading notifications...
         </p>
-      ) : notifications.isError ? (
+      ) : notifications.isError && !list ? (
         <LoadError
           className="card notifications-state"
           message="Failed to load notifications."
           onRetry={notifications.refetch}
         />
-      ) : list!.length === 0 ? (
+      ) : !list || list.length === 0 ? (
         <div className="card notifications-state notifications-empty">
           <i className="pi pi-bell" aria-hidden="true" />
           <p>No notifications yet</p>

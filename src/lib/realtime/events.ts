@@ -4,23 +4,45 @@ import type { InvalidateQueryFilters } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { realtimeMessages } from '../../../common/generated/realtime/messages';
 import {
-  getListUnreadNotificationsQueryKey,
+  getListNotificationsInfiniteQueryKey,
   getListNotificationsQueryKey,
+  getListUnreadNotificationsQueryKey,
 } from '../../api/generated/endpoints/notifications/notifications';
 import {
   getGetConversationQueryKey,
+  getListConversationMessagesInfiniteQueryKey,
+  getListConversationsInfiniteQueryKey,
   getListConversationsQueryKey,
+  getSearchConversationsInfiniteQueryKey,
   getSearchConversationsQueryKey,
 } from '../../api/generated/endpoints/conversations/conversations';
+import { getGetSummaryQueryKey } from '../../api/generated/endpoints/summary/summary';
+import { PAGE_SIZES } from '../../api/paging';
 
 export type RealtimeEventType = keyof typeof realtimeMessages;
 export type RealtimeEventOf<T extends RealtimeEventType> = z.infer<(typeof realtimeMessages)[T]>;
 export type RealtimeEvent = { [T in RealtimeEventType]: RealtimeEventOf<T> }[RealtimeEventType];
 
-/** Every conversation list on screen: the plain list and any filtered search. */
+/**
+ * Every conversation list on screen: the plain list and any filtered search, whole (the
+ * dashboard's) or a page at a time (the list screen's). A paged list refetches only its first
+ * page (see refetch.ts). The paged plain list is named exactly: its prefix would reach every
+ * conversation's messages too.
+ */
 const conversationLists: InvalidateQueryFilters[] = [
   { queryKey: getListConversationsQueryKey(), exact: true },
   { queryKey: getSearchConversationsQueryKey() },
+  { queryKey: getListConversationsInfiniteQueryKey({ limit: PAGE_SIZES.conversations }), exact: true },
+  { queryKey: getSearchConversationsInfiniteQueryKey() },
+];
+
+/** The counts of the dashboard and the badges. */
+const counts: InvalidateQueryFilters[] = [{ queryKey: getGetSummaryQueryKey() }];
+
+/** A conversation and its messages, whole or paged: both share the prefix […, 'conversations', id]. */
+const conversation = (id: number): InvalidateQueryFilters[] => [
+  { queryKey: getGetConversationQueryKey(id) },
+  { queryKey: getListConversationMessagesInfiniteQueryKey(id).slice(0, -1) },
 ];
 
 /**
@@ -29,17 +51,17 @@ const conversationLists: InvalidateQueryFilters[] = [
  */
 export const invalidationsFor: { [T in RealtimeEventType]: (event: RealtimeEventOf<T>) => InvalidateQueryFilters[] } = {
   notification: (event) => [
-    { queryKey: getListUnreadNotificationsQueryKey() },
+    // ['api','notifications'] covers the unread list and the unread count.
     { queryKey: getListNotificationsQueryKey() },
+    { queryKey: getListUnreadNotificationsQueryKey() },
+    { queryKey: getListNotificationsInfiniteQueryKey() },
     ...conversationLists,
+    ...counts,
     // Optional in the contract: when the server names the conversation, its
     // detail (and messages) refresh too, since the bot has just handed it over.
-    ...(event.data.conversationId === undefined
-      ? []
-      : [{ queryKey: getGetConversationQueryKey(event.data.conversationId) }]),
+    ...(event.data.conversationId === undefined ? [] : conversation(event.data.conversationId)),
   ],
-  // The conversation with data.id and its messages share the prefix ['api','conversations', id].
-  conversation_update: (event) => [...conversationLists, { queryKey: getGetConversationQueryKey(event.data.id) }],
+  conversation_update: (event) => [...conversationLists, ...counts, ...conversation(event.data.id)],
 };
 
 export function invalidationsForEvent(event: RealtimeEvent): InvalidateQueryFilters[] {

@@ -2,13 +2,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createQueryClient } from '../../../api/query-client';
-import {
-  getListNotificationsQueryKey,
-  getListUnreadNotificationsQueryKey,
-} from '../../../api/generated/endpoints/notifications/notifications';
 import type { Notification } from '../../../api/generated/model/notification';
 import { ToastContext, type ToastInput } from '../../../lib/toast/toast-context';
-import { useMarkAllRead, useMarkRead } from '../use-mark-read';
+import { notificationListKey, unreadCountKey, useMarkAllRead, useMarkRead } from '../use-mark-read';
 
 const n = (id: number, isRead: boolean): Notification => ({
   id,
@@ -36,8 +32,12 @@ beforeEach(() => {
     return new Promise<Response>((resolve) => answers.push(resolve));
   });
   client = createQueryClient();
-  client.setQueryData(getListNotificationsQueryKey(), list);
-  client.setQueryData(getListUnreadNotificationsQueryKey(), unread);
+  // The notifications page's first page, and the unread answer the badges count (whole: a server that does not page).
+  client.setQueryData(notificationListKey, {
+    pages: [{ data: list, headers: new Headers() }],
+    pageParams: [undefined],
+  });
+  client.setQueryData(unreadCountKey, { data: unread, headers: new Headers() });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -46,9 +46,11 @@ const wrapper = ({ children }: { children: ReactNode }) => (
     <ToastContext.Provider value={(toast) => toasts.push(toast)}>{children}</ToastContext.Provider>
   </QueryClientProvider>
 );
+type Pages = { pages: { data: Notification[]; headers: Headers }[] };
 const cached = () => ({
-  list: client.getQueryData<Notification[]>(getListNotificationsQueryKey())!,
-  unread: client.getQueryData<Notification[]>(getListUnreadNotificationsQueryKey())!,
+  list: client.getQueryData<Pages>(notificationListKey)!.pages.flatMap((page) => page.data),
+  unread: client.getQueryData<{ data: Notification[] }>(unreadCountKey)!.data,
+  unreadTotal: client.getQueryData<{ headers: Headers }>(unreadCountKey)!.headers.get('x-total-count'),
 });
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -81,8 +83,30 @@ describe('useMarkRead', () => {
     await waitFor(() => expect(answers).toHaveLength(1));
     act(() => answers[0]!(json({ ...n(3, true) })));
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(client.getQueryState(getListNotificationsQueryKey())?.isInvalidated).toBe(true);
-    expect(client.getQueryState(getListUnreadNotificationsQueryKey())?.isInvalidated).toBe(true);
+    expect(client.getQueryState(notificationListKey)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(unreadCountKey)?.isInvalidated).toBe(true);
+  });
+});
+
+describe('with a server that pages', () => {
+  it('lowers X-Total-Count of the unread answer at once: one for one, zero for all', async () => {
+    client.setQueryData(unreadCountKey, { data: [n(3, false)], headers: new Headers({ 'x-total-count': '42' }) });
+    const one = renderHook(() => useMarkRead(), { wrapper });
+    act(() => one.result.current.mutate({ id: 3 }));
+    await waitFor(() => expect(cached().unreadTotal).toBe('41'));
+    expect(cached().unread).toEqual([]);
+
+    const all = renderHook(() => useMarkAllRead(), { wrapper });
+    act(() => all.result.current.mutate());
+    await waitFor(() => expect(cached().unreadTotal).toBe('0'));
+  });
+
+  it('does not count a notification already read', async () => {
+    client.setQueryData(unreadCountKey, { data: [n(3, false)], headers: new Headers({ 'x-total-count': '42' }) });
+    const { result } = renderHook(() => useMarkRead(), { wrapper });
+    act(() => result.current.mutate({ id: 1 }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(cached().unreadTotal).toBe('42');
   });
 });
 

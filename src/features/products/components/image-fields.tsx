@@ -174,7 +174,8 @@ export function InstallationImagesField({ currentUrls }: { currentUrls: readonly
                 </p>
                 <ul className="image-previews" aria-label="Current installation images">
                   {currentUrls.map((url, index) => (
-                    <UrlPreview key={url} url={url} alt={`Installation image ${index + 1}`} />
+                    // Index-qualified: the server may list the same image twice.
+                    <UrlPreview key={`${index}-${url}`} url={url} alt={`Installation image ${index + 1}`} />
                   ))}
                 </ul>
               </>

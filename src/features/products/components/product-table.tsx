@@ -102,8 +102,9 @@ const ProductRow = memo(function ProductRow({
           <span className="muted">—</span>
         ) : (
           <div className="product-details">
-            {details.map((line) => (
-              <div key={line}>{line}</div>
+            {details.map((line, index) => (
+              // Index-qualified: two detail lines may read the same (the fuzz test's random data does).
+              <div key={`${index}-${line}`}>{line}</div>
             ))}
           </div>
         )}

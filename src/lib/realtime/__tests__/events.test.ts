@@ -29,10 +29,18 @@ const cached = [
   ['api', 'conversations', 103],
   ['api', 'conversations', 103, 'messages'],
   ['api', 'products'],
+  ['api', 'summary'],
+  ['api', 'notifications', 'unread', { limit: 1 }],
+  ['infinate', 'api', 'notifications', { limit: 100 }],
+  ['infinate', 'api', 'conversations', { limit: 100 }],
+  ['infinate', 'api', 'conversations', 'search', { status: 'bot_active', limit: 100 }],
+  ['infinate', 'api', 'conversations', 102, 'messages', { limit: 100 }],
+  ['infinate', 'api', 'conversations', 103, 'messages', { limit: 100 }],
+  ['infinate', 'api', 'products'],
 ];
 
 describe('realtime messages', () => {
-  it('a minimal notification (data holds only the required message) refreshes unread, the notification list and the conversation lists', () => {
+  it('a minimal notification (data holds only the required message) refreshes unread, the notification list, the conversation lists (whole and paged) and the counts', () => {
     const raw = JSON.stringify({ type: 'notification', data: { message: 'Delivery?' } });
     expect(parseRealtimeMessage(raw)).toEqual({
       ok: true,
@@ -44,6 +52,11 @@ describe('realtime messages', () => {
       ['api', 'notifications', 'unread'],
       ['api', 'conversations'],
       ['api', 'conversations', 'search', { status: 'admin_required' }],
+      ['api', 'summary'],
+      ['api', 'notifications', 'unread', { limit: 1 }],
+      ['infinate', 'api', 'notifications', { limit: 100 }],
+      ['infinate', 'api', 'conversations', { limit: 100 }],
+      ['infinate', 'api', 'conversations', 'search', { status: 'bot_active', limit: 100 }],
     ]);
   });
 
@@ -59,6 +72,12 @@ describe('realtime messages', () => {
       ['api', 'conversations', 'search', { status: 'admin_required' }],
       ['api', 'conversations', 102],
       ['api', 'conversations', 102, 'messages'],
+      ['api', 'summary'],
+      ['api', 'notifications', 'unread', { limit: 1 }],
+      ['infinate', 'api', 'notifications', { limit: 100 }],
+      ['infinate', 'api', 'conversations', { limit: 100 }],
+      ['infinate', 'api', 'conversations', 'search', { status: 'bot_active', limit: 100 }],
+      ['infinate', 'api', 'conversations', 102, 'messages', { limit: 100 }],
     ]);
   });
 
@@ -69,6 +88,10 @@ describe('realtime messages', () => {
       ['api', 'conversations', 'search', { status: 'admin_required' }],
       ['api', 'conversations', 102],
       ['api', 'conversations', 102, 'messages'],
+      ['api', 'summary'],
+      ['infinate', 'api', 'conversations', { limit: 100 }],
+      ['infinate', 'api', 'conversations', 'search', { status: 'bot_active', limit: 100 }],
+      ['infinate', 'api', 'conversations', 102, 'messages', { limit: 100 }],
     ]);
   });
 
