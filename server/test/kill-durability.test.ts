@@ -109,7 +109,7 @@ async function survivesKills(env: Record<string, string>) {
     const cookie = await signIn(server.url);
     const answer = await fetch(`${server.url}/api/products`, { headers: { cookie } });
     expect(answer.status).toBe(200);
-    const stored = new Set((await answer.json()).map((product: { name: string }) => product.name));
+    const stored = new Set(((await answer.json()) as { name: string }[]).map((product) => product.name));
     // Writes did happen in every round, and none acknowledged is missing.
     expect(all.length).toBeGreaterThan(ROUNDS * 5);
     expect(all.filter((name) => !stored.has(name))).toEqual([]);
