@@ -69,12 +69,20 @@ async function main() {
 
   // Customers' data (the embedded database, uploads, backups' staging): the server's own user only.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const database = await openDatabase({
+  const databaseOptions = {
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
     syncWal: config.production,
-  });
+  };
+  let database = await openDatabase(databaseOptions);
   const applied = await migrate(database);
+  if (applied.length > 0 && database.kind === 'pglite') {
+    // Migrations (a first boot, an upgrade) leave PGlite's WebAssembly memory
+    // grown for good; opening the database again gives that memory back
+    // (about 40 MB on a first boot).
+    await database.close();
+    database = await openDatabase(databaseOptions);
+  }
   const sender = await loadSender();
   const app = await buildApp({ database, config, sender, log: { level: config.logLevel, pretty: !config.production } });
   const log = app.log;

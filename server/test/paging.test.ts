@@ -442,7 +442,9 @@ describe('whole lists and exports of a few thousand rows', () => {
       expect(answer.headers['content-type']).toMatch(/^application\/json/);
       expect(answer.json(), url).toEqual(mapped);
       expect(answer.headers['x-total-count'], url).toBe(String(mapped.length));
-      if (mapped.length > 1000) expect(answer.headers.etag, url).toBeUndefined();
+      // Streamed lists carry no ETag; the catalogue is kept as one text (see the products service) and does.
+      if (mapped.length > 1000 && url !== '/api/products') expect(answer.headers.etag, url).toBeUndefined();
+      if (url === '/api/products') expect(answer.headers.etag, url).toMatch(/^"/);
     }
     // Paged, the same rows.
     const pages = [];

@@ -112,6 +112,41 @@ export function analyticsDefinitions(db: Kysely<DB>) {
           from product_events group by 1, 2 order by 1, 2`.execute(db)
       ).rows;
     },
+    async counts(now: Date) {
+      const since30 = new Date(now.getTime() - 30 * DAY_MS);
+      const since24h = new Date(now.getTime() - DAY_MS);
+      return db
+        .selectFrom('conversations')
+        .select([
+          sql<number>`count(*)::int`.as('total'),
+          sql<number>`(count(*) filter (where created_at >= ${since30}))::int`.as('last30'),
+          sql<number>`(count(*) filter (where converted))::int`.as('converted'),
+          sql<number>`(count(*) filter (where last_message_at >= ${since24h}))::int`.as('active'),
+        ])
+        .executeTakeFirstOrThrow();
+    },
+    top: (kind: 'view' | 'inquiry', limit: number) =>
+      db
+        .selectFrom('product_events')
+        .innerJoin('products', 'products.id', 'product_events.product_id')
+        .select(['products.id as productId', 'products.name as productName', sql<number>`count(*)::int`.as('count')])
+        .where('product_events.kind', '=', kind)
+        .groupBy(['products.id', 'products.name'])
+        .orderBy('count', 'desc')
+        .orderBy('products.id')
+        .limit(limit)
+        .execute(),
+    timeline: async (days: number, now: Date) =>
+      (
+        await sql<{ date: string; count: number }>`
+          select to_char(day, 'YYYY-MM-DD') as date, count(c.id)::int as count
+          from generate_series(
+                 (${now}::timestamptz at time zone 'UTC')::date - ${days - 1}::int,
+                 (${now}::timestamptz at time zone 'UTC')::date,
+                 interval '1 day') as day
+          left join conversations c on (c.created_at at time zone 'UTC')::date = day::date
+          group by day order by day`.execute(db)
+      ).rows,
   };
 }
 
