@@ -10,9 +10,15 @@ export const responseContract = fp(
     app.addHook('onSend', async (request, reply, payload) => {
       const operationId = request.routeOptions.config.operationId;
       if (!operationId) return payload;
-      // A streamed answer (whole lists, CSV exports) is read whole here, checked, and sent on as one buffer.
-      if (payload instanceof Readable) payload = await buffer(payload);
-      const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+      // A streamed answer (whole lists, CSV exports) is read whole here, checked,
+      // and sent on as a stream again, so later hooks (compression) see what
+      // they would see without this check.
+      let body: string;
+      if (payload instanceof Readable) {
+        const bytes = await buffer(payload);
+        body = bytes.toString('utf8');
+        payload = Readable.from([bytes]);
+      } else body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
       const violation = responseViolation(
         operationId,
         reply.statusCode,
