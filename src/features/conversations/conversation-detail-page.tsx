@@ -88,7 +88,7 @@ export function ConversationDetailPage() {
                 hasEarlier: messages.hasNextPage,
                 loading: messages.isFetchingNextPage,
                 failed: messages.isFetchNextPageError,
-                loadEarlier: () => void messages.fetchNextPage(),
+                loadEarlier: () => void messages.fetchNextPage({ cancelRefetch: false }),
               }}
             />
           )}

@@ -5,7 +5,7 @@ export interface NextPageSource {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   isFetchNextPageError: boolean;
-  fetchNextPage: () => unknown;
+  fetchNextPage: (options?: { cancelRefetch?: boolean }) => unknown;
   /** How many items the whole list holds, when the server said (X-Total-Count). */
   total?: number;
 }
@@ -44,7 +44,9 @@ export function useIncrementalList<T>(
       // The page shows as it arrives; a failed fetch leaves the count where the items are.
       setShown(length + pageSize);
       latest.current.shown = length + pageSize;
-      void next.fetchNextPage();
+      // The observer and a key press can both ask before the next render says a page is on its
+      // way: a request already under way answers both rather than being cancelled and re-sent.
+      void next.fetchNextPage({ cancelRefetch: false });
     }
   }, [pageSize]);
 
