@@ -1,5 +1,5 @@
 // Row types of the tables in migrations/, for Kysely's typed queries.
-import type { ColumnType, Generated } from 'kysely';
+import type { GeneratedAlways, ColumnType, Generated } from 'kysely';
 
 /** numeric columns: pg hands them back as strings, they go in as numbers. */
 type Numeric = ColumnType<string | number, number | string, number | string>;
@@ -45,6 +45,8 @@ export interface ConversationsTable {
   created_at: Timestamp;
   message_count: Generated<number>;
   products_mentioned: ColumnType<string[], string[] | undefined, string[]>;
+  /** The names joined, a line each (migration 006): kept by PostgreSQL, never written. */
+  products_text: GeneratedAlways<string>;
   current_product_id: number | null;
   current_offer_price: ColumnType<string | number | null, number | null | undefined, number | null>;
   bargaining_round: number | null;

@@ -52,12 +52,12 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>) {
     }
     if (filter.productMentioned) {
       const pattern = `%${likeEscape(filter.productMentioned)}%`;
-      // The names joined in one text, a newline between two (indexed by
-      // trigrams), contain the text whenever one name does. A text without a
+      // The names joined in one text, a newline between two (products_text,
+      // indexed by trigrams; migrations 003 and 006), contain the text whenever one name does. A text without a
       // newline found there lies inside one name, so that is exact; only a
       // text holding a newline (which could span two names) is checked name
       // by name as well.
-      query = query.where(sql<boolean>`conversation_products_text(products_mentioned) ilike ${pattern}`);
+      query = query.where('products_text', 'ilike', pattern);
       if (filter.productMentioned.includes('\n'))
         query = query.where(
           sql<boolean>`exists (select 1 from unnest(products_mentioned) as p(name) where p.name ilike ${pattern})`,
