@@ -25,13 +25,13 @@
 //   BENCH_SCALE (1)    multiplies the seeded row counts (0.05 for a quick look)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
+import { serverBuildOptions } from '../production/server-build-options';
 import { sql } from 'kysely';
 import { openDatabase, type Database, type DatabaseOptions } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
@@ -211,30 +211,15 @@ type Server = { child: ChildProcess; pid: number; output: string[]; startMs: num
 const root = join(import.meta.dirname, '..', '..');
 
 /**
- * The server compiled as scripts/production/build-server.ts compiles it
- * (packages in "dependencies" stay imports), into a folder inside the project
- * so that it finds openapi.yaml, the migrations and node_modules. Its memory
+ * The server compiled as `npm run build` compiles it (server-build-options.ts),
+ * into a folder inside the project so that it finds openapi.yaml, the
+ * migrations and node_modules. Its memory
  * is then the deployed server's, without tsx compiling TypeScript in-process.
  */
 async function buildServer(): Promise<string> {
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   const outdir = join(root, '.tmp', `bench-server-${process.pid}`);
   mkdirSync(outdir, { recursive: true });
-  await build({
-    absWorkingDir: root,
-    entryPoints: { main: 'server/main.ts' },
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    external: [...Object.keys(pkg.dependencies), ...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
-  });
+  await build({ ...serverBuildOptions(root), entryPoints: { main: 'server/main.ts' }, outdir });
   return join(outdir, 'main.js');
 }
 

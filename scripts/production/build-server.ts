@@ -1,16 +1,14 @@
 // Compiles the reference server and its command-line tools into plain
 // JavaScript (build/server/*.js) for a production install, which has no tsx.
-// Packages listed in "dependencies" stay imports (a production install has
-// them); everything else the server uses (the contract's YAML reader, the
-// demo-data generator) is bundled in, so `npm ci --omit=dev` is enough.
-import { readFileSync, rmSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+// What stays an import and what is bundled: server-build-options.ts; a
+// production install (`npm ci --omit=dev`) is then enough to run it.
+import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { serverBuildOptions } from './server-build-options';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 const outdir = join(root, 'build', 'server');
 
 export const SERVER_ENTRIES = {
@@ -22,22 +20,10 @@ export const SERVER_ENTRIES = {
 
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
-  absWorkingDir: root,
+  ...serverBuildOptions(root),
   entryPoints: SERVER_ENTRIES,
   outdir,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
   sourcemap: 'linked',
-  // Marking a package external covers its subpaths too (ajv/dist/2020.js).
-  external: [...Object.keys(pkg.dependencies), ...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
-  // Bundled CommonJS code may call require(); give it one.
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  },
-  logLevel: 'warning',
   metafile: true,
 });
 const bytes = Object.entries(result.metafile.outputs)
