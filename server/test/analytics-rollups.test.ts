@@ -13,7 +13,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/connection';
 import { loadMigrations, migrate } from '../db/migrate';
 import type { DB } from '../db/schema';
-import { analyticsDefinitions, analyticsRepository, analyticsRollups } from '../modules/analytics/repository';
+import { analyticsRepository } from '../modules/analytics/repository';
+import { analyticsDefinitions, analyticsRollups } from './analytics-reference';
 import { postgresUnavailable, startPostgres, type PostgresProcess } from './processes';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
