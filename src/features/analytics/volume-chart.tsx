@@ -1,6 +1,6 @@
 // Its own chunk (loaded with React.lazy from the analytics page): chart.js
 // is only downloaded when /analytics is visited.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Chart } from 'primereact/chart';
 import type { TimelinePoint } from '../../api/generated/model/timelinePoint';
 import { formatTimelineDay } from './analytics-format';
@@ -33,32 +33,42 @@ function useThemeColours() {
 
 export default function VolumeChart({ points }: { points: TimelinePoint[] }) {
   const colours = useThemeColours();
-  const labels = points.map((p) => formatTimelineDay(p.date));
-  const data = {
-    labels,
-    datasets: [
-      {
-        label: 'Conversations',
-        data: points.map((p) => p.count),
-        borderColor: colours.line,
-        backgroundColor: colours.line,
-        tension: 0.3,
+  const labels = useMemo(() => points.map((p) => formatTimelineDay(p.date)), [points]);
+  // Kept between renders: PrimeReact's Chart builds the chart again whenever these change.
+  const data = useMemo(
+    () => ({
+      labels,
+      datasets: [
+        {
+          label: 'Conversations',
+          data: points.map((p) => p.count),
+          borderColor: colours.line,
+          backgroundColor: colours.line,
+          tension: 0.3,
+        },
+      ],
+    }),
+    [labels, points, colours.line],
+  );
+  const options = useMemo(
+    () => ({
+      // The chart fills its frame (.volume-chart-frame: a fixed height, the card's width).
+      responsive: true,
+      maintainAspectRatio: false,
+      plugins: { legend: { labels: { color: colours.text } } },
+      scales: {
+        x: { ticks: { color: colours.text, maxRotation: 0, autoSkipPadding: 12 }, grid: { color: colours.grid } },
+        y: { beginAtZero: true, ticks: { color: colours.text, precision: 0 }, grid: { color: colours.grid } },
       },
-    ],
-  };
-  const options = {
-    maintainAspectRatio: false,
-    plugins: { legend: { labels: { color: colours.text } } },
-    scales: {
-      x: { ticks: { color: colours.text }, grid: { color: colours.grid } },
-      y: { beginAtZero: true, ticks: { color: colours.text, precision: 0 }, grid: { color: colours.grid } },
-    },
-  };
+    }),
+    [colours.text, colours.grid],
+  );
   const total = points.reduce((sum, p) => sum + p.count, 0);
   return (
     <figure className="volume-chart" data-line-colour={colours.line} data-text-colour={colours.text}>
-      <div style={{ height: '18rem' }}>
+      <div className="volume-chart-frame">
         <Chart
+          className="volume-chart-canvas"
           type="line"
           data={data}
           options={options}

@@ -35,21 +35,25 @@ export const ProductTable = memo(function ProductTable({ products, emptyMessage,
   return (
     <div className="p-datatable p-component product-table">
       <div className="p-datatable-wrapper">
-        <table className="p-datatable-table">
+        {/* Explicit roles: below 640 px the rows are laid out as cards (products.css), and a table
+            whose parts are no longer displayed as a table would lose its semantics in some browsers. */}
+        <table className="p-datatable-table" role="table">
           <caption className="sr-only">Products</caption>
-          <thead className="p-datatable-thead">
-            <tr>
+          <thead className="p-datatable-thead" role="rowgroup">
+            <tr role="row">
               {COLUMNS.map((column) => (
-                <th key={column} scope="col">
+                <th key={column} scope="col" role="columnheader">
                   {column}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody className="p-datatable-tbody">
+          <tbody className="p-datatable-tbody" role="rowgroup">
             {pageRows.length === 0 ? (
-              <tr className="p-datatable-emptymessage">
-                <td colSpan={COLUMNS.length}>{emptyMessage}</td>
+              <tr className="p-datatable-emptymessage" role="row">
+                <td colSpan={COLUMNS.length} role="cell">
+                  {emptyMessage}
+                </td>
               </tr>
             ) : (
               pageRows.map((product) => <ProductRow key={product.id} product={product} onDelete={onDelete} />)
@@ -82,8 +86,8 @@ const ProductRow = memo(function ProductRow({
   const dimensions = formatDimensions(product.dimensions);
   const details = productDetails(product);
   return (
-    <tr>
-      <td>
+    <tr role="row">
+      <td role="cell" className="product-cell-name">
         <div className="product-cell">
           <Thumbnail url={product.productImageUrl} />
           <div>
@@ -92,12 +96,12 @@ const ProductRow = memo(function ProductRow({
           </div>
         </div>
       </td>
-      <td>
+      <td role="cell" data-label="Category">
         <span className={`p-tag p-component category-tag category-${product.category}`}>
           {CATEGORY_LABELS[product.category]}
         </span>
       </td>
-      <td>
+      <td role="cell" data-label="Details">
         {details.length === 0 ? (
           <span className="muted">—</span>
         ) : (
@@ -109,15 +113,17 @@ const ProductRow = memo(function ProductRow({
           </div>
         )}
       </td>
-      <td className="price-range">{productPriceRange(product)}</td>
-      <td>
+      <td role="cell" className="price-range" data-label="Price Range">
+        {productPriceRange(product)}
+      </td>
+      <td role="cell" data-label="Status">
         {product.isActive ? (
           <span className="p-tag p-component p-tag-success">Active</span>
         ) : (
           <span className="p-tag p-component p-tag-secondary">Inactive</span>
         )}
       </td>
-      <td>
+      <td role="cell" className="product-cell-actions">
         <div className="row-actions">
           <Link
             to={`/products/edit/${product.id}`}

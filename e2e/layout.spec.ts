@@ -1,0 +1,63 @@
+// Every route at 320 px wide (a small phone, or a 1280 px window zoomed to
+// 400 %, which WCAG 1.4.10 asks to work without sideways scrolling), in light
+// and dark, with the sidebar's stored state expanded and collapsed and with
+// the menu sheet open: the page never scrolls sideways, and no text is cut off
+// without its whole text offered (a title or a label). Then the same check
+// at 375 px and 1366 px with the contract's populated examples.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+import { clippedTexts, sidewaysOverflow } from './support/layout';
+import { appRoutes, waitForScreen } from './support/routes';
+
+const themes = ['light', 'dark'] as const;
+
+async function expectFits(page: Page, where: string) {
+  expect(await sidewaysOverflow(page), `${where}: pixels of sideways scrolling`).toBe(0);
+  expect(await clippedTexts(page), `${where}: text cut off with no way to read it`).toEqual([]);
+}
+
+for (const route of appRoutes) {
+  test.describe(`${route.path} (${route.name})`, () => {
+    for (const theme of themes) {
+      for (const sidebar of ['expanded', 'collapsed'] as const) {
+        test(`320 px · ${theme} · sidebar ${sidebar}`, async ({ page, signIn, baseURL }) => {
+          if (route.authenticated) await signIn();
+          await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+          await page
+            .context()
+            .addCookies([{ name: 'sidebar_state', value: String(sidebar === 'expanded'), url: baseURL! }]);
+          await page.setViewportSize({ width: 320, height: 640 });
+          await page.goto(route.path);
+          await waitForScreen(page);
+          await expectFits(page, `${route.path} at 320 px`);
+          if (route.authenticated) {
+            await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
+            await expect(page.getByRole('dialog', { name: 'Sidebar' })).toBeVisible();
+            await expectFits(page, `${route.path} at 320 px, menu open`);
+          }
+        });
+      }
+    }
+    for (const width of [375, 1366]) {
+      test(`${width} px`, async ({ page, signIn }) => {
+        if (route.authenticated) await signIn();
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(route.path);
+        await waitForScreen(page);
+        await expectFits(page, `${route.path} at ${width} px`);
+      });
+    }
+  });
+}
+
+test('the check finds a page that scrolls sideways and a name cut off without a title', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.setContent(`
+    <style>body { margin: 0 }</style>
+    <div style="width: 400px">wide</div>
+    <p id="cut" style="width: 80px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis">Silgranit Single Bowl Sink</p>
+    <p style="width: 80px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis" title="Silgranit Double Bowl Sink">Silgranit Double Bowl Sink</p>
+    <p style="width: 80px; overflow: auto; white-space: nowrap">Scrolls, so it can be read</p>`);
+  expect(await sidewaysOverflow(page)).toBe(80);
+  expect(await clippedTexts(page)).toEqual(['"Silgranit Single Bowl Sink" in p#cut, cut off by p#cut']);
+});
