@@ -46,7 +46,15 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  expect: {
+    timeout: 5_000,
+    // e2e/visual.spec.ts: a picture must match its reference exactly (same browser, same
+    // font, same data); the per-pixel colour threshold is Playwright's default.
+    toHaveScreenshot: { animations: 'disabled', caret: 'hide', maxDiffPixels: 0 },
+  },
+  // One folder of reference pictures, without the platform in their names: CI's browser
+  // is the one they are made with.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   reporter: [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,

@@ -61,3 +61,66 @@ test('the check finds a page that scrolls sideways and a name cut off without a 
   expect(await sidewaysOverflow(page)).toBe(80);
   expect(await clippedTexts(page)).toEqual(['"Silgranit Single Bowl Sink" in p#cut, cut off by p#cut']);
 });
+
+// Names, messages and prices as long as real data gets: a word longer than the screen, a price
+// in the hundreds of millions. Each GET answer's free texts are lengthened on the way in.
+const LONG_WORD = 'Kiambu-Ruiru-Thika-Superhighway ShowroomExtensionBranchSeventeenNorth';
+const LONG_FIELDS = new Set([
+  'name',
+  'customerName',
+  'message',
+  'content',
+  'description',
+  'productName',
+  'dimensions',
+  'followUpMessage',
+]);
+function lengthen(value: unknown, key = ''): unknown {
+  if (Array.isArray(value)) return value.map((item) => lengthen(item, key === 'productsMentioned' ? 'name' : ''));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, lengthen(inner, name)]));
+  if (typeof value === 'string' && LONG_FIELDS.has(key)) return `${value} ${LONG_WORD}`;
+  if (typeof value === 'number' && (key === 'startingPrice' || key === 'endingPrice')) return value * 10_000 + 0.5;
+  return value;
+}
+
+for (const route of appRoutes.filter((r) => r.authenticated)) {
+  test(`${route.path} (${route.name}) with long names, messages and prices · 320 px`, async ({ page, signIn }) => {
+    await signIn();
+    await page.route('**/api/**', async (request) => {
+      if (request.request().method() !== 'GET') return request.fallback();
+      const response = await request.fetch();
+      if (!(response.headers()['content-type'] ?? '').includes('json')) return request.fulfill({ response });
+      await request.fulfill({ response, json: lengthen(await response.json()) });
+    });
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(route.path);
+    await waitForScreen(page);
+    await expectFits(page, `${route.path} at 320 px, long texts`);
+  });
+}
+
+test('a long reply in the composer grows to its largest height, then scrolls: none of it is hidden', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  // Taken over, so the composer is open.
+  await page.route('**/api/conversations/101', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), status: 'admin_takeover' } });
+  });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/conversations/101');
+  const composer = page.getByLabel('Message', { exact: true });
+  await composer.fill(Array.from({ length: 20 }, (_, i) => `Line ${i + 1} of the delivery terms`).join('\n'));
+  const { clientHeight, scrollHeight, overflowY } = await composer.evaluate((area) => ({
+    clientHeight: area.clientHeight,
+    scrollHeight: area.scrollHeight,
+    overflowY: getComputedStyle(area).overflowY,
+  }));
+  // Capped at 10rem (160 px), the rest reached by scrolling.
+  expect(clientHeight).toBeLessThanOrEqual(160);
+  expect(scrollHeight).toBeGreaterThan(clientHeight);
+  expect(overflowY).toBe('auto');
+});

@@ -8,9 +8,11 @@ import './styles.css';
 import './styles/theme-overrides.css';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
+import { refitGrowingTextareasOnFontLoad } from './lib/dom/growing-textareas';
 import { loadOnce } from './lib/lazy/load-once';
 
 const router = createRouter();
+refitGrowingTextareasOnFontLoad();
 const installContractCheck = () => import('./api/contract-check').then((m) => m.installContractCheck());
 
 function render() {

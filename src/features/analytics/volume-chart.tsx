@@ -15,6 +15,9 @@ function themeColours() {
   };
 }
 
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 /** Re-reads the theme's CSS variables whenever the light/dark theme flips. */
 function useThemeColours() {
   const [colours, setColours] = useState(themeColours);
@@ -55,6 +58,8 @@ export default function VolumeChart({ points }: { points: TimelinePoint[] }) {
       // The chart fills its frame (.volume-chart-frame: a fixed height, the card's width).
       responsive: true,
       maintainAspectRatio: false,
+      // No drawing-in for people who asked their system for less motion.
+      animation: prefersReducedMotion() ? (false as const) : undefined,
       plugins: { legend: { labels: { color: colours.text } } },
       scales: {
         x: { ticks: { color: colours.text, maxRotation: 0, autoSkipPadding: 12 }, grid: { color: colours.grid } },

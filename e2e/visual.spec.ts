@@ -1,0 +1,65 @@
+// What every screen looks like: a picture of each route in light and dark, on
+// a desktop (1366 px) and a phone (375 px), compared with the reference
+// pictures in e2e/__screenshots__/visual.spec.ts/. A change of look that was
+// not meant fails here; one that was meant is recorded with
+// `npm run test:visual:update` and the new pictures are committed with it.
+//
+// The pictures are stable from run to run: the data are the contract's
+// examples (the mocks), the clock is fixed, the time zone and locale are set,
+// the font is the one the theme bundles (Inter), images are loaded before the
+// picture is taken, animations and the caret are stopped, and the browser is
+// the one CI installs. Nothing on the screens moves, so nothing is masked but
+// the live-updates dot, whose colour says how the socket is doing at that
+// instant.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+import { appRoutes, waitForScreen } from './support/routes';
+
+/** The moment every picture is taken at: a day after the examples' newest messages. */
+const NOW = new Date('2026-11-23T09:30:00+03:00');
+const themes = ['light', 'dark'] as const;
+const sizes = [
+  { name: 'desktop', width: 1366, height: 768 },
+  { name: 'phone', width: 375, height: 812 },
+] as const;
+
+// Reduced motion: the chart is drawn at once (chart.js times its drawing-in with Date.now,
+// which the fixed clock stops).
+test.use({ timezoneId: 'Africa/Nairobi', locale: 'en-US', reducedMotion: 'reduce' });
+
+/** Waits for what can still change the picture once the data are on screen: fonts, images, the chart. */
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    for (const image of document.querySelectorAll('img')) image.loading = 'eager';
+    // Settles whether the image loads or fails (a broken one is replaced by its placeholder).
+    await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
+    await document.fonts.ready;
+    // The growing text areas measure themselves again once the font has loaded (main.tsx).
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+for (const route of appRoutes) {
+  for (const theme of themes) {
+    for (const size of sizes) {
+      test(`${route.name} · ${theme} · ${size.name}`, async ({ page, signIn }) => {
+        if (route.authenticated) await signIn();
+        await page.clock.setFixedTime(NOW);
+        await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.goto(route.path);
+        await waitForScreen(page);
+        await settle(page);
+        // The whole page in one window as tall as the page (a full-page capture would leave the
+        // sidebar, a window high, short of the page's end).
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
+        await settle(page);
+        await expect(page).toHaveScreenshot(`${route.name.replace(/\s+/g, '-')}-${theme}-${size.name}.png`, {
+          fullPage: true,
+          mask: [page.locator('.live-indicator')],
+        });
+      });
+    }
+  }
+}
