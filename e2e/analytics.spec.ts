@@ -65,3 +65,20 @@ test('the chart is re-coloured when the theme flips', async ({ page }) => {
   await page.getByRole('button', { name: /theme/i }).first().click();
   await expect(chart).not.toHaveAttribute('data-text-colour', before ?? '');
 });
+
+for (const { width, height } of [
+  { width: 1366, height: 288 },
+  { width: 375, height: 224 },
+]) {
+  test(`the chart fills its card at ${width} px: the card's width, ${height} px high`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/analytics');
+    const chart = page.getByRole('img', { name: /Line chart of daily conversations/ });
+    await expect(chart).toBeVisible();
+    const card = page.getByRole('region', { name: 'Conversation Volume' });
+    const [canvas, box] = [await chart.boundingBox(), await card.boundingBox()];
+    // The card's padding either side, and nothing more.
+    expect(box!.width - canvas!.width).toBeLessThan(48);
+    expect(Math.round(canvas!.height)).toBe(height);
+  });
+}
