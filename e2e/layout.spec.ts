@@ -19,32 +19,36 @@ async function expectFits(page: Page, where: string) {
 for (const route of appRoutes) {
   test.describe(`${route.path} (${route.name})`, () => {
     for (const theme of themes) {
-      for (const sidebar of ['expanded', 'collapsed'] as const) {
-        test(`320 px · ${theme} · sidebar ${sidebar}`, async ({ page, signIn, baseURL }) => {
-          if (route.authenticated) await signIn();
-          await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-          await page
-            .context()
-            .addCookies([{ name: 'sidebar_state', value: String(sidebar === 'expanded'), url: baseURL! }]);
-          await page.setViewportSize({ width: 320, height: 640 });
+      // One page a theme (a test each would mostly time its set-up): the sidebar stored
+      // expanded, then collapsed, each with the menu opened; then 375 and 1366 px.
+      test(`320 px with the sidebar stored expanded and collapsed, then 375 and 1366 px · ${theme}`, async ({
+        page,
+        signIn,
+        baseURL,
+      }) => {
+        if (route.authenticated) await signIn();
+        await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+        await page.setViewportSize({ width: 320, height: 640 });
+        for (const expanded of [true, false]) {
+          const where = `${route.path} at 320 px, sidebar stored ${expanded ? 'expanded' : 'collapsed'}`;
+          await page.context().addCookies([{ name: 'sidebar_state', value: String(expanded), url: baseURL! }]);
           await page.goto(route.path);
           await waitForScreen(page);
-          await expectFits(page, `${route.path} at 320 px`);
+          await expectFits(page, where);
           if (route.authenticated) {
             await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
-            await expect(page.getByRole('dialog', { name: 'Sidebar' })).toBeVisible();
-            await expectFits(page, `${route.path} at 320 px, menu open`);
+            const sheet = page.getByRole('dialog', { name: 'Sidebar' });
+            await expect(sheet).toBeVisible();
+            await expectFits(page, `${where}, menu open`);
+            await page.keyboard.press('Escape');
+            await expect(sheet).toBeHidden();
           }
-        });
-      }
-    }
-    for (const width of [375, 1366]) {
-      test(`${width} px`, async ({ page, signIn }) => {
-        if (route.authenticated) await signIn();
-        await page.setViewportSize({ width, height: 800 });
-        await page.goto(route.path);
-        await waitForScreen(page);
-        await expectFits(page, `${route.path} at ${width} px`);
+        }
+        for (const width of [375, 1366]) {
+          await page.setViewportSize({ width, height: 800 });
+          await waitForScreen(page);
+          await expectFits(page, `${route.path} at ${width} px`);
+        }
       });
     }
   });
