@@ -92,3 +92,18 @@ test.describe('overlays', () => {
     });
   }
 });
+
+test.describe('phone layouts', () => {
+  for (const theme of themes) {
+    for (const path of ['/products', '/conversations', '/analytics']) {
+      test(`${path} at 375 px · ${theme}`, async ({ page, signIn }, testInfo) => {
+        await signIn();
+        await useTheme(page, theme);
+        await page.setViewportSize({ width: 375, height: 812 });
+        await page.goto(path);
+        await waitForScreen(page);
+        await audit(page, `${path} at 375 px [${theme}]`, testInfo);
+      });
+    }
+  }
+});
