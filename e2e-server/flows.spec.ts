@@ -261,3 +261,39 @@ test('follow-up settings are kept: saved, then shown again after a reload', asyn
   await expect(page.getByLabel('Follow-up Message')).toHaveValue(text);
   await expect(page.getByLabel('Hours Until Follow-up (1-168)')).toHaveValue('12');
 });
+
+test("the dashboard's Active Conversations and the analytics' count the same conversations", async ({ page }) => {
+  await signIn(page);
+  await page.goto('/');
+  const dashboard = page.getByRole('region', { name: 'Active Conversations' }).getByTestId('stat-value');
+  await expect(dashboard).toHaveText(/^\d+$/);
+  const onDashboard = await dashboard.textContent();
+  await page.goto('/analytics');
+  const analytics = page.getByRole('region', { name: 'Active Conversations' }).locator('.stat-value');
+  await expect(analytics).toHaveText(onDashboard!);
+  // The demo's month of conversations: some, not all, were active in the last 24 hours.
+  const total = await page.request.get('/api/summary').then((r) => r.json() as Promise<{ totalConversations: number }>);
+  expect(Number(onDashboard)).toBeLessThan(total.totalConversations);
+});
+
+test('the demo catalogue has pictures: the table thumbnails, the edit form and the installation gallery show them', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/products');
+  await page.getByPlaceholder('Search products...').fill('Absolute Black Granite');
+  // (Other tests here add products whose names start the same way.)
+  const row = rows(page).filter({ has: page.getByText('Absolute Black Granite', { exact: true }) });
+  const thumbnail = row.locator('img.product-thumb');
+  await expect(thumbnail).toBeVisible();
+  // Drawn, not broken: a real picture's size, decoded by the browser.
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+  await row.getByRole('link', { name: 'Edit Absolute Black Granite', exact: true }).click();
+  const current = page.getByRole('img', { name: 'Current product image' });
+  await expect(current).toBeVisible();
+  await expect.poll(() => current.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+  const gallery = page.getByRole('list', { name: 'Current installation images' }).getByRole('img');
+  await expect(gallery.first()).toBeVisible();
+  for (const picture of await gallery.all())
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+});

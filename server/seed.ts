@@ -1,13 +1,16 @@
-// Demo data for a first run: the catalogue, a month of conversations, some
-// handed to a human. Only an empty database is seeded, so a restart keeps
-// what people did.
+// Demo data for a first run: the catalogue with its pictures, a month of
+// conversations, some handed to a human. Only an empty database is seeded,
+// so a restart keeps what people did.
 import { faker } from '@faker-js/faker';
 import type { Kysely } from 'kysely';
 import { DEMO_PRODUCTS } from '../common/demo-data';
 import type { DB } from './db/schema';
+import { installationImages, productImage } from './demo/images';
 import { productsRepository } from './modules/products/repository';
 import type { Services } from './services';
 import { createSimulator } from './simulate';
+
+const PNG = { ext: 'png', mime: 'image/png' } as const;
 
 export async function seedDemo(
   db: Kysely<DB>,
@@ -22,6 +25,12 @@ export async function seedDemo(
   faker.seed(options.seed ?? 254);
   const repo = productsRepository(db);
   for (const p of DEMO_PRODUCTS) {
+    // The pictures are drawn here from the product itself (demo/images.ts)
+    // and stored like uploaded ones, so they are served, backed up and
+    // removed with the product as any other.
+    const image = await services.images.save(productImage(p), PNG);
+    const installations: string[] = [];
+    for (const bytes of installationImages(p)) installations.push(await services.images.save(bytes, PNG));
     await repo.insert({
       name: p.name,
       category: p.category,
@@ -35,8 +44,8 @@ export async function seedDemo(
       bowl_configuration: p.bowlConfiguration ?? null,
       stock: faker.number.int({ min: 0, max: 40 }),
       is_active: faker.datatype.boolean(0.9),
-      product_image_url: null,
-      installation_image_urls: [],
+      product_image_url: image,
+      installation_image_urls: installations,
     });
   }
   const simulator = createSimulator(db, services);
