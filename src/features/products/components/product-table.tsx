@@ -1,3 +1,7 @@
+/* eslint-disable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role --
+   The table's roles are written out on purpose: below 640 px its parts are displayed as cards
+   (block and grid, products.css), and browsers that drop a table's semantics when its parts are
+   no longer displayed as a table (WebKit) keep them when the roles are explicit. */
 import { safeImageUrl } from '../../../lib/url/safe-image-url';
 import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -35,8 +39,7 @@ export const ProductTable = memo(function ProductTable({ products, emptyMessage,
   return (
     <div className="p-datatable p-component product-table">
       <div className="p-datatable-wrapper">
-        {/* Explicit roles: below 640 px the rows are laid out as cards (products.css), and a table
-            whose parts are no longer displayed as a table would lose its semantics in some browsers. */}
+        {/* Explicit roles: see the top of this file. */}
         <table className="p-datatable-table" role="table">
           <caption className="sr-only">Products</caption>
           <thead className="p-datatable-thead" role="rowgroup">

@@ -38,8 +38,7 @@ describe('useIncrementalList with a server that pages', () => {
   function pagedList() {
     const asked: number[] = [];
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) =>
-      createElement(QueryClientProvider, { client }, children);
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
     const hook = renderHook(
       () => {
         const query = useInfiniteQuery({
