@@ -93,6 +93,20 @@ test.describe('overlays', () => {
   }
 });
 
+test.describe('keyboard shortcuts dialog', () => {
+  for (const theme of themes) {
+    test(`open · ${theme}`, async ({ page, signIn }, testInfo) => {
+      await signIn();
+      await useTheme(page, theme);
+      await page.goto('/');
+      await waitForScreen(page);
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+      await audit(page, `/ keyboard shortcuts dialog [${theme}]`, testInfo);
+    });
+  }
+});
+
 test.describe('phone layouts', () => {
   for (const theme of themes) {
     for (const path of ['/products', '/conversations', '/analytics']) {

@@ -8,6 +8,7 @@ import { Tooltip } from '../ui/tooltip';
 import { Sidebar } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
+import { ShortcutsDialog, useShellShortcuts } from './keyboard-shortcuts';
 import { LiveIndicator } from './live-indicator';
 import { useSidebar } from './use-sidebar';
 import { MobileSheet } from './mobile-sheet';
@@ -20,6 +21,7 @@ export function AppShell() {
   const sidebar = useSidebar();
   const { pathname } = useLocation();
   const live = useRealtime();
+  const shortcuts = useShellShortcuts();
 
   // The unread count also shows in the browser tab's title.
   useEffect(() => {
@@ -87,8 +89,9 @@ export function AppShell() {
           <div className="topbar-spacer" />
           <LiveIndicator status={live} />
           <ThemeToggle />
-          <UserMenu />
+          <UserMenu onShowShortcuts={shortcuts.openHelp} />
         </header>
+        <ShortcutsDialog visible={shortcuts.helpOpen} onHide={shortcuts.closeHelp} />
         <main className="main" id={MAIN_CONTENT_ID} ref={main} tabIndex={-1}>
           <Outlet />
         </main>

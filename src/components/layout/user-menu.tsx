@@ -4,8 +4,8 @@ import { Menu } from 'primereact/menu';
 import { Button } from 'primereact/button';
 import { useGetCurrentUser, useLogout } from '../../api/generated/endpoints/auth/auth';
 
-/** Who is signed in, and the way out. */
-export function UserMenu() {
+/** Who is signed in, the keyboard shortcuts, and the way out. */
+export function UserMenu({ onShowShortcuts }: { onShowShortcuts: () => void }) {
   const menu = useRef<Menu>(null);
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
@@ -40,6 +40,7 @@ export function UserMenu() {
         model={[
           { label: `Signed in as ${username}`, disabled: true },
           { separator: true },
+          { label: 'Keyboard shortcuts', icon: 'pi pi-question-circle', command: onShowShortcuts },
           { label: 'Sign out', icon: 'pi pi-sign-out', command: () => logout.mutate() },
         ]}
       />

@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useGetConversation } from '../../api/generated/endpoints/conversations/conversations';
 import { ApiError } from '../../api/mutator';
 import { ConversationInfo } from './components/conversation-info';
@@ -9,6 +9,7 @@ import { TakeoverSwitch } from './components/takeover-switch';
 import { messagesInOrder, useMessagePages } from './use-message-pages';
 import './conversations.css';
 import { LoadError } from '../../components/ui/load-error';
+import { useKeyboardShortcuts } from '../../lib/keyboard/shortcuts';
 import { UNNAMED_CONVERSATION_HEADING, customerDisplayName } from '../../lib/format/customer';
 
 /** /conversations/:id: heading (the customer's name, else 'Customer Conversation') and phone, takeover switch, messages, composer and info panel. */
@@ -20,9 +21,18 @@ export function ConversationDetailPage() {
   const messageList = useMemo(() => messagesInOrder(messages.data), [messages.data]);
   // The admin's own message is shown even when they had scrolled up.
   const followNext = useRef(false);
+  const navigate = useNavigate();
+
+  // t: the takeover switch; /: the composer (open once taken over); Esc: back to the list.
+  // None acts while typing: Esc in the composer keeps the reply being written.
+  useKeyboardShortcuts({
+    t: () => document.getElementById('admin-takeover')?.click(),
+    '/': () => document.getElementById('message-input')?.focus(),
+    Escape: () => void navigate('/conversations'),
+  });
 
   const back = (
-    <Link to="/conversations" className="p-button p-button-text p-component back-link">
+    <Link to="/conversations" className="p-button p-button-text p-component back-link" aria-keyshortcuts="Escape">
       <span className="p-button-icon p-button-icon-left pi pi-arrow-left" aria-hidden="true" />
       <span className="p-button-label">Back</span>
     </Link>

@@ -11,6 +11,7 @@ import './conversations.css';
 import { LoadError } from '../../components/ui/load-error';
 import { ShowMore } from '../../components/ui/show-more';
 import { useIncrementalList } from '../../lib/lists/use-incremental-list';
+import { moveFocus, useKeyboardShortcuts } from '../../lib/keyboard/shortcuts';
 
 const apiBase: string = import.meta.env.VITE_API_BASE_URL ?? '';
 
@@ -29,6 +30,10 @@ export function ConversationsPage() {
     fetchNextPage: result.fetchNextPage,
     total,
   });
+
+  // j / k move focus down and up the cards (Enter opens the focused one, as any link).
+  const cards = () => [...document.querySelectorAll<HTMLElement>('.conversation-list .conversation-card')];
+  useKeyboardShortcuts({ j: () => moveFocus(cards(), 1), k: () => moveFocus(cards(), -1) });
 
   // A browser navigation (with the current filters), so the server's CSV arrives as a download.
   const exportCsv = () => window.location.assign(`${apiBase}${getExportConversationsUrl(toSearchParams(filters))}`);

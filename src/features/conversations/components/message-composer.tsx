@@ -71,6 +71,7 @@ export function MessageComposer({ conversationId, takeover, onSend }: MessageCom
         readOnly={send.isPending}
         rows={2}
         autoResize
+        aria-keyshortcuts="/"
         maxLength={4096}
       />
       <Button

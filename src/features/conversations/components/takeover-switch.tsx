@@ -37,7 +37,7 @@ export function TakeoverSwitch({ conversation }: { conversation: Conversation })
         disabled={update.isPending}
         onChange={(event) => void change(Boolean(event.value))}
         // The inner input is the switch; a second checkbox role around it nests one control in another.
-        pt={{ root: { role: undefined, 'aria-checked': undefined } }}
+        pt={{ root: { role: undefined, 'aria-checked': undefined }, input: { 'aria-keyshortcuts': 't' } }}
       />
       <label htmlFor="admin-takeover">Admin Takeover</label>
     </div>
