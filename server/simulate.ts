@@ -22,7 +22,7 @@ export function createSimulator(db: Kysely<DB>, services: Services) {
   const products = () =>
     db
       .selectFrom('products')
-      .select(['id', 'name', 'starting_price', 'ending_price'])
+      .select(['id', 'name', 'category', 'starting_price', 'ending_price'])
       .where('is_active', '=', true)
       .execute();
   let nextType = 0;
@@ -41,7 +41,7 @@ export function createSimulator(db: Kysely<DB>, services: Services) {
       if (faker.datatype.boolean(0.5)) await inbound.productInterest(id, product, 'inquiry', at);
       await inbound.botMessage(
         id,
-        priceAnswer(product.name, Number(product.starting_price), Number(product.ending_price)),
+        priceAnswer(product.name, Number(product.starting_price), Number(product.ending_price), product.category),
         botAt,
       );
       if (faker.datatype.boolean(0.3))

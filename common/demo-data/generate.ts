@@ -91,9 +91,9 @@ export const customerQuestion = (faker: Faker, product: string): string =>
     `Can I see photos of ${product}?`,
   ]);
 
-/** The bot's answer to a price question, in KES. */
-export const priceAnswer = (product: string, startingPrice: number, endingPrice: number): string =>
-  `${product} costs KES ${startingPrice.toLocaleString('en-KE')} to KES ${endingPrice.toLocaleString('en-KE')} per slab.`;
+/** The bot's answer to a price question, in KES: stones are priced per slab, sinks each. */
+export const priceAnswer = (product: string, startingPrice: number, endingPrice: number, category: string): string =>
+  `${product} costs KES ${startingPrice.toLocaleString('en-KE')} to KES ${endingPrice.toLocaleString('en-KE')} ${category === 'sink' ? 'each' : 'per slab'}.`;
 
 /** The bot's greeting when no product is named. */
 export const GREETING = 'Karibu! We sell granite, marble and quartz slabs and kitchen sinks.';
