@@ -79,6 +79,29 @@ test.describe('sidebar on desktop', () => {
     // Inside the sidebar tooltips have no delay (elsewhere 700 ms).
     await expect(page.getByRole('tooltip')).toHaveText('Analytics', { timeout: 300 });
   });
+
+  test('a tooltip can be hovered, and Escape hides it without moving the pointer or the focus (WCAG 1.4.13)', async ({
+    page,
+  }) => {
+    await page.goto('/conversations/101');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const toggle = page.getByRole('button', { name: 'Toggle Sidebar' });
+    await toggle.hover();
+    const tooltip = page.getByRole('tooltip');
+    await expect(tooltip).toHaveText('Toggle Sidebar (Ctrl+B)');
+    // Onto the tooltip itself: it stays.
+    const box = (await tooltip.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+    await page.waitForTimeout(400);
+    await expect(tooltip).toBeVisible();
+    // Escape hides it, and is not also the conversation's "back to the list".
+    await page.keyboard.press('Escape');
+    await expect(tooltip).toBeHidden();
+    await expect(page).toHaveURL(/\/conversations\/101$/);
+    // With no tooltip open, Escape is the shortcut again.
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/conversations$/);
+  });
 });
 
 test.describe('sidebar on a 375 px phone', () => {

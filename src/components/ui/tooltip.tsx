@@ -4,9 +4,13 @@ import { createPortal } from 'react-dom';
 /** A tooltip opens after 700 ms (at once inside the sidebar); within 300 ms of one closing, the next opens at once. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
+/** How long the pointer has to move from the trigger onto the tooltip (which it may, to read it). */
+export const TOOLTIP_HOVER_GRACE_MS = 150;
 
 export const TooltipDelayContext = createContext(TOOLTIP_DELAY_MS);
 let lastClosedAt = -Infinity;
+/** A tooltip the pointer has just left, still shown for the grace period: the next to open hides it. */
+let closingTooltip: (() => void) | null = null;
 
 type TriggerProps = {
   'aria-describedby'?: string;
@@ -34,10 +38,28 @@ export function Tooltip({
   const target = useRef<Element | null>(null);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  const shown = position !== null;
+  // Escape hides an open tooltip without moving the pointer or the focus (WCAG 1.4.13). Taken
+  // before anything else hears it (capture), so it does not also act as a shortcut.
+  useEffect(() => {
+    if (!shown) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      event.stopPropagation();
+      clearTimeout(timer.current);
+      lastClosedAt = performance.now();
+      setPosition(null);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [shown]);
   if (disabled) return children;
 
   const open = (event: unknown) => {
     target.current = (event as { currentTarget: Element }).currentTarget;
+    closingTooltip?.();
+    closingTooltip = null;
     const wait = performance.now() - lastClosedAt < TOOLTIP_SKIP_DELAY_MS ? 0 : delay;
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -52,14 +74,28 @@ export function Tooltip({
   };
   const close = () => {
     clearTimeout(timer.current);
-    if (position) lastClosedAt = performance.now();
+    // Closing after the grace period: it counts as closed from when the pointer left.
+    if (closingTooltip === close) closingTooltip = null;
+    else if (position) lastClosedAt = performance.now();
     setPosition(null);
+  };
+  // The pointer leaving the trigger may be on its way onto the tooltip.
+  const closeSoon = () => {
+    clearTimeout(timer.current);
+    if (!position) return close();
+    closingTooltip = close;
+    lastClosedAt = performance.now();
+    timer.current = setTimeout(close, TOOLTIP_HOVER_GRACE_MS);
+  };
+  const stay = () => {
+    clearTimeout(timer.current);
+    closingTooltip = null;
   };
 
   const trigger = cloneElement(children, {
     'aria-describedby': position ? id : undefined,
     onMouseEnter: open,
-    onMouseLeave: close,
+    onMouseLeave: closeSoon,
     onFocus: open,
     onBlur: close,
   });
@@ -73,6 +109,8 @@ export function Tooltip({
             role="tooltip"
             className={`tooltip tooltip-${side}`}
             style={{ top: position.top, left: position.left }}
+            onMouseEnter={stay}
+            onMouseLeave={close}
           >
             {content}
           </div>,

@@ -65,3 +65,53 @@ describe('Tooltip', () => {
     expect(screen.getByRole('tooltip')).toHaveTextContent('Third');
   });
 });
+
+describe('Tooltip, WCAG 1.4.13 (content on hover or focus)', () => {
+  const open = () => {
+    render(
+      <Tooltip content="Toggle Sidebar (Ctrl+B)">
+        <button type="button">menu</button>
+      </Tooltip>,
+    );
+    fireEvent.focus(screen.getByRole('button'));
+    advance(700);
+    expect(screen.getByRole('tooltip')).toBeInTheDocument();
+  };
+
+  it('is dismissed by Escape without moving focus, and Escape goes no further', () => {
+    const further = vi.fn();
+    window.addEventListener('keydown', further);
+    open();
+    fireEvent.keyDown(screen.getByRole('button'), { key: 'Escape' });
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    expect(further).not.toHaveBeenCalled();
+    // Closed, Escape is the page's again.
+    fireEvent.keyDown(screen.getByRole('button'), { key: 'Escape' });
+    expect(further).toHaveBeenCalledTimes(1);
+    window.removeEventListener('keydown', further);
+  });
+
+  it('stays while the pointer moves from the trigger onto it, and closes when the pointer leaves it', () => {
+    render(
+      <Tooltip content="Live updates connected">
+        <span>Live</span>
+      </Tooltip>,
+    );
+    fireEvent.mouseEnter(screen.getByText('Live'));
+    advance(700);
+    fireEvent.mouseLeave(screen.getByText('Live'));
+    advance(50);
+    fireEvent.mouseEnter(screen.getByRole('tooltip'));
+    advance(500);
+    expect(screen.getByRole('tooltip')).toBeInTheDocument();
+    fireEvent.mouseLeave(screen.getByRole('tooltip'));
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+
+  it('closes shortly after the pointer leaves the trigger for elsewhere', () => {
+    open();
+    fireEvent.mouseLeave(screen.getByRole('button'));
+    advance(200);
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+});
