@@ -369,14 +369,19 @@ test.describe('conversation list', () => {
   });
 
   test('a conversation_update refetches the plain list, and a filtered search', async ({ page, realtime }) => {
+    // Each page load opens a new socket; an event pushed while it is still connecting (the last
+    // page's socket not yet closed) would reach only the old one.
+    const live = page.getByRole('status', { name: 'Live updates: connected' });
     await page.goto('/conversations');
     await expect(cards(page)).toHaveCount(12);
+    await expect(live).toBeVisible();
     const list = page.waitForRequest(isList);
     await realtime.push('conversation_update', { id: 110 });
     await list;
 
     await page.goto('/conversations?status=admin_required');
     await expect(cards(page)).toHaveCount(3);
+    await expect(live).toBeVisible();
     const search = page.waitForRequest(isSearch);
     await realtime.push('conversation_update', { id: 102 });
     expect(queryOf(await search)).toEqual({ status: 'admin_required' });

@@ -131,7 +131,8 @@ test.describe('server strings', () => {
     for (const payload of PAYLOADS) await expect(dialog).toContainText(payload);
     await expectShownAsTextOnly(page, 'import errors');
 
-    // Socket notifications.
+    // Socket notifications (to this page's socket, not one a previous page left closing).
+    await expect(page.getByRole('status', { name: 'Live updates: connected' })).toBeVisible();
     for (const payload of PAYLOADS.slice(0, 3)) {
       await realtime.push('notification', { message: payload });
       await expect(toast).toContainText(payload);
