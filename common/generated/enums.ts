@@ -29,6 +29,10 @@ export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 export const MESSAGE_SENDERS = ["customer", "bot", "admin"] as const;
 export type MessageSender = (typeof MESSAGE_SENDERS)[number];
 
+/** openapi.yaml, components.schemas.DeliveryStatus */
+export const DELIVERY_STATUSES = ["queued", "sent", "delivered", "read", "failed"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
 /** openapi.yaml, components.schemas.NotificationType */
 export const NOTIFICATION_TYPES = ["product_not_found", "delivery_inquiry", "payment_inquiry", "unclear_request"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -284,13 +284,227 @@ export interface paths {
         put?: never;
         /**
          * Send a message as admin
-         * @description Only while the conversation is in admin_takeover. The server delivers it over WhatsApp.
+         * @description Only while the conversation is in admin_takeover. The server delivers
+         *     it over WhatsApp. A server that knows the 24-hour reply window
+         *     (`replyWindowClosesAt`) refuses free text once it has closed (409):
+         *     only an approved template may be sent then (POST
+         *     /api/conversations/{id}/template-messages).
          */
         post: operations["sendConversationMessage"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff have read the conversation
+         * @description Beyond the spec. Called when staff open a conversation: its
+         *     `unreadCount` becomes 0. Read state is shared by all staff ("nobody on
+         *     staff has read these yet"). A backend without it answers 404 and the
+         *     dashboard shows no unread counts.
+         */
+        post: operations["markConversationRead"];
+        /**
+         * Mark the conversation as unread
+         * @description Beyond the spec. "Mark as unread": the conversation counts at least
+         *     its last customer message as unread again (`unreadCount` at least 1)
+         *     until staff open it again.
+         */
+        delete: operations["markConversationUnread"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/template-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an approved template as admin
+         * @description Beyond the spec. WhatsApp accepts free text only within 24 hours of
+         *     the customer's last message (`replyWindowClosesAt`); after that only
+         *     an approved template (GET /api/message-templates) reaches the
+         *     customer. Only in admin_takeover, like a reply. `variables` fills the
+         *     template's `{{1}}`, `{{2}}`… in order; every one is required. The
+         *     answer is the stored message, its content the filled body, its
+         *     `messageType` "template".
+         */
+        post: operations["sendConversationTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/messages/{messageId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
+                id: components["parameters"]["Id"];
+                /**
+                 * @description A message's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 1210
+                 */
+                messageId: components["parameters"]["MessageId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a failed message again
+         * @description Beyond the spec. Only a message whose `deliveryStatus` is `failed`:
+         *     it is queued once more (state `queued`, no reason) and sent again
+         *     through WhatsApp. A second retry of the same message while it is
+         *     queued is refused (409), so a double click sends it once. Free text
+         *     is refused once the reply window has closed (409): send a template.
+         */
+        post: operations["retryConversationMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Approved WhatsApp templates
+         * @description Beyond the spec. The business's templates approved by WhatsApp, the
+         *     only messages that may start a conversation again after its reply
+         *     window closed. Kept by the server (approval happens at Meta); Settings
+         *     lists them. A backend without it answers 404 and the dashboard offers
+         *     no templates.
+         */
+        get: operations["listMessageTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quick-replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Saved answers
+         * @description Beyond the spec. Staff's saved answers, in their order. Inserted from
+         *     the composer; `{{customerName}}`, `{{productName}}`,
+         *     `{{priceRange}}` and `{{offerPrice}}` in the content are filled from
+         *     the conversation by the dashboard. A backend without it answers 404
+         *     and the dashboard offers no quick replies.
+         */
+        get: operations["listQuickReplies"];
+        put?: never;
+        /**
+         * Save a new answer
+         * @description Added at the end of the order. At most 200 quick replies.
+         */
+        post: operations["createQuickReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quick-replies/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put the saved answers in a new order
+         * @description `ids` names every quick reply exactly once, first to last.
+         */
+        put: operations["reorderQuickReplies"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quick-replies/{quickReplyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A quick reply's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 1
+                 */
+                quickReplyId: components["parameters"]["QuickReplyId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a saved answer */
+        delete: operations["deleteQuickReply"];
+        options?: never;
+        head?: never;
+        /** Change a saved answer */
+        patch: operations["updateQuickReply"];
         trace?: never;
     };
     "/api/notifications": {
@@ -656,6 +870,23 @@ export interface components {
             /** @description KES. */
             currentOfferPrice?: number | null;
             bargainingRound?: number | null;
+            /**
+             * @description Beyond the spec. Customer messages since staff last opened the
+             *     conversation (POST /api/conversations/{id}/read). Absent from a
+             *     backend that does not track it: the dashboard then shows no
+             *     unread counts.
+             */
+            unreadCount?: number;
+            /**
+             * Format: date-time
+             * @description Beyond the spec. When WhatsApp's 24-hour window for free-text
+             *     replies closes: 24 hours after the customer's last message (null
+             *     when the customer never wrote). At that instant and after, only
+             *     an approved template can be sent. Absent from a backend that does
+             *     not track it: the dashboard then offers free text as the spec
+             *     says.
+             */
+            replyWindowClosesAt?: string | null;
         };
         ConversationStatusUpdate: {
             status: components["schemas"]["ConversationStatus"];
@@ -668,14 +899,71 @@ export interface components {
             content: string;
             /** Format: date-time */
             timestamp: string;
-            /** @description "text" for messages sent by an admin; the bot may use others. */
+            /**
+             * @description "text" for messages sent by an admin; the bot may use others
+             *     ("follow_up" for an automated follow-up, "template" for an
+             *     approved template).
+             */
             messageType?: string;
+            deliveryStatus?: components["schemas"]["DeliveryStatus"];
+            /**
+             * @description Beyond the spec. Why WhatsApp did not deliver the message, in
+             *     plain words; only with `deliveryStatus` failed.
+             */
+            failureReason?: string | null;
         };
         SendMessageRequest: {
             /** @description Not blank. */
             content: string;
             /** @enum {string} */
             messageType: "text";
+        };
+        /**
+         * @description Beyond the spec. Where a message to the customer (an admin reply, a
+         *     template, a follow-up) has got to: queued (waiting to leave), sent
+         *     (WhatsApp accepted it), delivered (it reached the phone), read (the
+         *     customer opened it) or failed (see `failureReason`; it can be sent
+         *     again). Absent on customer and bot messages, and from a backend that
+         *     does not track it.
+         * @enum {string}
+         */
+        DeliveryStatus: "queued" | "sent" | "delivered" | "read" | "failed";
+        SendTemplateRequest: {
+            templateId: number;
+            /** @description The values of `{{1}}`, `{{2}}`… in order; each one not blank. */
+            variables: string[];
+        };
+        MessageTemplate: {
+            id: number;
+            /** @description The name WhatsApp knows it by. */
+            name: string;
+            /** @description What staff call it. */
+            label: string;
+            /** @description A WhatsApp language code, e.g. en or en_GB. */
+            language: string;
+            /** @description The approved text, with `{{1}}`, `{{2}}`… where the variables go. */
+            body: string;
+            /** @description One entry per placeholder, in order. */
+            variables: {
+                label: string;
+                example?: string;
+            }[];
+        };
+        QuickReply: {
+            id: number;
+            title: string;
+            content: string;
+        };
+        QuickReplyInput: {
+            title: string;
+            content: string;
+        };
+        QuickReplyUpdate: {
+            title?: string;
+            content?: string;
+        };
+        QuickReplyOrder: {
+            ids: number[];
         };
         /** @enum {string} */
         NotificationType: "product_not_found" | "delivery_inquiry" | "payment_inquiry" | "unclear_request";
@@ -848,6 +1136,30 @@ export interface components {
          * @example 102
          */
         Id: number;
+        /**
+         * @description A message's id, read like `id` (an integer from 1 to 2147483647).
+         * @example 1210
+         */
+        MessageId: number;
+        /**
+         * @description A quick reply's id, read like `id` (an integer from 1 to 2147483647).
+         * @example 1
+         */
+        QuickReplyId: number;
+        /**
+         * @description Beyond the spec. `true`: only conversations with customer messages
+         *     staff have not read (`unreadCount` above 0); `false`: only those
+         *     without.
+         * @example true
+         */
+        UnreadFilter: boolean;
+        /**
+         * @description Beyond the spec. `open`: the 24-hour reply window is open;
+         *     `closing`: open and closes within 2 hours; `closed`: it has closed
+         *     (or the customer never wrote).
+         * @example closing
+         */
+        ReplyWindowFilter: "open" | "closing" | "closed";
         /**
          * @description Answer one page of at most this many items (1 to 200). Without it the
          *     whole list is answered.
@@ -1316,6 +1628,20 @@ export interface operations {
                  * @example granite
                  */
                 productMentioned?: components["parameters"]["ProductMentioned"];
+                /**
+                 * @description Beyond the spec. `true`: only conversations with customer messages
+                 *     staff have not read (`unreadCount` above 0); `false`: only those
+                 *     without.
+                 * @example true
+                 */
+                unread?: components["parameters"]["UnreadFilter"];
+                /**
+                 * @description Beyond the spec. `open`: the 24-hour reply window is open;
+                 *     `closing`: open and closes within 2 hours; `closed`: it has closed
+                 *     (or the customer never wrote).
+                 * @example closing
+                 */
+                replyWindow?: components["parameters"]["ReplyWindowFilter"];
             };
             header?: never;
             path?: never;
@@ -1367,6 +1693,20 @@ export interface operations {
                  * @example granite
                  */
                 productMentioned?: components["parameters"]["ProductMentioned"];
+                /**
+                 * @description Beyond the spec. `true`: only conversations with customer messages
+                 *     staff have not read (`unreadCount` above 0); `false`: only those
+                 *     without.
+                 * @example true
+                 */
+                unread?: components["parameters"]["UnreadFilter"];
+                /**
+                 * @description Beyond the spec. `open`: the 24-hour reply window is open;
+                 *     `closing`: open and closes within 2 hours; `closed`: it has closed
+                 *     (or the customer never wrote).
+                 * @example closing
+                 */
+                replyWindow?: components["parameters"]["ReplyWindowFilter"];
             };
             header?: never;
             path?: never;
@@ -1555,6 +1895,124 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description The conversation is not in admin_takeover, or its reply window has closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    markConversationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation, read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    markConversationUnread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation, unread */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    sendConversationTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued for WhatsApp */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             /** @description The conversation is not in admin_takeover */
             409: {
                 headers: {
@@ -1564,6 +2022,242 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description An unknown template, a missing or blank variable, or a body that does not match the contract */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    retryConversationMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
+                id: components["parameters"]["Id"];
+                /**
+                 * @description A message's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 1210
+                 */
+                messageId: components["parameters"]["MessageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The message has not failed, or it is free text and the reply window has closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    listMessageTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every approved template, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageTemplate"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listQuickReplies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every quick reply, in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickReply"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createQuickReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickReplyInput"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description There are already 200 quick replies */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    reorderQuickReplies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickReplyOrder"];
+            };
+        };
+        responses: {
+            /** @description Every quick reply, in the new order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickReply"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The ids are not every quick reply exactly once, or the body does not match the contract */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteQuickReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A quick reply's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 1
+                 */
+                quickReplyId: components["parameters"]["QuickReplyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    updateQuickReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A quick reply's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 1
+                 */
+                quickReplyId: components["parameters"]["QuickReplyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickReplyUpdate"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickReply"];
+                };
+            };
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
         };
     };

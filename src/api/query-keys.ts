@@ -9,6 +9,7 @@ export const queryKeys = {
   notifications: ['api', 'notifications'],
   followUpSettings: ['api', 'follow-ups', 'settings'],
   summary: ['api', 'summary'],
+  quickReplies: ['api', 'quick-replies'],
   // orval starts the keys of its infinite queries with 'infinate' (its spelling), so the
   // prefixes above do not reach the paged lists: these do.
   infiniteProducts: ['infinate', 'api', 'products'],

@@ -28,3 +28,19 @@ export const conversationUpdateEventResponse = zod.object({
   "status": zod.enum(['bot_active', 'admin_required', 'admin_takeover']).optional()
 }).describe('Only `id` is required; unknown fields are allowed.')
 })
+
+
+/**
+ * @summary Payload of the 'message_status' socket message
+ */
+export const messageStatusEventResponseDataFailureReasonMax = 500;
+
+export const messageStatusEventResponse = zod.object({
+  "type": zod.literal("message_status"),
+  "data": zod.object({
+  "conversationId": zod.number().min(1).describe('The conversation the message belongs to.'),
+  "messageId": zod.number().min(1).describe('Id of the message, as in GET /api/conversations/{id}/messages.'),
+  "deliveryStatus": zod.enum(['queued', 'sent', 'delivered', 'read', 'failed']),
+  "failureReason": zod.string().max(messageStatusEventResponseDataFailureReasonMax).nullish().describe('Why it failed, in plain words (only when failed).')
+}).describe('`conversationId`, `messageId` and `deliveryStatus` are required; unknown fields are allowed.')
+})

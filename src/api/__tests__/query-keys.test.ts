@@ -18,6 +18,7 @@ import {
   getListProductsQueryKey,
 } from '../generated/endpoints/products/products';
 import { getGetSummaryQueryKey } from '../generated/endpoints/summary/summary';
+import { getListQuickRepliesQueryKey } from '../generated/endpoints/quick-replies/quick-replies';
 import { getGetConversationQueryKey } from '../generated/endpoints/conversations/conversations';
 import { queryKeys } from '../query-keys';
 
@@ -27,6 +28,7 @@ describe('query keys the app invalidates', () => {
   it('equal the keys the generated hooks use', () => {
     expect(queryKeys.currentUser).toEqual(getGetCurrentUserQueryKey());
     expect(queryKeys.products).toEqual(getListProductsQueryKey());
+    expect(queryKeys.quickReplies).toEqual(getListQuickRepliesQueryKey());
     expect(queryKeys.conversations).toEqual(getListConversationsQueryKey());
     expect(queryKeys.notifications).toEqual(getListNotificationsQueryKey());
     expect(queryKeys.followUpSettings).toEqual(getGetFollowUpSettingsQueryKey());

@@ -62,6 +62,10 @@ export const invalidationsFor: { [T in RealtimeEventType]: (event: RealtimeEvent
     ...(event.data.conversationId === undefined ? [] : conversation(event.data.conversationId)),
   ],
   conversation_update: (event) => [...conversationLists, ...counts, ...conversation(event.data.id)],
+  // A delivery state shows only on the message itself: its conversation's messages refetch (when on screen).
+  message_status: (event) => [
+    { queryKey: getListConversationMessagesInfiniteQueryKey(event.data.conversationId).slice(0, -1) },
+  ],
 };
 
 export function invalidationsForEvent(event: RealtimeEvent): InvalidateQueryFilters[] {

@@ -6,6 +6,7 @@ import type { ConversationStatus } from './conversationStatus';
 import type { ConversationCurrentProductId } from './conversationCurrentProductId';
 import type { ConversationCurrentOfferPrice } from './conversationCurrentOfferPrice';
 import type { ConversationBargainingRound } from './conversationBargainingRound';
+import type { ConversationReplyWindowClosesAt } from './conversationReplyWindowClosesAt';
 
 export interface Conversation {
   /** @minimum 1 */
@@ -29,4 +30,21 @@ export interface Conversation {
   currentOfferPrice?: ConversationCurrentOfferPrice;
   /** @minimum 0 */
   bargainingRound?: ConversationBargainingRound;
+  /**
+   * Beyond the spec. Customer messages since staff last opened the
+conversation (POST /api/conversations/{id}/read). Absent from a
+backend that does not track it: the dashboard then shows no
+unread counts.
+
+   * @minimum 0
+   */
+  unreadCount?: number;
+  /** Beyond the spec. When WhatsApp's 24-hour window for free-text
+replies closes: 24 hours after the customer's last message (null
+when the customer never wrote). At that instant and after, only
+an approved template can be sent. Absent from a backend that does
+not track it: the dashboard then offers free text as the spec
+says.
+ */
+  replyWindowClosesAt?: ConversationReplyWindowClosesAt;
 }

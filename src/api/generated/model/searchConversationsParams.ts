@@ -8,6 +8,8 @@ import type { EndDateParameter } from './endDateParameter';
 import type { CustomerPhoneParameter } from './customerPhoneParameter';
 import type { StatusFilterParameter } from './statusFilterParameter';
 import type { ProductMentionedParameter } from './productMentionedParameter';
+import type { UnreadFilterParameter } from './unreadFilterParameter';
+import type { ReplyWindowFilterParameter } from './replyWindowFilterParameter';
 
 export type SearchConversationsParams = {
 /**
@@ -49,4 +51,18 @@ status?: StatusFilterParameter;
  * @maxLength 200
  */
 productMentioned?: ProductMentionedParameter;
+/**
+ * Beyond the spec. `true`: only conversations with customer messages
+staff have not read (`unreadCount` above 0); `false`: only those
+without.
+
+ */
+unread?: UnreadFilterParameter;
+/**
+ * Beyond the spec. `open`: the 24-hour reply window is open;
+`closing`: open and closes within 2 hours; `closed`: it has closed
+(or the customer never wrote).
+
+ */
+replyWindow?: ReplyWindowFilterParameter;
 };

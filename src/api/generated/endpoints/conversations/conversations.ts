@@ -41,6 +41,7 @@ import type {
   NotModifiedResponse,
   SearchConversationsParams,
   SendMessageRequest,
+  SendTemplateRequest,
   ServerErrorResponse,
   UnauthorizedResponse,
   UnprocessableResponse
@@ -998,7 +999,12 @@ export function useListConversationMessages<TData = Awaited<ReturnType<typeof li
 
 
 /**
- * Only while the conversation is in admin_takeover. The server delivers it over WhatsApp.
+ * Only while the conversation is in admin_takeover. The server delivers
+it over WhatsApp. A server that knows the 24-hour reply window
+(`replyWindowClosesAt`) refuses free text once it has closed (409):
+only an approved template may be sent then (POST
+/api/conversations/{id}/template-messages).
+
  * @summary Send a message as admin
  */
 export const getSendConversationMessageUrl = (id: number,) => {
@@ -1067,6 +1073,313 @@ export const useSendConversationMessage = <TError = ErrorType<BadRequestResponse
       > => {
 
       const mutationOptions = getSendConversationMessageMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Beyond the spec. Called when staff open a conversation: its
+`unreadCount` becomes 0. Read state is shared by all staff ("nobody on
+staff has read these yet"). A backend without it answers 404 and the
+dashboard shows no unread counts.
+
+ * @summary Staff have read the conversation
+ */
+export const getMarkConversationReadUrl = (id: number,) => {
+
+
+  
+
+  return `/api/conversations/${id}/read`
+}
+
+export const markConversationRead = async (id: number, options?: RequestInit): Promise<Conversation> => {
+  
+  return apiFetch<Conversation>(getMarkConversationReadUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getMarkConversationReadMutationOptions = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markConversationRead>>, TError,{id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof markConversationRead>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['markConversationRead'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof markConversationRead>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  markConversationRead(id,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type MarkConversationReadMutationResult = NonNullable<Awaited<ReturnType<typeof markConversationRead>>>
+    
+    export type MarkConversationReadMutationError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>
+
+    /**
+ * @summary Staff have read the conversation
+ */
+export const useMarkConversationRead = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markConversationRead>>, TError,{id: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof markConversationRead>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getMarkConversationReadMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Beyond the spec. "Mark as unread": the conversation counts at least
+its last customer message as unread again (`unreadCount` at least 1)
+until staff open it again.
+
+ * @summary Mark the conversation as unread
+ */
+export const getMarkConversationUnreadUrl = (id: number,) => {
+
+
+  
+
+  return `/api/conversations/${id}/read`
+}
+
+export const markConversationUnread = async (id: number, options?: RequestInit): Promise<Conversation> => {
+  
+  return apiFetch<Conversation>(getMarkConversationUnreadUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getMarkConversationUnreadMutationOptions = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markConversationUnread>>, TError,{id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof markConversationUnread>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['markConversationUnread'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof markConversationUnread>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  markConversationUnread(id,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type MarkConversationUnreadMutationResult = NonNullable<Awaited<ReturnType<typeof markConversationUnread>>>
+    
+    export type MarkConversationUnreadMutationError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>
+
+    /**
+ * @summary Mark the conversation as unread
+ */
+export const useMarkConversationUnread = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markConversationUnread>>, TError,{id: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof markConversationUnread>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getMarkConversationUnreadMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Beyond the spec. WhatsApp accepts free text only within 24 hours of
+the customer's last message (`replyWindowClosesAt`); after that only
+an approved template (GET /api/message-templates) reaches the
+customer. Only in admin_takeover, like a reply. `variables` fills the
+template's `{{1}}`, `{{2}}`… in order; every one is required. The
+answer is the stored message, its content the filled body, its
+`messageType` "template".
+
+ * @summary Send an approved template as admin
+ */
+export const getSendConversationTemplateUrl = (id: number,) => {
+
+
+  
+
+  return `/api/conversations/${id}/template-messages`
+}
+
+export const sendConversationTemplate = async (id: number,
+    sendTemplateRequest: SendTemplateRequest, options?: RequestInit): Promise<Message> => {
+  
+  return apiFetch<Message>(getSendConversationTemplateUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      sendTemplateRequest,)
+  }
+);}
+
+
+
+
+export const getSendConversationTemplateMutationOptions = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ErrorResponse | ErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendConversationTemplate>>, TError,{id: number;data: BodyType<SendTemplateRequest>}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof sendConversationTemplate>>, TError,{id: number;data: BodyType<SendTemplateRequest>}, TContext> => {
+
+const mutationKey = ['sendConversationTemplate'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendConversationTemplate>>, {id: number;data: BodyType<SendTemplateRequest>}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  sendConversationTemplate(id,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SendConversationTemplateMutationResult = NonNullable<Awaited<ReturnType<typeof sendConversationTemplate>>>
+    export type SendConversationTemplateMutationBody = BodyType<SendTemplateRequest>
+    export type SendConversationTemplateMutationError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ErrorResponse | ErrorResponse>
+
+    /**
+ * @summary Send an approved template as admin
+ */
+export const useSendConversationTemplate = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ErrorResponse | ErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendConversationTemplate>>, TError,{id: number;data: BodyType<SendTemplateRequest>}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof sendConversationTemplate>>,
+        TError,
+        {id: number;data: BodyType<SendTemplateRequest>},
+        TContext
+      > => {
+
+      const mutationOptions = getSendConversationTemplateMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Beyond the spec. Only a message whose `deliveryStatus` is `failed`:
+it is queued once more (state `queued`, no reason) and sent again
+through WhatsApp. A second retry of the same message while it is
+queued is refused (409), so a double click sends it once. Free text
+is refused once the reply window has closed (409): send a template.
+
+ * @summary Send a failed message again
+ */
+export const getRetryConversationMessageUrl = (id: number,
+    messageId: number,) => {
+
+
+  
+
+  return `/api/conversations/${id}/messages/${messageId}/retry`
+}
+
+export const retryConversationMessage = async (id: number,
+    messageId: number, options?: RequestInit): Promise<Message> => {
+  
+  return apiFetch<Message>(getRetryConversationMessageUrl(id,messageId),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getRetryConversationMessageMutationOptions = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ErrorResponse | UnprocessableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof retryConversationMessage>>, TError,{id: number;messageId: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof retryConversationMessage>>, TError,{id: number;messageId: number}, TContext> => {
+
+const mutationKey = ['retryConversationMessage'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof retryConversationMessage>>, {id: number;messageId: number}> = (props) => {
+          const {id,messageId} = props ?? {};
+
+          return  retryConversationMessage(id,messageId,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RetryConversationMessageMutationResult = NonNullable<Awaited<ReturnType<typeof retryConversationMessage>>>
+    
+    export type RetryConversationMessageMutationError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ErrorResponse | UnprocessableResponse>
+
+    /**
+ * @summary Send a failed message again
+ */
+export const useRetryConversationMessage = <TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ErrorResponse | UnprocessableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof retryConversationMessage>>, TError,{id: number;messageId: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof retryConversationMessage>>,
+        TError,
+        {id: number;messageId: number},
+        TContext
+      > => {
+
+      const mutationOptions = getRetryConversationMessageMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -17,7 +17,7 @@ export const listConversationsQueryParams = zod.object({
 })
 
 export const listConversations200ResponseCustomerNameMax = 200;export const listConversations200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
-export const listConversations200ResponseMessageCountMin = 0;export const listConversations200ResponseCurrentOfferPriceMin = 0;export const listConversations200ResponseBargainingRoundMin = 0;
+export const listConversations200ResponseMessageCountMin = 0;export const listConversations200ResponseCurrentOfferPriceMin = 0;export const listConversations200ResponseBargainingRoundMin = 0;export const listConversations200ResponseUnreadCountMin = 0;
 
 export const listConversations200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
@@ -30,7 +30,9 @@ export const listConversations200ResponseItem = zod.strictObject({
   "productsMentioned": zod.array(zod.string()),
   "currentProductId": zod.number().min(1).nullish(),
   "currentOfferPrice": zod.number().min(listConversations200ResponseCurrentOfferPriceMin).nullish().describe('KES.'),
-  "bargainingRound": zod.number().min(listConversations200ResponseBargainingRoundMin).nullish()
+  "bargainingRound": zod.number().min(listConversations200ResponseBargainingRoundMin).nullish(),
+  "unreadCount": zod.number().min(listConversations200ResponseUnreadCountMin).optional().describe('Beyond the spec. Customer messages since staff last opened the\nconversation (POST /api/conversations/{id}/read). Absent from a\nbackend that does not track it: the dashboard then shows no\nunread counts.\n'),
+  "replyWindowClosesAt": zod.iso.datetime({}).nullish().describe('Beyond the spec. When WhatsApp\'s 24-hour window for free-text\nreplies closes: 24 hours after the customer\'s last message (null\nwhen the customer never wrote). At that instant and after, only\nan approved template can be sent. Absent from a backend that does\nnot track it: the dashboard then offers free text as the spec\nsays.\n')
 })
 export const listConversations200Response = zod.array(listConversations200ResponseItem)
 
@@ -69,11 +71,13 @@ export const searchConversationsQueryParams = zod.object({
   "endDate": zod.iso.datetime({}).optional().describe('Conversations whose last message is at or before this instant.'),
   "customerPhone": zod.coerce.string().min(1).max(searchConversationsQueryCustomerPhoneMax).optional().describe('Part of the customer\'s phone number.'),
   "status": zod.enum(['bot_active', 'admin_required', 'admin_takeover']).optional(),
-  "productMentioned": zod.coerce.string().min(1).max(searchConversationsQueryProductMentionedMax).optional().describe('Part of a product name the customer mentioned.')
+  "productMentioned": zod.coerce.string().min(1).max(searchConversationsQueryProductMentionedMax).optional().describe('Part of a product name the customer mentioned.'),
+  "unread": zod.coerce.boolean().optional().describe('Beyond the spec. `true`: only conversations with customer messages\nstaff have not read (`unreadCount` above 0); `false`: only those\nwithout.\n'),
+  "replyWindow": zod.enum(['open', 'closing', 'closed']).optional().describe('Beyond the spec. `open`: the 24-hour reply window is open;\n`closing`: open and closes within 2 hours; `closed`: it has closed\n(or the customer never wrote).\n')
 })
 
 export const searchConversations200ResponseCustomerNameMax = 200;export const searchConversations200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
-export const searchConversations200ResponseMessageCountMin = 0;export const searchConversations200ResponseCurrentOfferPriceMin = 0;export const searchConversations200ResponseBargainingRoundMin = 0;
+export const searchConversations200ResponseMessageCountMin = 0;export const searchConversations200ResponseCurrentOfferPriceMin = 0;export const searchConversations200ResponseBargainingRoundMin = 0;export const searchConversations200ResponseUnreadCountMin = 0;
 
 export const searchConversations200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
@@ -86,7 +90,9 @@ export const searchConversations200ResponseItem = zod.strictObject({
   "productsMentioned": zod.array(zod.string()),
   "currentProductId": zod.number().min(1).nullish(),
   "currentOfferPrice": zod.number().min(searchConversations200ResponseCurrentOfferPriceMin).nullish().describe('KES.'),
-  "bargainingRound": zod.number().min(searchConversations200ResponseBargainingRoundMin).nullish()
+  "bargainingRound": zod.number().min(searchConversations200ResponseBargainingRoundMin).nullish(),
+  "unreadCount": zod.number().min(searchConversations200ResponseUnreadCountMin).optional().describe('Beyond the spec. Customer messages since staff last opened the\nconversation (POST /api/conversations/{id}/read). Absent from a\nbackend that does not track it: the dashboard then shows no\nunread counts.\n'),
+  "replyWindowClosesAt": zod.iso.datetime({}).nullish().describe('Beyond the spec. When WhatsApp\'s 24-hour window for free-text\nreplies closes: 24 hours after the customer\'s last message (null\nwhen the customer never wrote). At that instant and after, only\nan approved template can be sent. Absent from a backend that does\nnot track it: the dashboard then offers free text as the spec\nsays.\n')
 })
 export const searchConversations200Response = zod.array(searchConversations200ResponseItem)
 
@@ -121,7 +127,9 @@ export const exportConversationsQueryParams = zod.object({
   "endDate": zod.iso.datetime({}).optional().describe('Conversations whose last message is at or before this instant.'),
   "customerPhone": zod.coerce.string().min(1).max(exportConversationsQueryCustomerPhoneMax).optional().describe('Part of the customer\'s phone number.'),
   "status": zod.enum(['bot_active', 'admin_required', 'admin_takeover']).optional(),
-  "productMentioned": zod.coerce.string().min(1).max(exportConversationsQueryProductMentionedMax).optional().describe('Part of a product name the customer mentioned.')
+  "productMentioned": zod.coerce.string().min(1).max(exportConversationsQueryProductMentionedMax).optional().describe('Part of a product name the customer mentioned.'),
+  "unread": zod.coerce.boolean().optional().describe('Beyond the spec. `true`: only conversations with customer messages\nstaff have not read (`unreadCount` above 0); `false`: only those\nwithout.\n'),
+  "replyWindow": zod.enum(['open', 'closing', 'closed']).optional().describe('Beyond the spec. `open`: the 24-hour reply window is open;\n`closing`: open and closes within 2 hours; `closed`: it has closed\n(or the customer never wrote).\n')
 })
 
 export const exportConversations400Response = zod.strictObject({
@@ -143,7 +151,7 @@ export const exportConversations422Response = zod.strictObject({
  * @summary One conversation
  */
 export const getConversation200ResponseCustomerNameMax = 200;export const getConversation200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
-export const getConversation200ResponseMessageCountMin = 0;export const getConversation200ResponseCurrentOfferPriceMin = 0;export const getConversation200ResponseBargainingRoundMin = 0;
+export const getConversation200ResponseMessageCountMin = 0;export const getConversation200ResponseCurrentOfferPriceMin = 0;export const getConversation200ResponseBargainingRoundMin = 0;export const getConversation200ResponseUnreadCountMin = 0;
 
 export const getConversation200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -156,7 +164,9 @@ export const getConversation200Response = zod.strictObject({
   "productsMentioned": zod.array(zod.string()),
   "currentProductId": zod.number().min(1).nullish(),
   "currentOfferPrice": zod.number().min(getConversation200ResponseCurrentOfferPriceMin).nullish().describe('KES.'),
-  "bargainingRound": zod.number().min(getConversation200ResponseBargainingRoundMin).nullish()
+  "bargainingRound": zod.number().min(getConversation200ResponseBargainingRoundMin).nullish(),
+  "unreadCount": zod.number().min(getConversation200ResponseUnreadCountMin).optional().describe('Beyond the spec. Customer messages since staff last opened the\nconversation (POST /api/conversations/{id}/read). Absent from a\nbackend that does not track it: the dashboard then shows no\nunread counts.\n'),
+  "replyWindowClosesAt": zod.iso.datetime({}).nullish().describe('Beyond the spec. When WhatsApp\'s 24-hour window for free-text\nreplies closes: 24 hours after the customer\'s last message (null\nwhen the customer never wrote). At that instant and after, only\nan approved template can be sent. Absent from a backend that does\nnot track it: the dashboard then offers free text as the spec\nsays.\n')
 })
 
 export const getConversation400Response = zod.strictObject({
@@ -193,7 +203,7 @@ export const updateConversationStatusBody = zod.object({
 })
 
 export const updateConversationStatus200ResponseCustomerNameMax = 200;export const updateConversationStatus200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
-export const updateConversationStatus200ResponseMessageCountMin = 0;export const updateConversationStatus200ResponseCurrentOfferPriceMin = 0;export const updateConversationStatus200ResponseBargainingRoundMin = 0;
+export const updateConversationStatus200ResponseMessageCountMin = 0;export const updateConversationStatus200ResponseCurrentOfferPriceMin = 0;export const updateConversationStatus200ResponseBargainingRoundMin = 0;export const updateConversationStatus200ResponseUnreadCountMin = 0;
 
 export const updateConversationStatus200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -206,7 +216,9 @@ export const updateConversationStatus200Response = zod.strictObject({
   "productsMentioned": zod.array(zod.string()),
   "currentProductId": zod.number().min(1).nullish(),
   "currentOfferPrice": zod.number().min(updateConversationStatus200ResponseCurrentOfferPriceMin).nullish().describe('KES.'),
-  "bargainingRound": zod.number().min(updateConversationStatus200ResponseBargainingRoundMin).nullish()
+  "bargainingRound": zod.number().min(updateConversationStatus200ResponseBargainingRoundMin).nullish(),
+  "unreadCount": zod.number().min(updateConversationStatus200ResponseUnreadCountMin).optional().describe('Beyond the spec. Customer messages since staff last opened the\nconversation (POST /api/conversations/{id}/read). Absent from a\nbackend that does not track it: the dashboard then shows no\nunread counts.\n'),
+  "replyWindowClosesAt": zod.iso.datetime({}).nullish().describe('Beyond the spec. When WhatsApp\'s 24-hour window for free-text\nreplies closes: 24 hours after the customer\'s last message (null\nwhen the customer never wrote). At that instant and after, only\nan approved template can be sent. Absent from a backend that does\nnot track it: the dashboard then offers free text as the spec\nsays.\n')
 })
 
 export const updateConversationStatus400Response = zod.strictObject({
@@ -246,14 +258,16 @@ export const listConversationMessagesQueryParams = zod.object({
   "cursor": zod.coerce.string().min(1).max(listConversationMessagesQueryCursorMax).regex(listConversationMessagesQueryCursorRegExp).optional().describe('Where the next page starts: copied from the previous page\'s `Link`\nheader (rel=\"next\"), never built by a client. Only meaningful with\n`limit`.\n')
 })
 
-export const listConversationMessages200ResponseMessageTypeMax = 50;
+export const listConversationMessages200ResponseMessageTypeMax = 50;export const listConversationMessages200ResponseFailureReasonMax = 500;
 
 export const listConversationMessages200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
   "sender": zod.enum(['customer', 'bot', 'admin']),
   "content": zod.string(),
   "timestamp": zod.iso.datetime({}),
-  "messageType": zod.string().max(listConversationMessages200ResponseMessageTypeMax).optional().describe('\"text\" for messages sent by an admin; the bot may use others.')
+  "messageType": zod.string().max(listConversationMessages200ResponseMessageTypeMax).optional().describe('\"text\" for messages sent by an admin; the bot may use others\n(\"follow_up\" for an automated follow-up, \"template\" for an\napproved template).\n'),
+  "deliveryStatus": zod.enum(['queued', 'sent', 'delivered', 'read', 'failed']).optional().describe('Beyond the spec. Where a message to the customer (an admin reply, a\ntemplate, a follow-up) has got to: queued (waiting to leave), sent\n(WhatsApp accepted it), delivered (it reached the phone), read (the\ncustomer opened it) or failed (see `failureReason`; it can be sent\nagain). Absent on customer and bot messages, and from a backend that\ndoes not track it.\n'),
+  "failureReason": zod.string().max(listConversationMessages200ResponseFailureReasonMax).nullish().describe('Beyond the spec. Why WhatsApp did not deliver the message, in\nplain words; only with `deliveryStatus` failed.\n')
 })
 export const listConversationMessages200Response = zod.array(listConversationMessages200ResponseItem).max(5000)
 
@@ -283,7 +297,12 @@ export const listConversationMessages500Response = zod.strictObject({
 }).describe('Body of every error response. At least one of the fields is present.')
 
 /**
- * Only while the conversation is in admin_takeover. The server delivers it over WhatsApp.
+ * Only while the conversation is in admin_takeover. The server delivers
+it over WhatsApp. A server that knows the 24-hour reply window
+(`replyWindowClosesAt`) refuses free text once it has closed (409):
+only an approved template may be sent then (POST
+/api/conversations/{id}/template-messages).
+
  * @summary Send a message as admin
  */
 export const sendConversationMessageBodyContentMax = 4096;
@@ -295,14 +314,16 @@ export const sendConversationMessageBody = zod.object({
   "messageType": zod.enum(['text'])
 })
 
-export const sendConversationMessage201ResponseMessageTypeMax = 50;
+export const sendConversationMessage201ResponseMessageTypeMax = 50;export const sendConversationMessage201ResponseFailureReasonMax = 500;
 
 export const sendConversationMessage201Response = zod.strictObject({
   "id": zod.number().min(1),
   "sender": zod.enum(['customer', 'bot', 'admin']),
   "content": zod.string(),
   "timestamp": zod.iso.datetime({}),
-  "messageType": zod.string().max(sendConversationMessage201ResponseMessageTypeMax).optional().describe('\"text\" for messages sent by an admin; the bot may use others.')
+  "messageType": zod.string().max(sendConversationMessage201ResponseMessageTypeMax).optional().describe('\"text\" for messages sent by an admin; the bot may use others\n(\"follow_up\" for an automated follow-up, \"template\" for an\napproved template).\n'),
+  "deliveryStatus": zod.enum(['queued', 'sent', 'delivered', 'read', 'failed']).optional().describe('Beyond the spec. Where a message to the customer (an admin reply, a\ntemplate, a follow-up) has got to: queued (waiting to leave), sent\n(WhatsApp accepted it), delivered (it reached the phone), read (the\ncustomer opened it) or failed (see `failureReason`; it can be sent\nagain). Absent on customer and bot messages, and from a backend that\ndoes not track it.\n'),
+  "failureReason": zod.string().max(sendConversationMessage201ResponseFailureReasonMax).nullish().describe('Beyond the spec. Why WhatsApp did not deliver the message, in\nplain words; only with `deliveryStatus` failed.\n')
 })
 
 export const sendConversationMessage400Response = zod.strictObject({
@@ -331,6 +352,220 @@ export const sendConversationMessage409Response = zod.strictObject({
 }).describe('Body of every error response. At least one of the fields is present.')
 
 export const sendConversationMessage422Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+/**
+ * Beyond the spec. Called when staff open a conversation: its
+`unreadCount` becomes 0. Read state is shared by all staff ("nobody on
+staff has read these yet"). A backend without it answers 404 and the
+dashboard shows no unread counts.
+
+ * @summary Staff have read the conversation
+ */
+export const markConversationRead200ResponseCustomerNameMax = 200;export const markConversationRead200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
+export const markConversationRead200ResponseMessageCountMin = 0;export const markConversationRead200ResponseCurrentOfferPriceMin = 0;export const markConversationRead200ResponseBargainingRoundMin = 0;export const markConversationRead200ResponseUnreadCountMin = 0;
+
+export const markConversationRead200Response = zod.strictObject({
+  "id": zod.number().min(1),
+  "customerName": zod.string().max(markConversationRead200ResponseCustomerNameMax).nullish(),
+  "whatsappPhoneNumber": zod.string().regex(markConversationRead200ResponseWhatsappPhoneNumberRegExp),
+  "status": zod.enum(['bot_active', 'admin_required', 'admin_takeover']),
+  "lastMessageAt": zod.iso.datetime({}),
+  "createdAt": zod.iso.datetime({}),
+  "messageCount": zod.number().min(markConversationRead200ResponseMessageCountMin).optional(),
+  "productsMentioned": zod.array(zod.string()),
+  "currentProductId": zod.number().min(1).nullish(),
+  "currentOfferPrice": zod.number().min(markConversationRead200ResponseCurrentOfferPriceMin).nullish().describe('KES.'),
+  "bargainingRound": zod.number().min(markConversationRead200ResponseBargainingRoundMin).nullish(),
+  "unreadCount": zod.number().min(markConversationRead200ResponseUnreadCountMin).optional().describe('Beyond the spec. Customer messages since staff last opened the\nconversation (POST /api/conversations/{id}/read). Absent from a\nbackend that does not track it: the dashboard then shows no\nunread counts.\n'),
+  "replyWindowClosesAt": zod.iso.datetime({}).nullish().describe('Beyond the spec. When WhatsApp\'s 24-hour window for free-text\nreplies closes: 24 hours after the customer\'s last message (null\nwhen the customer never wrote). At that instant and after, only\nan approved template can be sent. Absent from a backend that does\nnot track it: the dashboard then offers free text as the spec\nsays.\n')
+})
+
+export const markConversationRead400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const markConversationRead401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const markConversationRead403Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const markConversationRead404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const markConversationRead422Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+/**
+ * Beyond the spec. "Mark as unread": the conversation counts at least
+its last customer message as unread again (`unreadCount` at least 1)
+until staff open it again.
+
+ * @summary Mark the conversation as unread
+ */
+export const markConversationUnread200ResponseCustomerNameMax = 200;export const markConversationUnread200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
+export const markConversationUnread200ResponseMessageCountMin = 0;export const markConversationUnread200ResponseCurrentOfferPriceMin = 0;export const markConversationUnread200ResponseBargainingRoundMin = 0;export const markConversationUnread200ResponseUnreadCountMin = 0;
+
+export const markConversationUnread200Response = zod.strictObject({
+  "id": zod.number().min(1),
+  "customerName": zod.string().max(markConversationUnread200ResponseCustomerNameMax).nullish(),
+  "whatsappPhoneNumber": zod.string().regex(markConversationUnread200ResponseWhatsappPhoneNumberRegExp),
+  "status": zod.enum(['bot_active', 'admin_required', 'admin_takeover']),
+  "lastMessageAt": zod.iso.datetime({}),
+  "createdAt": zod.iso.datetime({}),
+  "messageCount": zod.number().min(markConversationUnread200ResponseMessageCountMin).optional(),
+  "productsMentioned": zod.array(zod.string()),
+  "currentProductId": zod.number().min(1).nullish(),
+  "currentOfferPrice": zod.number().min(markConversationUnread200ResponseCurrentOfferPriceMin).nullish().describe('KES.'),
+  "bargainingRound": zod.number().min(markConversationUnread200ResponseBargainingRoundMin).nullish(),
+  "unreadCount": zod.number().min(markConversationUnread200ResponseUnreadCountMin).optional().describe('Beyond the spec. Customer messages since staff last opened the\nconversation (POST /api/conversations/{id}/read). Absent from a\nbackend that does not track it: the dashboard then shows no\nunread counts.\n'),
+  "replyWindowClosesAt": zod.iso.datetime({}).nullish().describe('Beyond the spec. When WhatsApp\'s 24-hour window for free-text\nreplies closes: 24 hours after the customer\'s last message (null\nwhen the customer never wrote). At that instant and after, only\nan approved template can be sent. Absent from a backend that does\nnot track it: the dashboard then offers free text as the spec\nsays.\n')
+})
+
+export const markConversationUnread400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const markConversationUnread401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const markConversationUnread403Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const markConversationUnread404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const markConversationUnread422Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+/**
+ * Beyond the spec. WhatsApp accepts free text only within 24 hours of
+the customer's last message (`replyWindowClosesAt`); after that only
+an approved template (GET /api/message-templates) reaches the
+customer. Only in admin_takeover, like a reply. `variables` fills the
+template's `{{1}}`, `{{2}}`… in order; every one is required. The
+answer is the stored message, its content the filled body, its
+`messageType` "template".
+
+ * @summary Send an approved template as admin
+ */
+export const sendConversationTemplateBodyTemplateIdMax = 2147483647;export const sendConversationTemplateBodyVariablesItemMax = 200;export const sendConversationTemplateBodyVariablesMax = 10;
+
+export const sendConversationTemplateBody = zod.object({
+  "templateId": zod.number().min(1).max(sendConversationTemplateBodyTemplateIdMax),
+  "variables": zod.array(zod.string().min(1).max(sendConversationTemplateBodyVariablesItemMax)).max(sendConversationTemplateBodyVariablesMax).describe('The values of `{{1}}`, `{{2}}`… in order; each one not blank.')
+})
+
+export const sendConversationTemplate201ResponseMessageTypeMax = 50;export const sendConversationTemplate201ResponseFailureReasonMax = 500;
+
+export const sendConversationTemplate201Response = zod.strictObject({
+  "id": zod.number().min(1),
+  "sender": zod.enum(['customer', 'bot', 'admin']),
+  "content": zod.string(),
+  "timestamp": zod.iso.datetime({}),
+  "messageType": zod.string().max(sendConversationTemplate201ResponseMessageTypeMax).optional().describe('\"text\" for messages sent by an admin; the bot may use others\n(\"follow_up\" for an automated follow-up, \"template\" for an\napproved template).\n'),
+  "deliveryStatus": zod.enum(['queued', 'sent', 'delivered', 'read', 'failed']).optional().describe('Beyond the spec. Where a message to the customer (an admin reply, a\ntemplate, a follow-up) has got to: queued (waiting to leave), sent\n(WhatsApp accepted it), delivered (it reached the phone), read (the\ncustomer opened it) or failed (see `failureReason`; it can be sent\nagain). Absent on customer and bot messages, and from a backend that\ndoes not track it.\n'),
+  "failureReason": zod.string().max(sendConversationTemplate201ResponseFailureReasonMax).nullish().describe('Beyond the spec. Why WhatsApp did not deliver the message, in\nplain words; only with `deliveryStatus` failed.\n')
+})
+
+export const sendConversationTemplate400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const sendConversationTemplate401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const sendConversationTemplate403Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const sendConversationTemplate404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const sendConversationTemplate409Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const sendConversationTemplate422Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+/**
+ * Beyond the spec. Only a message whose `deliveryStatus` is `failed`:
+it is queued once more (state `queued`, no reason) and sent again
+through WhatsApp. A second retry of the same message while it is
+queued is refused (409), so a double click sends it once. Free text
+is refused once the reply window has closed (409): send a template.
+
+ * @summary Send a failed message again
+ */
+export const retryConversationMessage200ResponseMessageTypeMax = 50;export const retryConversationMessage200ResponseFailureReasonMax = 500;
+
+export const retryConversationMessage200Response = zod.strictObject({
+  "id": zod.number().min(1),
+  "sender": zod.enum(['customer', 'bot', 'admin']),
+  "content": zod.string(),
+  "timestamp": zod.iso.datetime({}),
+  "messageType": zod.string().max(retryConversationMessage200ResponseMessageTypeMax).optional().describe('\"text\" for messages sent by an admin; the bot may use others\n(\"follow_up\" for an automated follow-up, \"template\" for an\napproved template).\n'),
+  "deliveryStatus": zod.enum(['queued', 'sent', 'delivered', 'read', 'failed']).optional().describe('Beyond the spec. Where a message to the customer (an admin reply, a\ntemplate, a follow-up) has got to: queued (waiting to leave), sent\n(WhatsApp accepted it), delivered (it reached the phone), read (the\ncustomer opened it) or failed (see `failureReason`; it can be sent\nagain). Absent on customer and bot messages, and from a backend that\ndoes not track it.\n'),
+  "failureReason": zod.string().max(retryConversationMessage200ResponseFailureReasonMax).nullish().describe('Beyond the spec. Why WhatsApp did not deliver the message, in\nplain words; only with `deliveryStatus` failed.\n')
+})
+
+export const retryConversationMessage400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const retryConversationMessage401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const retryConversationMessage403Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const retryConversationMessage404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const retryConversationMessage409Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const retryConversationMessage422Response = zod.strictObject({
   "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')
