@@ -4,3 +4,13 @@ export function formatResponseTime(seconds: number): string {
   if (seconds < 3600) return `${Math.round(seconds / 60)}m`;
   return `${Math.round(seconds / 3600)}h`;
 }
+
+/**
+ * Time left until a deadline, rounded down to whole minutes: "23h 59m", "1h 44m", "45m", "0m"
+ * (under a minute). Never negative: a deadline passed reads "0m".
+ */
+export function formatTimeLeft(milliseconds: number): string {
+  const minutes = Math.max(0, Math.floor(milliseconds / 60_000));
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours}h ${minutes % 60}m` : `${minutes}m`;
+}

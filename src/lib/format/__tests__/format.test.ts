@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatKES, formatPriceRange } from '../money';
-import { formatResponseTime } from '../duration';
+import { formatResponseTime, formatTimeLeft } from '../duration';
 import { isoDay } from '../date';
 
 describe('money', () => {
@@ -29,5 +29,19 @@ describe('response time', () => {
 describe('isoDay', () => {
   it('uses the local calendar day', () => {
     expect(isoDay(new Date(2026, 10, 2, 23, 59))).toBe('2026-11-02');
+  });
+});
+
+describe('formatTimeLeft', () => {
+  it('rounds down to whole minutes at the 60 s and 3600 s edges', () => {
+    expect(formatTimeLeft(59_999)).toBe('0m');
+    expect(formatTimeLeft(60_000)).toBe('1m');
+    expect(formatTimeLeft(3_599_999)).toBe('59m');
+    expect(formatTimeLeft(3_600_000)).toBe('1h 0m');
+    expect(formatTimeLeft((23 * 60 + 59) * 60_000 + 59_999)).toBe('23h 59m');
+  });
+
+  it('never goes below zero', () => {
+    expect(formatTimeLeft(-5_000)).toBe('0m');
   });
 });
