@@ -17,7 +17,11 @@ import type { components } from '../common/generated/openapi-types';
 import type { Operation } from './contract';
 import { FOREIGN_ORIGIN, REACHES_CUSTOMERS, resourceOf, type Check, type Ctx, type SendInit } from './run';
 
-export type Resource = 'product' | 'conversation' | 'notification';
+export type Resource = 'product' | 'conversation' | 'notification' | 'quickReply';
+
+/** Every path parameter ({id}, {messageId}, {quickReplyId}) set to `value`. */
+export const fillPath = (path: string, value: string) => path.replace(/\{[^}]+\}/g, value);
+export const hasId = (path: string) => /\{[^}]+\}/.test(path);
 
 /** Well-formed (the largest id the contract allows) and, checked first with a GET, matching nothing. */
 export const UNKNOWN_ID = 2147483647;
@@ -40,6 +44,12 @@ const VALID_BODY: Record<string, () => SendInit> = {
     form({ stock: '1' } satisfies { [K in keyof components['schemas']['ProductUpdateForm']]?: string }),
   updateConversationStatus: () =>
     json({ status: 'bot_active' } satisfies components['schemas']['ConversationStatusUpdate']),
+  sendConversationTemplate: () =>
+    json({ templateId: 1, variables: ['Conformance'] } satisfies components['schemas']['SendTemplateRequest']),
+  createQuickReply: () =>
+    json({ title: 'Conformance', content: 'Conformance check' } satisfies components['schemas']['QuickReplyInput']),
+  updateQuickReply: () => json({ title: 'Conformance' } satisfies components['schemas']['QuickReplyUpdate']),
+  reorderQuickReplies: () => json({ ids: [] } satisfies components['schemas']['QuickReplyOrder']),
   sendConversationMessage: () =>
     json({
       content: 'Conformance check: please ignore this message.',
@@ -55,11 +65,11 @@ export async function readOnlyNegatives(ctx: Ctx) {
   /** Resources for which some GET of UNKNOWN_ID found something (or answered anything but 404). */
   const taken = new Set<Resource>();
   for (const op of ctx.contract.operations.filter((o) => o.method === 'GET')) {
-    if (op.path.includes('{id}')) {
+    if (hasId(op.path)) {
       if (documents(op, 400)) {
         for (const bad of MALFORMED_IDS) {
           await ctx.probe(op, 'malformed id', {
-            path: op.path.replace('{id}', bad),
+            path: fillPath(op.path, bad),
             expected: 400,
             detail: `id "${bad}"`,
             what: `the malformed id "${bad}"`,
@@ -68,7 +78,7 @@ export async function readOnlyNegatives(ctx: Ctx) {
       }
       if (documents(op, 404)) {
         const r = await ctx.probe(op, 'unknown id', {
-          path: op.path.replace('{id}', String(UNKNOWN_ID)),
+          path: fillPath(op.path, String(UNKNOWN_ID)),
           expected: 404,
           detail: `id ${UNKNOWN_ID}`,
           what: `id ${UNKNOWN_ID}, which nothing has`,
@@ -80,7 +90,7 @@ export async function readOnlyNegatives(ctx: Ctx) {
       const bad = invalidQuery(op);
       if (bad)
         await ctx.probe(op, 'invalid query', {
-          path: `${op.path.replace('{id}', String(ctx.ids[resourceOf(op.path)] ?? 1))}?${bad.query}`,
+          path: `${fillPath(op.path, String(ctx.ids[resourceOf(op.path)] ?? 1))}?${bad.query}`,
           expected: 422,
           detail: bad.detail,
           what: bad.detail,
@@ -190,8 +200,8 @@ function wrongTypes(ctx: Ctx, op: Operation): { body: unknown; detail: string } 
 /** The cases each write operation would run, for the line that says they need --write. */
 function writeCases(op: Operation): Check[] {
   const cases: Check[] = op.protected ? ['no cookie', 'made-up cookie'] : [];
-  if (op.path.includes('{id}') && documents(op, 400)) cases.push('malformed id');
-  if (op.path.includes('{id}') && documents(op, 404)) cases.push('unknown id');
+  if (hasId(op.path) && documents(op, 400)) cases.push('malformed id');
+  if (hasId(op.path) && documents(op, 404)) cases.push('unknown id');
   if (hasBody(op) && (documents(op, 400) || documents(op, 422))) cases.push('malformed body');
   if (hasBody(op) && documents(op, 422)) cases.push('wrong media type');
   if (op.jsonBody && documents(op, 422)) cases.push('invalid body');
@@ -211,12 +221,16 @@ export async function writeNegatives(ctx: Ctx) {
     return;
   }
   for (const op of writes) {
+    if (ctx.absent.has(op.id)) {
+      ctx.skip(op, 'negative cases', 'not offered: the server does not have this feature beyond the spec');
+      continue;
+    }
     const resource = resourceOf(op.path);
-    const byId = op.path.includes('{id}');
+    const byId = hasId(op.path);
     const valid = VALID_BODY[op.id]?.() ?? {};
     if (byId && documents(op, 400)) {
       await ctx.probe(op, 'malformed id', {
-        path: op.path.replace('{id}', 'abc'),
+        path: fillPath(op.path, 'abc'),
         expected: 400,
         ...valid,
         detail: 'id "abc"',
@@ -226,7 +240,7 @@ export async function writeNegatives(ctx: Ctx) {
     if (byId && documents(op, 404)) {
       if (ctx.ids.unknown.has(resource)) {
         await ctx.probe(op, 'unknown id', {
-          path: op.path.replace('{id}', String(UNKNOWN_ID)),
+          path: fillPath(op.path, String(UNKNOWN_ID)),
           expected: 404,
           ...VALID_BODY[op.id]?.(),
           detail: `id ${UNKNOWN_ID}`,
@@ -242,7 +256,7 @@ export async function writeNegatives(ctx: Ctx) {
         ctx.skip(op, 'malformed body', 'aimed at a real conversation: needs --reach-customers');
       else if (ctx.ids[resource] === undefined) ctx.skip(op, 'malformed body', `no ${resource} to aim at`);
       // The body is refused before anything is done, so a real record is safe to aim at.
-      else await bodyNegatives(ctx, op, op.path.replace('{id}', String(ctx.ids[resource])));
+      else await bodyNegatives(ctx, op, fillPath(op.path, String(ctx.ids[resource])));
     }
     if (documents(op, 403) && op.id !== 'logout') await foreignOrigin(ctx, op);
     if (op.id === 'login' && documents(op, 401)) {
@@ -263,7 +277,7 @@ export async function writeNegatives(ctx: Ctx) {
 async function foreignOrigin(ctx: Ctx, op: Operation) {
   const headers = { origin: FOREIGN_ORIGIN };
   const what = `Origin ${FOREIGN_ORIGIN}`;
-  if (op.id === 'runFollowUpCheck' || (REACHES_CUSTOMERS.has(op.id) && !op.path.includes('{id}'))) {
+  if (op.id === 'runFollowUpCheck' || (REACHES_CUSTOMERS.has(op.id) && !hasId(op.path))) {
     if (!ctx.mode.reachCustomers)
       return ctx.skip(op, 'foreign origin', 'reaches customers if the server lets it through: needs --reach-customers');
   }
@@ -276,12 +290,12 @@ async function foreignOrigin(ctx: Ctx, op: Operation) {
         'there may be unread notifications: a server that lets it through would mark them read',
       );
   }
-  if (op.path.includes('{id}')) {
+  if (hasId(op.path)) {
     const resource = resourceOf(op.path);
     if (!ctx.ids.unknown.has(resource))
       return ctx.skip(op, 'foreign origin', `could not confirm that no ${resource} has id ${UNKNOWN_ID}`);
     return void (await ctx.probe(op, 'foreign origin', {
-      path: op.path.replace('{id}', String(UNKNOWN_ID)),
+      path: fillPath(op.path, String(UNKNOWN_ID)),
       expected: 403,
       headers,
       what,

@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { AsyncApiContract, OpenApiContract, worstFirst, type Operation, type Violation } from './contract';
 import { buildCoverage, type Coverage } from './coverage';
 import { conditionalChecks } from './conditional';
-import { readOnlyNegatives, UNKNOWN_ID, writeNegatives, type Resource } from './negative';
+import { fillPath, readOnlyNegatives, UNKNOWN_ID, writeNegatives, type Resource } from './negative';
 import { pagingChecks } from './paging';
 import { writeScenarios } from './scenarios';
 import { summaryChecks } from './summary';
@@ -25,6 +25,7 @@ export type Check =
   | 'wrong credentials'
   | 'not taken over'
   | 'disabled'
+  | 'incomplete order'
   | 'negative cases'
   | 'paging'
   | 'not modified'
@@ -147,7 +148,9 @@ export const resourceOf = (path: string): Resource =>
     ? 'product'
     : path.startsWith('/api/conversations')
       ? 'conversation'
-      : 'notification';
+      : path.startsWith('/api/quick-replies')
+        ? 'quickReply'
+        : 'notification';
 
 export async function runConformance(options: ConformanceOptions): Promise<Report> {
   const contract = new OpenApiContract(options.contractFile);
@@ -322,7 +325,22 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       });
       samples.delete(op.id);
       ctx.absent.add(op.id);
+      for (const dependent of FEATURE_OPERATIONS[op.id] ?? []) ctx.absent.add(dependent);
       continue;
+    }
+    if (op.id === 'listQuickReplies' && answer.status === 200) {
+      const list = parse(answer.body);
+      if (Array.isArray(list)) {
+        const first = (list[0] as { id?: unknown } | undefined)?.id;
+        if (typeof first === 'number') ids.quickReply = first;
+        if (!list.some((q) => (q as { id?: unknown })?.id === UNKNOWN_ID)) ids.unknown.add('quickReply');
+      }
+    }
+    if (op.id === 'listConversations' && answer.status === 200) {
+      const list = parse(answer.body);
+      // Read state beyond the spec: a server whose conversations carry no unreadCount does not offer it.
+      if (Array.isArray(list) && list.length > 0 && (list[0] as { unreadCount?: unknown }).unreadCount === undefined)
+        for (const id of READ_STATE_OPERATIONS) ctx.absent.add(id);
     }
     if (['listProducts', 'listConversations', 'listNotifications'].includes(op.id)) {
       const list = parse(answer.body);
@@ -368,7 +386,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
         continue;
       }
       // An id nothing has: a server that wrongly lets the call through still changes nothing.
-      const path = op.path.replace('{id}', String(UNKNOWN_ID));
+      const path = fillPath(op.path, String(UNKNOWN_ID));
       await probe(
         op,
         check,
@@ -421,6 +439,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
 
   for (const op of contract.operations) {
     if (done.has(op.id)) continue;
+    if (ctx.absent.has(op.id)) {
+      skip(op, 'answer', `not offered: the server does not have this feature beyond the spec`);
+      continue;
+    }
     const reach = REACHES_CUSTOMERS.has(op.id);
     if (!mode.write || (reach && !mode.reachCustomers)) {
       skip(
@@ -465,10 +487,28 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
 export const FOREIGN_ORIGIN = 'https://conformance-check.invalid';
 
 /** Operations a server may leave out: a 404 means "not offered" (the contract says so in their description). */
-export const OPTIONAL_OPERATIONS = new Set(['getSummary']);
+export const OPTIONAL_OPERATIONS = new Set(['getSummary', 'listMessageTemplates', 'listQuickReplies']);
+
+/**
+ * Calls beyond the spec come in features: when the server shows it lacks
+ * one, none of its calls is checked (a business's own backend may have the
+ * spec's calls only). Quick replies and templates are missing when their GET
+ * answers 404; read state when conversations carry no unreadCount; delivery
+ * (retry) when messages carry no deliveryStatus and templates are missing.
+ */
+export const FEATURE_OPERATIONS: Record<string, string[]> = {
+  listQuickReplies: ['createQuickReply', 'updateQuickReply', 'deleteQuickReply', 'reorderQuickReplies'],
+  listMessageTemplates: ['sendConversationTemplate', 'retryConversationMessage'],
+};
+export const READ_STATE_OPERATIONS = ['markConversationRead', 'markConversationUnread'];
 
 /** Operations that send something to customers. */
-export const REACHES_CUSTOMERS = new Set(['sendConversationMessage', 'runFollowUpCheck', 'updateConversationStatus']);
+export const REACHES_CUSTOMERS = new Set([
+  'sendConversationMessage',
+  'sendConversationTemplate',
+  'runFollowUpCheck',
+  'updateConversationStatus',
+]);
 
 type SocketListener = {
   /** Every parsed message so far, valid or not. */

@@ -174,6 +174,8 @@ export async function writeScenarios(ctx: Ctx) {
       await client.PATCH('/api/notifications/{id}/read', { params: { path: { id: read.id } }, parseAs: 'text' }),
     );
 
+  await inboxScenarios(ctx, client, rec, unchecked);
+
   if (!ctx.mode.reachCustomers) return;
   const convId = ctx.ids.conversation;
   if (convId !== undefined) {
@@ -231,6 +233,19 @@ export async function writeScenarios(ctx: Ctx) {
       }
     }
   }
+  // A template without its variables: refused (409 when not taken over, else 422) before anything is sent.
+  if (convId !== undefined && !ctx.absent.has('sendConversationTemplate')) {
+    const template = ctx.contract.op('sendConversationTemplate');
+    const refused = await ctx.probe(template, 'invalid body', {
+      path: `/api/conversations/${convId}/template-messages`,
+      expected: 422,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ templateId: 2147483647, variables: [] }),
+      what: 'a template nothing has',
+    });
+    ctx.skip(template, 'answer', `a template that is sent reaches a customer: only refusals are checked (${refused.status})`);
+    ctx.done.add('sendConversationTemplate');
+  }
   await rec('runFollowUpCheck', await client.POST('/api/follow-ups/check', { parseAs: 'text' }));
   // Follow-ups disabled: the check must refuse with 409. Enabled settings are switched off for that one call and written back.
   if (settings) {
@@ -267,5 +282,91 @@ export async function writeScenarios(ctx: Ctx) {
         });
       }
     }
+  }
+}
+
+type Client = ReturnType<typeof createClient<paths>>;
+type Rec = (id: string, r: { response: Response; data?: unknown; error?: unknown }) => Promise<unknown>;
+type Unchecked = <R extends { response: Response }>(method: string, r: Promise<R>) => Promise<R>;
+
+/**
+ * Beyond the spec, when the server offers them: quick replies (one of its
+ * own, created, changed, moved and deleted, the order put back), read state
+ * (set and put back) and a retry of a message nothing has (404).
+ */
+async function inboxScenarios(ctx: Ctx, client: Client, rec: Rec, unchecked: Unchecked) {
+  if (!ctx.absent.has('createQuickReply')) {
+    const created = (await rec(
+      'createQuickReply',
+      await client.POST('/api/quick-replies', {
+        body: { title: 'Conformance check', content: 'Conformance check: {{customerName}}' },
+        parseAs: 'text',
+      }),
+    )) as { id?: number } | undefined;
+    const id = created?.id;
+    if (typeof id === 'number') {
+      await rec(
+        'updateQuickReply',
+        await client.PATCH('/api/quick-replies/{quickReplyId}', {
+          params: { path: { quickReplyId: id } },
+          body: { content: 'Conformance check, changed' },
+          parseAs: 'text',
+        }),
+      );
+      const list = await client.GET('/api/quick-replies', { parseAs: 'text' });
+      const ids = (JSON.parse(String(list.data ?? '[]')) as { id: number }[]).map((q) => q.id);
+      // Ours first, then the others as they were; afterwards the order as it was.
+      await rec(
+        'reorderQuickReplies',
+        await client.PUT('/api/quick-replies/order', {
+          body: { ids: [id, ...ids.filter((other) => other !== id)] },
+          parseAs: 'text',
+        }),
+      );
+      await unchecked('PUT', client.PUT('/api/quick-replies/order', { body: { ids }, parseAs: 'text' }));
+      await ctx.probe(ctx.contract.op('reorderQuickReplies'), 'incomplete order', {
+        path: '/api/quick-replies/order',
+        expected: 422,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ids: ids.filter((other) => other !== id) }),
+        what: 'an order that leaves one quick reply out',
+      });
+      await rec(
+        'deleteQuickReply',
+        await client.DELETE('/api/quick-replies/{quickReplyId}', {
+          params: { path: { quickReplyId: id } },
+          parseAs: 'text',
+        }),
+      );
+    }
+  }
+
+  const convId = ctx.ids.conversation;
+  if (convId !== undefined && !ctx.absent.has('markConversationRead')) {
+    const path = { path: { id: convId } };
+    const got = await client.GET('/api/conversations/{id}', { params: path, parseAs: 'text' });
+    const before = JSON.parse(typeof got.data === 'string' ? got.data : '{}') as { unreadCount?: number };
+    // Unread before: read it, then unread again; read before: the other way round.
+    const read = () => client.POST('/api/conversations/{id}/read', { params: path, parseAs: 'text' });
+    const unread = () => client.DELETE('/api/conversations/{id}/read', { params: path, parseAs: 'text' });
+    if ((before.unreadCount ?? 0) > 0) {
+      await rec('markConversationRead', await read());
+      await rec('markConversationUnread', await unread());
+    } else {
+      await rec('markConversationUnread', await unread());
+      await rec('markConversationRead', await read());
+    }
+  }
+  if (convId !== undefined && !ctx.absent.has('retryConversationMessage')) {
+    // A message nothing has: 404, and nothing is sent whatever the server does. A real
+    // failed message is not sent again: that would reach a customer.
+    const retry = ctx.contract.op('retryConversationMessage');
+    await ctx.probe(retry, 'unknown id', {
+      path: `/api/conversations/${convId}/messages/2147483647/retry`,
+      expected: 404,
+      what: 'a retry of a message nothing has',
+    });
+    ctx.skip(retry, 'answer', 'sending a failed message again reaches a customer: only its refusals are checked');
+    ctx.done.add('retryConversationMessage');
   }
 }

@@ -6,6 +6,8 @@
 //       --minimal: only the fields given, no defaults; with no other option the
 //       frame is {"type":"notification","data":{"message":"…"}} (only the required field)
 //   conversation_update [id] [status]        id defaults to 102
+//   message_status [conversationId] [messageId] [status] [reason]
+//                                            defaults 102, 1213, delivered
 //   raw <text>                               one frame, unchecked (e.g. 'not json')
 //   drop                                     cut every open socket
 //   status                                   open sockets / connections so far
@@ -19,6 +21,7 @@ import { RealtimeControlError, createRealtimeControl } from './realtime-events';
 
 const usage = `usage: npm run mock:event -- notification [message] [--kind <type>] [--conversation <id>] [--minimal]
        npm run mock:event -- conversation_update [id] [bot_active|admin_required|admin_takeover]
+       npm run mock:event -- message_status [conversationId] [messageId] [queued|sent|delivered|read|failed] [reason]
        npm run mock:event -- raw <text> | drop | status`;
 
 function fail(message: string): never {
@@ -88,6 +91,18 @@ async function main(): Promise<void> {
       }
       const { delivered, event } = await control.push('conversation_update', data);
       console.log(`conversation_update delivered to ${delivered} socket(s): ${JSON.stringify(event)}`);
+      break;
+    }
+    case 'message_status': {
+      const data: Record<string, unknown> = jsonData(rest[0]) ?? {};
+      if (!jsonData(rest[0])) {
+        if (rest[0]) data.conversationId = asId(rest[0], 'conversationId');
+        if (rest[1]) data.messageId = asId(rest[1], 'messageId');
+        if (rest[2]) data.deliveryStatus = rest[2];
+        if (rest[3]) data.failureReason = rest.slice(3).join(' ');
+      }
+      const { delivered, event } = await control.push('message_status', data);
+      console.log(`message_status delivered to ${delivered} socket(s): ${JSON.stringify(event)}`);
       break;
     }
     case 'raw': {

@@ -2,12 +2,17 @@
 // defaults for partial events, validation against the generated zod schemas,
 // and a small client for the mock's control routes (used by the CLI and e2e).
 import zod from 'zod';
-import { conversationUpdateEventResponse, notificationEventResponse } from '../common/generated/realtime/realtime.zod';
+import {
+  conversationUpdateEventResponse,
+  messageStatusEventResponse,
+  notificationEventResponse,
+} from '../common/generated/realtime/realtime.zod';
 import { fakeNotificationMessage } from './faker-data';
 
 export type NotificationEvent = zod.infer<typeof notificationEventResponse>;
 export type ConversationUpdateEvent = zod.infer<typeof conversationUpdateEventResponse>;
-export type RealtimeEvent = NotificationEvent | ConversationUpdateEvent;
+export type MessageStatusEvent = zod.infer<typeof messageStatusEventResponse>;
+export type RealtimeEvent = NotificationEvent | ConversationUpdateEvent | MessageStatusEvent;
 export type RealtimeEventType = RealtimeEvent['type'];
 export type EventData<T extends RealtimeEventType> = Extract<RealtimeEvent, { type: T }>['data'];
 
@@ -31,6 +36,17 @@ const contractEvent = zod.discriminatedUnion('type', [
       data: conversationUpdateEventResponse.shape.data
         .loose()
         .refine((d) => integer(d.id), { message: 'id must be an integer', path: ['id'] }),
+    })
+    .loose(),
+  messageStatusEventResponse
+    .extend({
+      data: messageStatusEventResponse.shape.data
+        .loose()
+        .refine((d) => integer(d.conversationId), {
+          message: 'conversationId must be an integer',
+          path: ['conversationId'],
+        })
+        .refine((d) => integer(d.messageId), { message: 'messageId must be an integer', path: ['messageId'] }),
     })
     .loose(),
 ]);
@@ -78,6 +94,8 @@ export function withDefaults(type: unknown, data: unknown, exact = false): unkno
     };
   }
   if (type === 'conversation_update') return { type, data: { id: 102, ...given } };
+  if (type === 'message_status')
+    return { type, data: { conversationId: 102, messageId: 1213, deliveryStatus: 'delivered', ...given } };
   return { type, data };
 }
 

@@ -14,3 +14,4 @@ export class HttpError extends Error {
 export const badRequest = (message: string, error?: string) => new HttpError(400, message, error);
 export const notFound = () => new HttpError(404, 'Not found');
 export const conflict = (message: string) => new HttpError(409, message);
+export const unprocessable = (message: string) => new HttpError(422, message);

@@ -19,11 +19,21 @@ import { DEV_ADMIN_PASSWORD, isLoopbackHost, loadConfig } from './config';
 import { openDatabase, type Database } from './db/connection';
 import { migrate } from './db/migrate';
 import type { OutboxSender } from './outbox/sender';
+import { simulatedSender } from './outbox/simulated-sender';
 import { seedDemo } from './seed';
 import { createSimulator } from './simulate';
 
-async function loadSender(): Promise<OutboxSender | undefined> {
+/**
+ * OUTBOX_SENDER names a module whose default export delivers messages (e.g.
+ * over the WhatsApp Cloud API), or "simulated". Without it, development and
+ * the demo use the simulated WhatsApp (every delivery state shows, nothing
+ * leaves the machine); production delivers nothing and keeps the outbox.
+ */
+async function loadSender(config: { production: boolean; testControl: boolean }): Promise<OutboxSender | undefined> {
   const path = process.env.OUTBOX_SENDER;
+  if (path === 'simulated' || (!path && !config.production))
+    // Scripted, not random, failures in end-to-end runs (see plugins/test-control.ts).
+    return simulatedSender({ randomFailures: !config.testControl });
   if (!path) return undefined;
   const module = (await import(pathToFileURL(resolve(path)).href)) as { default: OutboxSender };
   return module.default;
@@ -83,7 +93,7 @@ async function main() {
     await database.close();
     database = await openDatabase(databaseOptions);
   }
-  const sender = await loadSender();
+  const sender = await loadSender(config);
   const app = await buildApp({ database, config, sender, log: { level: config.logLevel, pretty: !config.production } });
   const log = app.log;
   log.info(

@@ -8,7 +8,9 @@ import { inboundService } from './modules/conversations/inbound';
 import { conversationsService } from './modules/conversations/service';
 import { followUpsService } from './modules/follow-ups/service';
 import { notificationsService } from './modules/notifications/service';
+import { messageTemplatesService } from './modules/message-templates/service';
 import { imageStore } from './modules/products/images';
+import { quickRepliesService } from './modules/quick-replies/service';
 import { productsService } from './modules/products/service';
 import { summaryService } from './modules/summary/service';
 import { outboxDispatcher, type OutboxSender } from './outbox/sender';
@@ -25,21 +27,24 @@ export type ServiceOptions = {
 export function createServices(db: Kysely<DB>, options: ServiceOptions) {
   const now = options.now ?? (() => new Date());
   const events = options.events;
-  const outbox = outboxDispatcher(db, options.sender);
+  const outbox = outboxDispatcher(db, options.sender, events);
   const outboxChanged = () => outbox.kick();
   const images = imageStore(join(options.dataDir, 'uploads'));
   const notifications = notificationsService(db, { events, now });
+  const messageTemplates = messageTemplatesService(db);
   return {
     now,
     images,
     outbox,
     auth: authService(db, { sessionTtlMs: options.sessionTtlMs, now }),
     products: productsService(db, images),
-    conversations: conversationsService(db, { events, now, outboxChanged }),
+    conversations: conversationsService(db, { events, now, outboxChanged, templates: messageTemplates }),
+    messageTemplates,
+    quickReplies: quickRepliesService(db),
     notifications,
     inbound: inboundService(db, { events, now, notifications }),
     analytics: analyticsService(db, { now }),
-    followUps: followUpsService(db, { events, now, outboxChanged }),
+    followUps: followUpsService(db, { events, now, outboxChanged, templates: messageTemplates }),
     summary: summaryService(db, { now }),
   };
 }

@@ -52,6 +52,10 @@ export interface ConversationsTable {
   bargaining_round: number | null;
   converted: Generated<boolean>;
   last_follow_up_at: Date | null;
+  /** Migration 007: the customer's last message (the 24-hour reply window runs from it). */
+  last_customer_message_at: Date | null;
+  /** Migration 007: customer messages since staff last opened the conversation. */
+  unread_count: Generated<number>;
 }
 export interface MessagesTable {
   id: Generated<number>;
@@ -60,6 +64,25 @@ export interface MessagesTable {
   content: string;
   message_type: string;
   timestamp: Timestamp;
+  /** Migration 007: only on messages sent through the outbox. */
+  delivery_status: DeliveryStatus | null;
+  failure_reason: string | null;
+}
+export type DeliveryStatus = 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
+export type OutboxTemplate = { name: string; language: string; variables: string[] };
+export interface MessageTemplatesTable {
+  id: number;
+  name: string;
+  label: string;
+  language: string;
+  body: string;
+  variables: ColumnType<{ label: string; example?: string }[], string, string>;
+}
+export interface QuickRepliesTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  position: number;
 }
 export interface NotificationsTable {
   id: Generated<number>;
@@ -93,6 +116,10 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Date | null;
+  /** Migration 007: the message this row delivers. */
+  message_id: number | null;
+  /** Migration 007: set when the message is an approved template. */
+  template: ColumnType<OutboxTemplate | null, string | null | undefined, string | null>;
 }
 export interface SignInAttemptsTable {
   scope: 'address' | 'account' | 'known';
@@ -118,6 +145,8 @@ export interface DB {
   product_events: ProductEventsTable;
   follow_up_settings: FollowUpSettingsTable;
   outbox: OutboxTable;
+  message_templates: MessageTemplatesTable;
+  quick_replies: QuickRepliesTable;
   schema_migrations: SchemaMigrationsTable;
   sign_in_attempts: SignInAttemptsTable;
 }

@@ -2,6 +2,8 @@
 // and JSON body schema the contract gives. The server refuses to start when
 // an operation has no handler or a handler names no operation; Handlers,
 // keyed by the contract's operationIds, makes both compile errors as well.
+import { messageTemplatesRoutes } from '../modules/message-templates/routes';
+import { quickRepliesRoutes } from '../modules/quick-replies/routes';
 import type { FastifyInstance } from 'fastify';
 import { loadOperations, type Operation } from '../contract/openapi';
 import type { OperationId, RouteOf } from '../contract/types';
@@ -27,6 +29,8 @@ export async function contractRoutes(
     ...analyticsRoutes(context),
     ...followUpsRoutes(context),
     ...summaryRoutes(context),
+    ...messageTemplatesRoutes(context),
+    ...quickRepliesRoutes(context),
   };
   const operations = loadOperations();
   // The contract read at run time is checked against the one compiled in.

@@ -1,19 +1,57 @@
 // End-to-end tests only (TEST_CONTROL=true): trigger the customer side on
-// demand and read what would have been sent to customers.
+// demand, script the simulated WhatsApp, and read what would have been sent
+// to customers.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connection';
+import type { SimulatedSender } from '../outbox/simulated-sender';
 import { createSimulator } from '../simulate';
+
+type Body = { conversationId?: number; content?: string; count?: number; reason?: string };
 
 export async function testControl(app: FastifyInstance, { database }: { database: Database }) {
   const simulator = createSimulator(database.db, app.services);
-  app.post('/__test/handoff', { config: { public: true } }, async () => simulator.handoff());
+  const publicRoute = { config: { public: true } };
+  app.post('/__test/handoff', publicRoute, async () => simulator.handoff());
   // What would have been sent to customers, newest first.
-  app.get('/__test/outbox', { config: { public: true } }, async () =>
+  app.get('/__test/outbox', publicRoute, async () =>
     database.db
       .selectFrom('outbox')
-      .select(['conversation_id', 'to_phone', 'content', 'kind', 'status'])
+      .select(['conversation_id', 'message_id', 'to_phone', 'content', 'kind', 'status', 'attempts'])
       .orderBy('id', 'desc')
       .limit(20)
       .execute(),
   );
+  // {conversationId, content}: the customer writes (opens the reply window, counts as unread).
+  app.post('/__test/customer-message', publicRoute, async (request) => {
+    const { conversationId, content } = (request.body ?? {}) as Body;
+    const conversation = await database.db
+      .selectFrom('conversations')
+      .select(['whatsapp_phone_number', 'customer_name'])
+      .where('id', '=', Number(conversationId))
+      .executeTakeFirstOrThrow();
+    await app.services.inbound.customerMessage(
+      conversation.whatsapp_phone_number,
+      conversation.customer_name,
+      content ?? 'Hello?',
+    );
+    return { conversationId };
+  });
+  // {conversationId}: the customer's last message becomes 25 hours old (the reply window has closed).
+  app.post('/__test/close-window', publicRoute, async (request) => {
+    const { conversationId } = (request.body ?? {}) as Body;
+    await database.db
+      .updateTable('conversations')
+      .set({ last_customer_message_at: new Date(app.services.now().getTime() - 25 * 3_600_000) })
+      .where('id', '=', Number(conversationId))
+      .execute();
+    return { conversationId };
+  });
+  // {count, reason?}: the simulated WhatsApp refuses the next `count` messages.
+  app.post('/__test/fail-next', publicRoute, async (request, reply) => {
+    const sender = app.services.outbox.sender as SimulatedSender | undefined;
+    if (!sender?.failNext) return reply.code(409).send({ message: 'The simulated sender is not in use' });
+    const { count, reason } = (request.body ?? {}) as Body;
+    sender.failNext(count ?? 1, reason);
+    return { count: count ?? 1 };
+  });
 }

@@ -3,13 +3,18 @@ import type { components } from '../contract/types';
 
 export type ConversationStatus = components['schemas']['ConversationStatus'];
 export type NotificationType = components['schemas']['NotificationType'];
+export type DeliveryStatus = components['schemas']['DeliveryStatus'];
 
 export type RealtimeEvent =
   | {
       type: 'notification';
       data: { id: number; type: NotificationType; message: string; conversationId: number; createdAt?: string };
     }
-  | { type: 'conversation_update'; data: { id: number; status?: ConversationStatus } };
+  | { type: 'conversation_update'; data: { id: number; status?: ConversationStatus } }
+  | {
+      type: 'message_status';
+      data: { conversationId: number; messageId: number; deliveryStatus: DeliveryStatus; failureReason?: string | null };
+    };
 
 /** Where services announce changes; the realtime hub delivers them to sockets. */
 export type EventBus = { publish(event: RealtimeEvent): void };

@@ -58,6 +58,7 @@ async function checkServer(env: Record<string, string>) {
     expect([...negatives].sort()).toEqual([
       'disabled',
       'foreign origin',
+      'incomplete order',
       'invalid body',
       'invalid query',
       'malformed body',

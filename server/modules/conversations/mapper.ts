@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { components } from '../../contract/types';
 import type { MessagesTable } from '../../db/schema';
-import type { ConversationRow } from './repository';
+import { REPLY_WINDOW_MS, type ConversationRow } from './repository';
 
 export type Conversation = components['schemas']['Conversation'];
 export type Message = components['schemas']['Message'];
@@ -18,7 +18,19 @@ export const toConversation = (row: ConversationRow): Conversation => ({
   currentProductId: row.current_product_id,
   currentOfferPrice: row.current_offer_price === null ? null : Number(row.current_offer_price),
   bargainingRound: row.bargaining_round,
+  unreadCount: row.unread_count,
+  replyWindowClosesAt: replyWindowClosesAt(row),
 });
+
+/** 24 hours after the customer's last message; null when the customer never wrote. */
+export const replyWindowClosesAt = (row: Pick<ConversationRow, 'last_customer_message_at'>): string | null =>
+  row.last_customer_message_at === null
+    ? null
+    : new Date(row.last_customer_message_at.getTime() + REPLY_WINDOW_MS).toISOString();
+
+/** Free text reaches the customer only before the window closes; at the very instant it closes, no longer. */
+export const windowOpen = (row: Pick<ConversationRow, 'last_customer_message_at'>, now: Date) =>
+  row.last_customer_message_at !== null && now.getTime() < row.last_customer_message_at.getTime() + REPLY_WINDOW_MS;
 
 export const toMessage = (row: Selectable<MessagesTable>): Message => ({
   id: row.id,
@@ -26,4 +38,8 @@ export const toMessage = (row: Selectable<MessagesTable>): Message => ({
   content: row.content,
   timestamp: row.timestamp.toISOString(),
   messageType: row.message_type,
+  ...(row.delivery_status !== null && {
+    deliveryStatus: row.delivery_status,
+    failureReason: row.failure_reason,
+  }),
 });

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
-import type { ConversationsTable, DB } from '../../db/schema';
+import type { ConversationsTable, DB, DeliveryStatus, OutboxTemplate } from '../../db/schema';
 import { beyond, keyAt, type JsonRow, type Key } from '../../lists/paging';
 
 export type ConversationRow = Selectable<ConversationsTable>;
@@ -9,7 +9,16 @@ export type ConversationFilter = {
   customerPhone?: string;
   status?: string;
   productMentioned?: string;
+  /** Beyond the spec: only conversations with (true) or without (false) unread customer messages. */
+  unread?: boolean;
+  /** Beyond the spec: the 24-hour reply window is open, closes within 2 hours, or has closed. */
+  replyWindow?: 'open' | 'closing' | 'closed';
 };
+
+/** WhatsApp's customer service window: free text is accepted this long after the customer's last message. */
+export const REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** A window "closing" has at most this long left. */
+export const CLOSING_MS = 2 * 60 * 60 * 1000;
 
 /** A timestamptz as JSON's date-time text, the way Date.toISOString writes it. */
 export const isoUtc = (column: RawBuilder<unknown> | ReturnType<typeof sql.ref>) =>
@@ -22,15 +31,18 @@ const conversationJson = sql<string>`json_build_object(
   'id', id, 'customerName', customer_name, 'whatsappPhoneNumber', whatsapp_phone_number, 'status', status,
   'lastMessageAt', ${isoUtc(sql.ref('last_message_at'))}, 'createdAt', ${isoUtc(sql.ref('created_at'))},
   'messageCount', message_count, 'productsMentioned', products_mentioned, 'currentProductId', current_product_id,
-  'currentOfferPrice', current_offer_price, 'bargainingRound', bargaining_round
+  'currentOfferPrice', current_offer_price, 'bargainingRound', bargaining_round,
+  'unreadCount', unread_count,
+  'replyWindowClosesAt', ${isoUtc(sql`(last_customer_message_at + interval '24 hours')`)}
 )::text`;
 
 /** A message as the contract's Message, in JSON built by PostgreSQL (mapper.ts is the reference). */
-const messageJson = sql<string>`json_build_object(
+const messageJson = sql<string>`(jsonb_build_object(
   'id', id, 'sender', sender, 'content', content, 'timestamp', ${isoUtc(sql.ref('timestamp'))}, 'messageType', message_type
-)::text`;
+) || case when delivery_status is null then '{}'::jsonb
+     else jsonb_build_object('deliveryStatus', delivery_status, 'failureReason', failure_reason) end)::text`;
 
-export function conversationsRepository(db: Kysely<DB> | Transaction<DB>) {
+export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: () => Date = () => new Date()) {
   /**
    * The conversations matching every given filter. Each filter has an index
    * (migrations 001 and 003): last_message_at for the dates, status with
@@ -61,6 +73,21 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>) {
       if (filter.productMentioned.includes('\n'))
         query = query.where(
           sql<boolean>`exists (select 1 from unnest(products_mentioned) as p(name) where p.name ilike ${pattern})`,
+        );
+    }
+    if (filter.unread !== undefined)
+      // true reads the partial index conversations_unread (migration 007).
+      query = filter.unread ? query.where('unread_count', '>', 0) : query.where('unread_count', '=', 0);
+    if (filter.replyWindow) {
+      const opensAfter = new Date(now().getTime() - REPLY_WINDOW_MS);
+      if (filter.replyWindow === 'open') query = query.where('last_customer_message_at', '>', opensAfter);
+      else if (filter.replyWindow === 'closing')
+        query = query
+          .where('last_customer_message_at', '>', opensAfter)
+          .where('last_customer_message_at', '<=', new Date(opensAfter.getTime() + CLOSING_MS));
+      else
+        query = query.where((eb) =>
+          eb.or([eb('last_customer_message_at', 'is', null), eb('last_customer_message_at', '<=', opensAfter)]),
         );
     }
     return query;
@@ -136,26 +163,85 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>) {
           .where('conversation_id', '=', conversationId)
           .executeTakeFirstOrThrow()
       ).n,
-    /** Adds a message and moves the conversation's activity time with it. */
-    async addMessage(conversationId: number, sender: string, content: string, messageType: string, at: Date) {
+    /**
+     * Adds a message and moves the conversation's activity time with it. A
+     * customer's message also opens the reply window again and counts as
+     * unread until staff open the conversation. `deliveryStatus`: for a
+     * message that goes out through the outbox ('queued').
+     */
+    async addMessage(
+      conversationId: number,
+      sender: string,
+      content: string,
+      messageType: string,
+      at: Date,
+      deliveryStatus: DeliveryStatus | null = null,
+    ) {
       const message = await db
         .insertInto('messages')
-        .values({ conversation_id: conversationId, sender, content, message_type: messageType, timestamp: at })
+        .values({
+          conversation_id: conversationId,
+          sender,
+          content,
+          message_type: messageType,
+          timestamp: at,
+          delivery_status: deliveryStatus,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
+      const customer = sender === 'customer';
       await db
         .updateTable('conversations')
-        .set((eb) => ({ last_message_at: at, message_count: eb('message_count', '+', 1) }))
+        .set((eb) => ({
+          last_message_at: at,
+          message_count: eb('message_count', '+', 1),
+          ...(customer && {
+            unread_count: eb('unread_count', '+', 1),
+            last_customer_message_at: sql<Date>`greatest(last_customer_message_at, ${at}::timestamptz)`,
+          }),
+        }))
         .where('id', '=', conversationId)
         .execute();
       return message;
     },
-    enqueueOutbox: (conversationId: number, toPhone: string, content: string, kind: 'admin_reply' | 'follow_up') =>
+    enqueueOutbox: (
+      conversationId: number,
+      toPhone: string,
+      content: string,
+      kind: 'admin_reply' | 'follow_up',
+      messageId: number,
+      template: OutboxTemplate | null = null,
+    ) =>
       db
         .insertInto('outbox')
-        .values({ conversation_id: conversationId, to_phone: toPhone, content, kind })
+        .values({
+          conversation_id: conversationId,
+          to_phone: toPhone,
+          content,
+          kind,
+          message_id: messageId,
+          template: template && JSON.stringify(template),
+        })
         .returning('id')
         .executeTakeFirstOrThrow(),
+    /** Staff opened it: nothing unread. */
+    markRead: (id: number) =>
+      db.updateTable('conversations').set({ unread_count: 0 }).where('id', '=', id).returningAll().executeTakeFirst(),
+    /** "Mark as unread": at least the last customer message counts as unread again. */
+    markUnread: (id: number) =>
+      db
+        .updateTable('conversations')
+        .set({ unread_count: sql<number>`greatest(unread_count, 1)` })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst(),
+    findMessage: (conversationId: number, messageId: number) =>
+      db
+        .selectFrom('messages')
+        .selectAll()
+        .where('conversation_id', '=', conversationId)
+        .where('id', '=', messageId)
+        .executeTakeFirst(),
   };
 }
 

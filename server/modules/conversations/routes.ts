@@ -1,5 +1,6 @@
 import { today, type HandlersFor, type RouteContext } from '../../routes';
 import { sendCsv, sendList } from '../../lists/paging';
+import type { ConversationFilter } from './repository';
 import { filterOf } from './service';
 
 type Operations =
@@ -9,7 +10,15 @@ type Operations =
   | 'getConversation'
   | 'updateConversationStatus'
   | 'listConversationMessages'
-  | 'sendConversationMessage';
+  | 'sendConversationMessage'
+  | 'sendConversationTemplate'
+  | 'retryConversationMessage'
+  | 'markConversationRead'
+  | 'markConversationUnread';
+
+/** The filters as the next page's link carries them (text). */
+const linkFilters = (filter: ConversationFilter): Record<string, string | undefined> =>
+  Object.fromEntries(Object.entries(filter).map(([name, value]) => [name, value === undefined ? undefined : String(value)]));
 
 export function conversationsRoutes({ services }: RouteContext): HandlersFor<Operations> {
   const conversations = services.conversations;
@@ -19,7 +28,7 @@ export function conversationsRoutes({ services }: RouteContext): HandlersFor<Ope
     searchConversations: (request, reply) =>
       sendList(reply, conversations.listSource('search', request.query), {
         path: '/api/conversations/search',
-        filters: filterOf(request.query),
+        filters: linkFilters(filterOf(request.query)),
         limit: request.query.limit,
         cursor: request.query.cursor,
       }),
@@ -40,5 +49,17 @@ export function conversationsRoutes({ services }: RouteContext): HandlersFor<Ope
       reply.code(201);
       return message;
     },
+    async sendConversationTemplate(request, reply) {
+      const message = await conversations.sendTemplate(
+        request.params.id,
+        request.body.templateId,
+        request.body.variables,
+      );
+      reply.code(201);
+      return message;
+    },
+    retryConversationMessage: (request) => conversations.retry(request.params.id, request.params.messageId),
+    markConversationRead: (request) => conversations.markRead(request.params.id),
+    markConversationUnread: (request) => conversations.markUnread(request.params.id),
   };
 }

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
+import { HttpError, conflict, notFound } from '../../errors';
+import { fillTemplate, outboxTemplate, type messageTemplatesService } from '../message-templates/service';
 import type { EventBus } from '../../realtime/events';
 import { csvHeader, csvRecords } from '../products/csv';
 import type { Key, ListSource } from '../../lists/paging';
-import { toConversation, toMessage, type Conversation } from './mapper';
+import { toConversation, toMessage, windowOpen, type Conversation } from './mapper';
 import { conversationsRepository, type ConversationFilter, type ConversationRow } from './repository';
 
 const CSV_COLUMNS = [
@@ -24,13 +25,23 @@ export const filterOf = (query: ConversationFilter): ConversationFilter => ({
   customerPhone: query.customerPhone,
   status: query.status,
   productMentioned: query.productMentioned,
+  unread: query.unread,
+  replyWindow: query.replyWindow,
 });
+
+export const WINDOW_CLOSED = 'The 24-hour reply window has closed: send an approved template instead';
+const NOT_TAKEN_OVER = 'Enable admin takeover before sending messages';
 
 export function conversationsService(
   db: Kysely<DB>,
-  deps: { events: EventBus; now: () => Date; outboxChanged: () => void },
+  deps: {
+    events: EventBus;
+    now: () => Date;
+    outboxChanged: () => void;
+    templates: ReturnType<typeof messageTemplatesService>;
+  },
 ) {
-  const repo = conversationsRepository(db);
+  const repo = conversationsRepository(db, deps.now);
 
   async function existing(id: number) {
     const row = await repo.find(id);
@@ -79,20 +90,113 @@ export function conversationsService(
       return toConversation(row);
     },
 
-    /** An admin's reply: stored, queued in the outbox for the customer, announced. */
+    /**
+     * An admin's reply: stored, queued in the outbox for the customer, announced.
+     * Free text only while WhatsApp's 24-hour window is open.
+     */
     async reply(id: number, content: string) {
       const message = await db.transaction().execute(async (trx) => {
-        const tx = conversationsRepository(trx);
+        const tx = conversationsRepository(trx, deps.now);
         const conversation = await tx.find(id);
         if (!conversation) throw notFound();
-        if (conversation.status !== 'admin_takeover') throw conflict('Enable admin takeover before sending messages');
-        const row = await tx.addMessage(id, 'admin', content, 'text', deps.now());
-        await tx.enqueueOutbox(id, conversation.whatsapp_phone_number, content, 'admin_reply');
+        if (conversation.status !== 'admin_takeover') throw conflict(NOT_TAKEN_OVER);
+        const now = deps.now();
+        if (!windowOpen(conversation, now)) throw conflict(WINDOW_CLOSED);
+        const row = await tx.addMessage(id, 'admin', content, 'text', now, 'queued');
+        await tx.enqueueOutbox(id, conversation.whatsapp_phone_number, content, 'admin_reply', row.id);
         return row;
       });
       deps.events.publish({ type: 'conversation_update', data: { id } });
       deps.outboxChanged();
       return toMessage(message);
+    },
+
+    /** An approved template, inside or outside the window: only in admin_takeover. */
+    async sendTemplate(id: number, templateId: number, variables: string[]) {
+      // Read before the transaction: PGlite has one connection, which the transaction holds.
+      const template = await deps.templates.find(templateId);
+      const message = await db.transaction().execute(async (trx) => {
+        const tx = conversationsRepository(trx, deps.now);
+        const conversation = await tx.find(id);
+        if (!conversation) throw notFound();
+        if (conversation.status !== 'admin_takeover') throw conflict(NOT_TAKEN_OVER);
+        if (!template) throw new HttpError(422, 'Unknown template');
+        const content = fillTemplate(template, variables);
+        const row = await tx.addMessage(id, 'admin', content, 'template', deps.now(), 'queued');
+        await tx.enqueueOutbox(
+          id,
+          conversation.whatsapp_phone_number,
+          content,
+          'admin_reply',
+          row.id,
+          outboxTemplate(template, variables),
+        );
+        return row;
+      });
+      deps.events.publish({ type: 'conversation_update', data: { id } });
+      deps.outboxChanged();
+      return toMessage(message);
+    },
+
+    /**
+     * A failed message queued once more. The state moves from failed to
+     * queued in one statement, so of two retries at once only one goes on.
+     */
+    async retry(id: number, messageId: number) {
+      const message = await db.transaction().execute(async (trx) => {
+        const tx = conversationsRepository(trx, deps.now);
+        const conversation = await tx.find(id);
+        if (!conversation) throw notFound();
+        const found = await tx.findMessage(id, messageId);
+        if (!found) throw notFound();
+        if (found.delivery_status !== 'failed') throw conflict('Only a failed message can be sent again');
+        if (found.message_type !== 'template' && !windowOpen(conversation, deps.now())) throw conflict(WINDOW_CLOSED);
+        const row = await trx
+          .updateTable('messages')
+          .set({ delivery_status: 'queued', failure_reason: null })
+          .where('id', '=', messageId)
+          .where('delivery_status', '=', 'failed')
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) throw conflict('Only a failed message can be sent again');
+        const queued = await trx
+          .updateTable('outbox')
+          .set({ status: 'pending', attempts: 0, last_error: null })
+          .where('message_id', '=', messageId)
+          .returning('id')
+          .execute();
+        // A message from before the outbox knew its messages: queue it anew.
+        if (queued.length === 0)
+          await tx.enqueueOutbox(
+            id,
+            conversation.whatsapp_phone_number,
+            row.content,
+            row.sender === 'admin' ? 'admin_reply' : 'follow_up',
+            row.id,
+          );
+        return row;
+      });
+      deps.events.publish({
+        type: 'message_status',
+        data: { conversationId: id, messageId, deliveryStatus: 'queued' },
+      });
+      deps.outboxChanged();
+      return toMessage(message);
+    },
+
+    /** Staff opened the conversation. */
+    async markRead(id: number) {
+      const row = await repo.markRead(id);
+      if (!row) throw notFound();
+      deps.events.publish({ type: 'conversation_update', data: { id } });
+      return toConversation(row);
+    },
+    /** "Mark as unread". */
+    async markUnread(id: number) {
+      const row = await repo.markUnread(id);
+      if (!row) throw notFound();
+      deps.events.publish({ type: 'conversation_update', data: { id } });
+      return toConversation(row);
     },
 
     /** The CSV export of a search, most recent activity first, in batches (see paging.ts sendCsv). */

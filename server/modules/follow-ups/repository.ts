@@ -14,7 +14,7 @@ export function followUpsRepository(db: Kysely<DB>) {
     due: (now: Date, hours: number) =>
       db
         .selectFrom('conversations')
-        .select(['id', 'whatsapp_phone_number'])
+        .select(['id', 'whatsapp_phone_number', 'customer_name', 'last_customer_message_at'])
         .where('last_message_at', '<', sql<Date>`${now}::timestamptz - make_interval(hours => ${hours}::int)`)
         .where('status', '<>', 'admin_takeover')
         .where((eb) =>

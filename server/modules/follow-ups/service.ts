@@ -3,14 +3,24 @@ import type { components } from '../../contract/types';
 import type { DB } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { EventBus } from '../../realtime/events';
+import { windowOpen } from '../conversations/mapper';
 import { conversationsRepository } from '../conversations/repository';
+import { fillTemplate, outboxTemplate, type messageTemplatesService } from '../message-templates/service';
 import { followUpsRepository } from './repository';
 
 type Settings = components['schemas']['FollowUpSettings'];
 
+/** The approved template a follow-up uses once the reply window has closed (migration 007). */
+export const FOLLOW_UP_TEMPLATE = 'follow_up_reminder';
+
 export function followUpsService(
   db: Kysely<DB>,
-  deps: { events: EventBus; now: () => Date; outboxChanged: () => void },
+  deps: {
+    events: EventBus;
+    now: () => Date;
+    outboxChanged: () => void;
+    templates: ReturnType<typeof messageTemplatesService>;
+  },
 ) {
   const repo = followUpsRepository(db);
   const toSettings = (row: Awaited<ReturnType<typeof repo.settings>>): Settings => ({
@@ -29,28 +39,50 @@ export function followUpsService(
         }),
       ),
 
-    /** Queues the follow-up message for every idle conversation. */
+    /**
+     * Queues the follow-up message for every idle conversation. WhatsApp's
+     * rule holds here too: the settings' text goes out while the
+     * customer's 24-hour window is open; once it has closed, the approved
+     * template follow_up_reminder goes instead, with the customer's name (a
+     * conversation whose customer never wrote gets none).
+     */
     async check(): Promise<{ message: string; count: number }> {
       const settings = await repo.settings();
       if (!settings.enabled) throw conflict('Follow-ups are disabled');
       const now = deps.now();
       const due = await repo.due(now, settings.hours_until_follow_up);
+      const reminder = await deps.templates.byName(FOLLOW_UP_TEMPLATE);
+      let n = 0;
       for (const conversation of due) {
+        if (conversation.last_customer_message_at === null) continue;
+        const open = windowOpen(conversation, now);
+        if (!open && !reminder) continue;
+        const variables = [conversation.customer_name?.trim() || 'there'];
+        const content = open ? settings.follow_up_message : fillTemplate(reminder!, variables);
         await db.transaction().execute(async (trx) => {
-          const tx = conversationsRepository(trx);
-          await tx.addMessage(conversation.id, 'bot', settings.follow_up_message, 'follow_up', now);
+          const tx = conversationsRepository(trx, deps.now);
+          const message = await tx.addMessage(
+            conversation.id,
+            'bot',
+            content,
+            open ? 'follow_up' : 'template',
+            now,
+            'queued',
+          );
           await tx.enqueueOutbox(
             conversation.id,
             conversation.whatsapp_phone_number,
-            settings.follow_up_message,
+            content,
             'follow_up',
+            message.id,
+            open ? null : outboxTemplate(reminder!, variables),
           );
           await followUpsRepository(trx).markFollowedUp(conversation.id, now);
         });
+        n += 1;
         deps.events.publish({ type: 'conversation_update', data: { id: conversation.id } });
       }
-      if (due.length > 0) deps.outboxChanged();
-      const n = due.length;
+      if (n > 0) deps.outboxChanged();
       return {
         count: n,
         message:

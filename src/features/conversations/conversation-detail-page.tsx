@@ -6,11 +6,16 @@ import { ConversationInfo } from './components/conversation-info';
 import { MessageComposer } from './components/message-composer';
 import { MessagePanel } from './components/message-panel';
 import { TakeoverSwitch } from './components/takeover-switch';
+import { ReplyWindowStatus } from './components/reply-window-status';
+import { TemplateSender } from './components/template-sender';
+import { replyWindow, useNow } from './reply-window';
+import { useReadState } from './use-read-state';
 import { messagesInOrder, useMessagePages } from './use-message-pages';
 import './conversations.css';
 import { LoadError } from '../../components/ui/load-error';
 import { useKeyboardShortcuts } from '../../lib/keyboard/shortcuts';
 import { UNNAMED_CONVERSATION_HEADING, customerDisplayName } from '../../lib/format/customer';
+import { Button } from 'primereact/button';
 
 /** /conversations/:id: heading (the customer's name, else 'Customer Conversation') and phone, takeover switch, messages, composer and info panel. */
 export function ConversationDetailPage() {
@@ -23,11 +28,20 @@ export function ConversationDetailPage() {
   const followNext = useRef(false);
   const navigate = useNavigate();
 
-  // t: the takeover switch; /: the composer (open once taken over); Esc: back to the list.
+  const readState = useReadState(conversation.data);
+  const now = useNow(conversation.data?.replyWindowClosesAt);
+  const replyState = replyWindow(conversation.data?.replyWindowClosesAt, now);
+
+  // t: the takeover switch; /: the composer's quick replies when there are any, else the
+  // composer (open once taken over); Esc: back to the list.
   // None acts while typing: Esc in the composer keeps the reply being written.
   useKeyboardShortcuts({
     t: () => document.getElementById('admin-takeover')?.click(),
-    '/': () => document.getElementById('message-input')?.focus(),
+    '/': () => {
+      const quickReplies = document.getElementById('quick-replies-button');
+      if (quickReplies instanceof HTMLButtonElement && !quickReplies.disabled) quickReplies.click();
+      else document.getElementById('message-input')?.focus();
+    },
     Escape: () => void navigate('/conversations'),
   });
 
@@ -74,7 +88,20 @@ export function ConversationDetailPage() {
             )}
           </div>
         </div>
-        {data && <TakeoverSwitch key={data.id} conversation={data} />}
+        <div className="conv-header-actions">
+          {data && readState.supported && (
+            <Button
+              type="button"
+              label="Mark as unread"
+              icon="pi pi-eye-slash"
+              outlined
+              size="small"
+              disabled={readState.pending}
+              onClick={() => void readState.markUnread()}
+            />
+          )}
+          {data && <TakeoverSwitch key={data.id} conversation={data} />}
+        </div>
       </header>
 
       <div className="conversation-layout">
@@ -102,12 +129,18 @@ export function ConversationDetailPage() {
               }}
             />
           )}
-          <MessageComposer
-            key={`composer-${id}`}
-            conversationId={id}
-            takeover={takeover}
-            onSend={() => (followNext.current = true)}
-          />
+          {replyState.state !== 'unknown' && <ReplyWindowStatus state={replyState} />}
+          {replyState.state === 'closed' ? (
+            <TemplateSender key={`template-${id}`} conversationId={id} takeover={takeover} />
+          ) : (
+            <MessageComposer
+              key={`composer-${id}`}
+              conversationId={id}
+              takeover={takeover}
+              conversation={data}
+              onSend={() => (followNext.current = true)}
+            />
+          )}
         </section>
         {data && <ConversationInfo conversation={data} />}
       </div>

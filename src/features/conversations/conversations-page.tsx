@@ -31,6 +31,12 @@ export function ConversationsPage() {
     total,
   });
 
+  // The filters beyond the spec are offered once the backend shows it has the fields (or one is already on).
+  const inbox = {
+    unread: Boolean(filters.unread) || items.some((c) => c.unreadCount !== undefined),
+    replyWindow: Boolean(filters.replyWindowClosing) || items.some((c) => c.replyWindowClosesAt !== undefined),
+  };
+
   // j / k move focus down and up the cards (Enter opens the focused one, as any link).
   const cards = () => [...document.querySelectorAll<HTMLElement>('.conversation-list .conversation-card')];
   useKeyboardShortcuts({ j: () => moveFocus(cards(), 1), k: () => moveFocus(cards(), -1) });
@@ -60,7 +66,7 @@ export function ConversationsPage() {
       </header>
 
       <div id="conversation-filters" hidden={!showFilters}>
-        {showFilters && <FilterCard filters={filters} update={update} />}
+        {showFilters && <FilterCard filters={filters} update={update} inbox={inbox} />}
       </div>
 
       {filtering && (

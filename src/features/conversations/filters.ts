@@ -12,6 +12,10 @@ export interface ConversationFilters {
   customerPhone: string;
   status?: ConversationStatus;
   productMentioned: string;
+  /** Beyond the spec: only conversations with messages nobody on staff has read. */
+  unread?: boolean;
+  /** Beyond the spec: only reply windows that close within 2 hours. */
+  replyWindowClosing?: boolean;
 }
 
 export const noFilters: ConversationFilters = { customerPhone: '', productMentioned: '' };
@@ -27,7 +31,9 @@ export function hasActiveFilters(filters: ConversationFilters): boolean {
     filters.endDate ||
     filters.customerPhone.trim() ||
     filters.status ||
-    filters.productMentioned.trim(),
+    filters.productMentioned.trim() ||
+    filters.unread ||
+    filters.replyWindowClosing,
   );
 }
 
@@ -49,6 +55,8 @@ export function toSearchParams(filters: ConversationFilters): SearchConversation
   if (filters.status) params.status = filters.status;
   const product = filters.productMentioned.trim();
   if (product) params.productMentioned = product;
+  if (filters.unread) params.unread = true;
+  if (filters.replyWindowClosing) params.replyWindow = 'closing';
   return params;
 }
 
@@ -78,6 +86,8 @@ const KEYS = {
   customerPhone: 'customerPhone',
   status: 'status',
   productMentioned: 'productMentioned',
+  unread: 'unread',
+  replyWindow: 'replyWindow',
 } as const;
 
 const isStatus = (value: string | null): value is ConversationStatus =>
@@ -92,6 +102,8 @@ export function filtersFromQuery(query: URLSearchParams): ConversationFilters {
     customerPhone: (query.get(KEYS.customerPhone) ?? '').trim().slice(0, PHONE_MAX_LENGTH),
     status: isStatus(status) ? status : undefined,
     productMentioned: (query.get(KEYS.productMentioned) ?? '').trim().slice(0, PRODUCT_MAX_LENGTH),
+    ...(query.get(KEYS.unread) === 'true' && { unread: true }),
+    ...(query.get(KEYS.replyWindow) === 'closing' && { replyWindowClosing: true }),
   };
 }
 
@@ -105,6 +117,8 @@ export function filtersToQuery(filters: ConversationFilters): URLSearchParams {
   if (filters.status) query.set(KEYS.status, filters.status);
   const product = filters.productMentioned.trim();
   if (product) query.set(KEYS.productMentioned, product);
+  if (filters.unread) query.set(KEYS.unread, 'true');
+  if (filters.replyWindowClosing) query.set(KEYS.replyWindow, 'closing');
   return query;
 }
 

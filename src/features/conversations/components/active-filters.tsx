@@ -20,15 +20,16 @@ export function ActiveFilters({ filters, update, clearAll }: ActiveFiltersProps)
     badges.push({ name: 'Status', value: statusLabels[filters.status], clear: { status: undefined } });
   if (filters.productMentioned)
     badges.push({ name: 'Product', value: filters.productMentioned, clear: { productMentioned: '' } });
+  if (filters.unread) badges.push({ name: 'Unread', value: '', clear: { unread: undefined } });
+  if (filters.replyWindowClosing)
+    badges.push({ name: 'Reply window closing', value: '', clear: { replyWindowClosing: undefined } });
   if (badges.length === 0) return null;
 
   return (
     <div className="active-filters" role="group" aria-label="Active filters">
       {badges.map((badge) => (
         <span key={badge.name} className="filter-badge">
-          <span>
-            {badge.name}: {badge.value}
-          </span>
+          <span>{badge.value ? `${badge.name}: ${badge.value}` : badge.name}</span>
           <button
             type="button"
             className="filter-badge-remove"

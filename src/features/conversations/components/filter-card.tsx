@@ -22,6 +22,8 @@ const STATUS_OPTIONS = [
 interface FilterCardProps {
   filters: ConversationFilters;
   update: (patch: Partial<ConversationFilters>) => void;
+  /** Which of the filters beyond the spec the backend supports (its conversations carry the fields). */
+  inbox?: { unread: boolean; replyWindow: boolean };
 }
 
 type DateFieldProps = {
@@ -55,7 +57,7 @@ function DateField({ id, label, value, onChange, minDate, maxDate }: DateFieldPr
 }
 
 /** 'Filter Conversations': start and end date, phone, status and product mentioned. Typed text applies once typing settles. */
-export function FilterCard({ filters, update }: FilterCardProps) {
+export function FilterCard({ filters, update, inbox = { unread: false, replyWindow: false } }: FilterCardProps) {
   const [phone, setPhone] = useTypedFilter(filters.customerPhone, (customerPhone) => update({ customerPhone }));
   const [product, setProduct] = useTypedFilter(filters.productMentioned, (productMentioned) =>
     update({ productMentioned }),
@@ -119,6 +121,30 @@ export function FilterCard({ filters, update }: FilterCardProps) {
           />
         </div>
       </div>
+      {(inbox.unread || inbox.replyWindow) && (
+        <div className="filter-toggles">
+          {inbox.unread && (
+            <label className="filter-toggle">
+              <input
+                type="checkbox"
+                checked={Boolean(filters.unread)}
+                onChange={(event) => update({ unread: event.target.checked || undefined })}
+              />
+              Unread
+            </label>
+          )}
+          {inbox.replyWindow && (
+            <label className="filter-toggle">
+              <input
+                type="checkbox"
+                checked={Boolean(filters.replyWindowClosing)}
+                onChange={(event) => update({ replyWindowClosing: event.target.checked || undefined })}
+              />
+              Reply window closing
+            </label>
+          )}
+        </div>
+      )}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { Message } from '../../../api/generated/model/message';
 import type { MessageSender } from '../../../api/generated/model/messageSender';
 import { formatDateTime } from '../../../lib/format/date';
+import { DeliveryState } from './delivery-state';
 
 const senderLabels: Record<MessageSender, string> = { customer: 'Customer', bot: 'Bot', admin: 'Admin' };
 
@@ -21,6 +22,9 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
         <time className="message-time" dateTime={message.timestamp}>
           {formatDateTime(message.timestamp)}
         </time>
+        {message.deliveryStatus !== undefined && (
+          <DeliveryState message={message as Message & { deliveryStatus: NonNullable<Message['deliveryStatus']> }} />
+        )}
       </div>
     </div>
   );

@@ -1,4 +1,7 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { Conversation } from '../../../api/generated/model/conversation';
+import { fillQuickReply } from '../../../lib/quick-replies/variables';
+import { ComposerPickers, type Insert, type Picker } from './composer-pickers';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useSendConversationMessage } from '../../../api/generated/endpoints/conversations/conversations';
@@ -10,6 +13,8 @@ interface MessageComposerProps {
   takeover: boolean;
   /** Called just before a send goes out. */
   onSend?: () => void;
+  /** Fills the quick replies' placeholders (beyond the spec). */
+  conversation?: Conversation;
 }
 
 /**
@@ -18,8 +23,32 @@ interface MessageComposerProps {
  * sends, Shift+Enter starts a new line. A failed send says 'Failed to send
  * message' and keeps the text.
  */
-export function MessageComposer({ conversationId, takeover, onSend }: MessageComposerProps) {
+export function MessageComposer({ conversationId, takeover, onSend, conversation }: MessageComposerProps) {
   const [text, setText] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+  const [picker, setPicker] = useState<Picker>(null);
+  // Placeholders a quick reply could not fill: named below the box until they are gone from the text.
+  const [unfilled, setUnfilled] = useState<string[]>([]);
+  const stillUnfilled = unfilled.filter((token) => text.includes(token));
+
+  /** Puts `insert` at the caret (replacing a selection) and the caret after it. */
+  const insertText: Insert = (insert) => {
+    const box = input.current;
+    const start = box?.selectionStart ?? text.length;
+    const end = box?.selectionEnd ?? text.length;
+    const next = (text.slice(0, start) + insert + text.slice(end)).slice(0, 4096);
+    setText(next);
+    const caret = Math.min(start + insert.length, next.length);
+    requestAnimationFrame(() => {
+      input.current?.focus();
+      input.current?.setSelectionRange(caret, caret);
+    });
+  };
+  const insertQuickReply = (content: string, values: Parameters<typeof fillQuickReply>[1]) => {
+    const filled = fillQuickReply(content, values);
+    setUnfilled((current) => [...new Set([...current, ...filled.missing.map((name) => `{{${name}}}`)])]);
+    insertText(filled.text);
+  };
   const send = useSendConversationMessage();
   const toast = useToast();
   // The pending flag of the mutation reaches the button a render later; this
@@ -49,6 +78,15 @@ export function MessageComposer({ conversationId, takeover, onSend }: MessageCom
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // "/" as the first character opens the quick replies (when the backend has them).
+    if (event.key === '/' && text === '' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      const button = document.getElementById('quick-replies-button');
+      if (button instanceof HTMLButtonElement && !button.disabled) {
+        event.preventDefault();
+        setPicker('quick-replies');
+        return;
+      }
+    }
     // Enter sends; Shift+Enter (and Enter that confirms an IME composition) types.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
@@ -61,6 +99,7 @@ export function MessageComposer({ conversationId, takeover, onSend }: MessageCom
         Message
       </label>
       <InputTextarea
+        ref={input}
         id="message-input"
         value={text}
         onChange={(event) => setText(event.target.value)}
@@ -74,12 +113,26 @@ export function MessageComposer({ conversationId, takeover, onSend }: MessageCom
         aria-keyshortcuts="/"
         maxLength={4096}
       />
+      {takeover && (
+        <ComposerPickers
+          conversation={conversation}
+          picker={picker}
+          setPicker={setPicker}
+          insertText={insertText}
+          insertQuickReply={insertQuickReply}
+        />
+      )}
       <Button
         type="submit"
         icon={send.isPending ? 'pi pi-spin pi-spinner' : 'pi pi-send'}
         aria-label="Send message"
         disabled={!canSend}
       />
+      {stillUnfilled.length > 0 && (
+        <p className="composer-note" role="status">
+          Fill in before sending: {stillUnfilled.join(', ')}
+        </p>
+      )}
     </form>
   );
 }

@@ -1,0 +1,7 @@
+import type { HandlersFor, RouteContext } from '../../routes';
+
+export function messageTemplatesRoutes({ services }: RouteContext): HandlersFor<'listMessageTemplates'> {
+  return {
+    listMessageTemplates: () => services.messageTemplates.list(),
+  };
+}

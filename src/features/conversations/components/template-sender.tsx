@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { isMissing, serverMessage } from '../../../api/error-message';
+import { useListMessageTemplates } from '../../../api/generated/endpoints/message-templates/message-templates';
+import { useSendConversationTemplate } from '../../../api/generated/endpoints/conversations/conversations';
+import { useToast } from '../../../lib/toast/toast-context';
+
+interface TemplateSenderProps {
+  conversationId: number;
+  /** Only in admin_takeover can an admin send. */
+  takeover: boolean;
+}
+
+/**
+ * After the 24-hour reply window has closed WhatsApp takes only an approved
+ * template: pick one, fill every variable, send. What was typed is kept per
+ * template (switching back finds it) and after a refusal.
+ */
+export function TemplateSender({ conversationId, takeover }: TemplateSenderProps) {
+  const templates = useListMessageTemplates();
+  const send = useSendConversationTemplate();
+  const toast = useToast();
+  const [templateId, setTemplateId] = useState<number | null>(null);
+  const [values, setValues] = useState<Record<number, string[]>>({});
+  const [tried, setTried] = useState(false);
+
+  if (templates.isPending) return <p className="template-state muted">Loading templates...</p>;
+  const list = templates.data ?? [];
+  if (isMissing(templates.error) || (templates.isSuccess && list.length === 0))
+    return <p className="template-state muted">No approved templates are available.</p>;
+  if (templates.isError)
+    return (
+      <p className="template-state" role="alert">
+        Failed to load templates.{' '}
+        <Button type="button" label="Retry" link onClick={() => void templates.refetch()} />
+      </p>
+    );
+
+  const template = list.find((t) => t.id === templateId);
+  const current = (template && values[template.id]) ?? [];
+  const missing = template ? template.variables.map((_, i) => !current[i]?.trim()) : [];
+
+  const setValue = (index: number, value: string) => {
+    if (!template) return;
+    const next = [...current];
+    next[index] = value;
+    setValues((all) => ({ ...all, [template.id]: next }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!template || !takeover || send.isPending) return;
+    setTried(true);
+    if (missing.some(Boolean)) {
+      document.getElementById(`template-variable-${missing.indexOf(true)}`)?.focus();
+      return;
+    }
+    const variables = template.variables.map((_, i) => current[i].trim());
+    try {
+      await send.mutateAsync({ id: conversationId, data: { templateId: template.id, variables } });
+      setValues((all) => ({ ...all, [template.id]: [] }));
+      setTried(false);
+      toast({ title: 'Template sent', description: `${template.label} is on its way to the customer.` });
+    } catch (error) {
+      toast({ title: 'Error', description: serverMessage(error, 'Failed to send template'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <form className="template-sender" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="field">
+        <label htmlFor="template-choice">Choose a template</label>
+        <Dropdown
+          inputId="template-choice"
+          value={templateId}
+          options={list}
+          optionLabel="label"
+          optionValue="id"
+          placeholder="Approved templates"
+          disabled={!takeover}
+          pt={{ select: { 'aria-hidden': true } }}
+          onChange={(event) => {
+            setTemplateId(event.value as number);
+            setTried(false);
+          }}
+        />
+      </div>
+      {template && (
+        <>
+          <p className="template-preview" aria-label="Template text">
+            {template.body}
+          </p>
+          {template.variables.map((variable, index) => {
+            const id = `template-variable-${index}`;
+            const invalid = tried && missing[index];
+            return (
+              <div className="field" key={`${template.id}-${index}`}>
+                <label htmlFor={id}>
+                  {`{{${index + 1}}}`} {variable.label}
+                </label>
+                <InputText
+                  id={id}
+                  value={current[index] ?? ''}
+                  placeholder={variable.example}
+                  maxLength={200}
+                  disabled={!takeover}
+                  readOnly={send.isPending}
+                  aria-invalid={invalid || undefined}
+                  aria-describedby={invalid ? `${id}-error` : undefined}
+                  onChange={(event) => setValue(index, event.target.value)}
+                />
+                {invalid && (
+                  <small id={`${id}-error`} className="p-error">
+                    {variable.label} is required
+                  </small>
+                )}
+              </div>
+            );
+          })}
+        </>
+      )}
+      <Button
+        type="submit"
+        label="Send template"
+        icon={send.isPending ? 'pi pi-spin pi-spinner' : 'pi pi-send'}
+        disabled={!takeover || !template || send.isPending}
+      />
+    </form>
+  );
+}
