@@ -243,7 +243,11 @@ export async function writeScenarios(ctx: Ctx) {
       body: JSON.stringify({ templateId: 2147483647, variables: [] }),
       what: 'a template nothing has',
     });
-    ctx.skip(template, 'answer', `a template that is sent reaches a customer: only refusals are checked (${refused.status})`);
+    ctx.skip(
+      template,
+      'answer',
+      `a template that is sent reaches a customer: only refusals are checked (${refused.status})`,
+    );
     ctx.done.add('sendConversationTemplate');
   }
   await rec('runFollowUpCheck', await client.POST('/api/follow-ups/check', { parseAs: 'text' }));

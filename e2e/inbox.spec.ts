@@ -72,9 +72,7 @@ test.describe('unread and reply window on the list', () => {
     await mockPrefer('**/api/conversations/search?*', 'example=windowClosing');
     await page.getByLabel('Reply window closing').check();
     await expect(cards(page)).toHaveCount(2);
-    await expect
-      .poll(() => searches.map((r) => new URL(r.url()).searchParams.get('replyWindow')))
-      .toContain('closing');
+    await expect.poll(() => searches.map((r) => new URL(r.url()).searchParams.get('replyWindow'))).toContain('closing');
     await expect(page.getByRole('group', { name: 'Active filters' })).toContainText('Reply window closing');
   });
 
@@ -212,10 +210,7 @@ test.describe('delivery state', () => {
     expect(retries.map((r) => new URL(r.url()).pathname)).toEqual(['/api/conversations/102/messages/1213/retry']);
   });
 
-  test('a message_status event refetches the messages of the conversation on screen', async ({
-    page,
-    realtime,
-  }) => {
+  test('a message_status event refetches the messages of the conversation on screen', async ({ page, realtime }) => {
     await page.goto('/conversations/102');
     await expect(page.getByText('Live updates: connected')).toBeAttached();
     const messages = recordRequests(page, '/api/conversations/102/messages');
@@ -233,9 +228,7 @@ test.describe('quick replies and product cards', () => {
     await mockPrefer('**/api/conversations/102', 'example=windowOpen', { method: 'GET' });
   });
 
-  test('"/" in the empty composer opens the list; a chosen reply is filled from the conversation', async ({
-    page,
-  }) => {
+  test('"/" in the empty composer opens the list; a chosen reply is filled from the conversation', async ({ page }) => {
     await page.goto('/conversations/102');
     const input = page.getByLabel('Message', { exact: true });
     await input.click();

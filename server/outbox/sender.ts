@@ -168,7 +168,11 @@ export function outboxDispatcher(db: Kysely<DB>, sender: OutboxSender | undefine
       const row = await db.selectFrom('outbox').select('message_id').where('id', '=', id).executeTakeFirst();
       if (row?.message_id == null) return;
       if (status === 'failed')
-        await db.updateTable('outbox').set({ status: 'failed', last_error: clip(reason ?? '') }).where('id', '=', id).execute();
+        await db
+          .updateTable('outbox')
+          .set({ status: 'failed', last_error: clip(reason ?? '') })
+          .where('id', '=', id)
+          .execute();
       await setState(row.message_id, status, reason ?? null);
     },
   };

@@ -27,8 +27,7 @@ export function simulatedSender(
   let sends = 0;
   const sent: { id: number; content: string }[] = [];
 
-  const later = (ms: number, r: DeliveryReport) =>
-    setTimeout(() => void report?.(r).catch(() => {}), ms).unref();
+  const later = (ms: number, r: DeliveryReport) => setTimeout(() => void report?.(r).catch(() => {}), ms).unref();
 
   return {
     name: 'simulated WhatsApp (development)',

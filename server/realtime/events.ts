@@ -13,7 +13,12 @@ export type RealtimeEvent =
   | { type: 'conversation_update'; data: { id: number; status?: ConversationStatus } }
   | {
       type: 'message_status';
-      data: { conversationId: number; messageId: number; deliveryStatus: DeliveryStatus; failureReason?: string | null };
+      data: {
+        conversationId: number;
+        messageId: number;
+        deliveryStatus: DeliveryStatus;
+        failureReason?: string | null;
+      };
     };
 
 /** Where services announce changes; the realtime hub delivers them to sockets. */

@@ -18,7 +18,9 @@ type Operations =
 
 /** The filters as the next page's link carries them (text). */
 const linkFilters = (filter: ConversationFilter): Record<string, string | undefined> =>
-  Object.fromEntries(Object.entries(filter).map(([name, value]) => [name, value === undefined ? undefined : String(value)]));
+  Object.fromEntries(
+    Object.entries(filter).map(([name, value]) => [name, value === undefined ? undefined : String(value)]),
+  );
 
 export function conversationsRoutes({ services }: RouteContext): HandlersFor<Operations> {
   const conversations = services.conversations;

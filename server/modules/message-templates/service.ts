@@ -7,7 +7,11 @@ import type { DB, MessageTemplatesTable, OutboxTemplate } from '../../db/schema'
 import { unprocessable } from '../../errors';
 
 export type MessageTemplate = components['schemas']['MessageTemplate'];
-type Row = { [K in keyof MessageTemplatesTable]: K extends 'variables' ? { label: string; example?: string }[] : MessageTemplatesTable[K] };
+type Row = {
+  [K in keyof MessageTemplatesTable]: K extends 'variables'
+    ? { label: string; example?: string }[]
+    : MessageTemplatesTable[K];
+};
 
 const toTemplate = (row: Row): MessageTemplate => ({
   id: row.id,
@@ -41,8 +45,7 @@ export const outboxTemplate = (template: MessageTemplate, values: string[]): Out
 export function messageTemplatesService(db: Kysely<DB>) {
   const find = async (id: number) => {
     const row = (await db.selectFrom('message_templates').selectAll().where('id', '=', id).executeTakeFirst()) as
-      | Row
-      | undefined;
+      Row | undefined;
     return row && toTemplate(row);
   };
   return {
@@ -53,8 +56,7 @@ export function messageTemplatesService(db: Kysely<DB>) {
     find,
     byName: async (name: string) => {
       const row = (await db.selectFrom('message_templates').selectAll().where('name', '=', name).executeTakeFirst()) as
-        | Row
-        | undefined;
+        Row | undefined;
       return row && toTemplate(row);
     },
   };

@@ -54,7 +54,11 @@ export function quickRepliesService(db: Kysely<DB>) {
         if (given.size !== ids.length || ids.length !== existing.length || existing.some((id) => !given.has(id)))
           throw unprocessable('The order must name every quick reply exactly once');
         for (const [index, id] of ids.entries())
-          await trx.updateTable('quick_replies').set({ position: index + 1 }).where('id', '=', id).execute();
+          await trx
+            .updateTable('quick_replies')
+            .set({ position: index + 1 })
+            .where('id', '=', id)
+            .execute();
       });
       return list();
     },

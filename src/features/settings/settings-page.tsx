@@ -4,6 +4,8 @@ import { useGetFollowUpSettings } from '../../api/generated/endpoints/follow-ups
 import { LoadError } from '../../components/ui/load-error';
 import { DEFAULT_SETTINGS } from './follow-up-rules';
 import { SettingsForm } from './settings-form';
+import { MessageTemplatesSection } from './components/message-templates-section';
+import { QuickRepliesSection } from './components/quick-replies-section';
 
 /** /settings: the follow-up settings form, filled once the stored settings have loaded. */
 export function SettingsPage() {
@@ -32,6 +34,8 @@ export function SettingsPage() {
       )}
       {/* Filled from the defaults when loading failed, and filled anew once a retry brings the stored settings. */}
       <SettingsForm key={settings.data ? 'stored' : 'defaults'} settings={settings.data ?? DEFAULT_SETTINGS} />
+      <QuickRepliesSection />
+      <MessageTemplatesSection />
     </div>
   );
 }

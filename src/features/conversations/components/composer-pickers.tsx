@@ -37,7 +37,13 @@ export function productCard(product: Product, origin = window.location.origin): 
  * answers, GET /api/quick-replies) and a product card from the catalogue.
  * A backend without quick replies (404) shows no quick replies button.
  */
-export function ComposerPickers({ conversation, picker, setPicker, insertText, insertQuickReply }: ComposerPickersProps) {
+export function ComposerPickers({
+  conversation,
+  picker,
+  setPicker,
+  insertText,
+  insertQuickReply,
+}: ComposerPickersProps) {
   const quickReplies = useListQuickReplies();
   const productId = conversation?.currentProductId ?? 0;
   const current = useGetProduct(productId, { query: { enabled: productId > 0 } });

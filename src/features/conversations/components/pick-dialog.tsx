@@ -66,7 +66,7 @@ function PickList({ searchLabel, items, state, empty, initialQuery = '', onPick 
   };
 
   return (
-    <div className="pick-list" onKeyDown={onKeyDown}>
+    <div className="pick-list">
       <label htmlFor="pick-search" className="sr-only">
         {searchLabel}
       </label>
@@ -80,6 +80,7 @@ function PickList({ searchLabel, items, state, empty, initialQuery = '', onPick 
         autoComplete="off"
         onChange={(event) => setQuery(event.target.value)}
         onKeyDown={(event) => {
+          onKeyDown(event);
           if (event.key !== 'Enter') return;
           event.preventDefault();
           if (matches[0]) onPick(matches[0].key);
@@ -96,7 +97,7 @@ function PickList({ searchLabel, items, state, empty, initialQuery = '', onPick 
             <ul className="pick-options">
               {matches.map((item) => (
                 <li key={item.key}>
-                  <button type="button" className="pick-option" onClick={() => onPick(item.key)}>
+                  <button type="button" className="pick-option" onKeyDown={onKeyDown} onClick={() => onPick(item.key)}>
                     <span className="pick-title">{item.title}</span>
                     {item.detail && <span className="pick-detail">{item.detail}</span>}
                   </button>

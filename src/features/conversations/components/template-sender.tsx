@@ -33,8 +33,7 @@ export function TemplateSender({ conversationId, takeover }: TemplateSenderProps
   if (templates.isError)
     return (
       <p className="template-state" role="alert">
-        Failed to load templates.{' '}
-        <Button type="button" label="Retry" link onClick={() => void templates.refetch()} />
+        Failed to load templates. <Button type="button" label="Retry" link onClick={() => void templates.refetch()} />
       </p>
     );
 
