@@ -17,6 +17,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  ErrorResponse,
   MessageTemplate,
   UnauthorizedResponse
 } from '../../model';
@@ -66,7 +67,7 @@ export const getListMessageTemplatesQueryKey = () => {
     }
 
     
-export const getListMessageTemplatesQueryOptions = <TData = Awaited<ReturnType<typeof listMessageTemplates>>, TError = ErrorType<UnauthorizedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMessageTemplates>>, TError, TData>>, }
+export const getListMessageTemplatesQueryOptions = <TData = Awaited<ReturnType<typeof listMessageTemplates>>, TError = ErrorType<UnauthorizedResponse | ErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMessageTemplates>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -85,10 +86,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListMessageTemplatesQueryResult = NonNullable<Awaited<ReturnType<typeof listMessageTemplates>>>
-export type ListMessageTemplatesQueryError = ErrorType<UnauthorizedResponse>
+export type ListMessageTemplatesQueryError = ErrorType<UnauthorizedResponse | ErrorResponse>
 
 
-export function useListMessageTemplates<TData = Awaited<ReturnType<typeof listMessageTemplates>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListMessageTemplates<TData = Awaited<ReturnType<typeof listMessageTemplates>>, TError = ErrorType<UnauthorizedResponse | ErrorResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMessageTemplates>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMessageTemplates>>,
@@ -98,7 +99,7 @@ export function useListMessageTemplates<TData = Awaited<ReturnType<typeof listMe
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMessageTemplates<TData = Awaited<ReturnType<typeof listMessageTemplates>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListMessageTemplates<TData = Awaited<ReturnType<typeof listMessageTemplates>>, TError = ErrorType<UnauthorizedResponse | ErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMessageTemplates>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMessageTemplates>>,
@@ -108,7 +109,7 @@ export function useListMessageTemplates<TData = Awaited<ReturnType<typeof listMe
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMessageTemplates<TData = Awaited<ReturnType<typeof listMessageTemplates>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListMessageTemplates<TData = Awaited<ReturnType<typeof listMessageTemplates>>, TError = ErrorType<UnauthorizedResponse | ErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMessageTemplates>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -116,7 +117,7 @@ export function useListMessageTemplates<TData = Awaited<ReturnType<typeof listMe
  * @summary Approved WhatsApp templates
  */
 
-export function useListMessageTemplates<TData = Awaited<ReturnType<typeof listMessageTemplates>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListMessageTemplates<TData = Awaited<ReturnType<typeof listMessageTemplates>>, TError = ErrorType<UnauthorizedResponse | ErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMessageTemplates>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -79,7 +79,7 @@ export const getListQuickRepliesQueryKey = () => {
     }
 
     
-export const getListQuickRepliesQueryOptions = <TData = Awaited<ReturnType<typeof listQuickReplies>>, TError = ErrorType<UnauthorizedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listQuickReplies>>, TError, TData>>, }
+export const getListQuickRepliesQueryOptions = <TData = Awaited<ReturnType<typeof listQuickReplies>>, TError = ErrorType<UnauthorizedResponse | ErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listQuickReplies>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -98,10 +98,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListQuickRepliesQueryResult = NonNullable<Awaited<ReturnType<typeof listQuickReplies>>>
-export type ListQuickRepliesQueryError = ErrorType<UnauthorizedResponse>
+export type ListQuickRepliesQueryError = ErrorType<UnauthorizedResponse | ErrorResponse>
 
 
-export function useListQuickReplies<TData = Awaited<ReturnType<typeof listQuickReplies>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListQuickReplies<TData = Awaited<ReturnType<typeof listQuickReplies>>, TError = ErrorType<UnauthorizedResponse | ErrorResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listQuickReplies>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listQuickReplies>>,
@@ -111,7 +111,7 @@ export function useListQuickReplies<TData = Awaited<ReturnType<typeof listQuickR
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListQuickReplies<TData = Awaited<ReturnType<typeof listQuickReplies>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListQuickReplies<TData = Awaited<ReturnType<typeof listQuickReplies>>, TError = ErrorType<UnauthorizedResponse | ErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listQuickReplies>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listQuickReplies>>,
@@ -121,7 +121,7 @@ export function useListQuickReplies<TData = Awaited<ReturnType<typeof listQuickR
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListQuickReplies<TData = Awaited<ReturnType<typeof listQuickReplies>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListQuickReplies<TData = Awaited<ReturnType<typeof listQuickReplies>>, TError = ErrorType<UnauthorizedResponse | ErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listQuickReplies>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -129,7 +129,7 @@ export function useListQuickReplies<TData = Awaited<ReturnType<typeof listQuickR
  * @summary Saved answers
  */
 
-export function useListQuickReplies<TData = Awaited<ReturnType<typeof listQuickReplies>>, TError = ErrorType<UnauthorizedResponse>>(
+export function useListQuickReplies<TData = Awaited<ReturnType<typeof listQuickReplies>>, TError = ErrorType<UnauthorizedResponse | ErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listQuickReplies>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

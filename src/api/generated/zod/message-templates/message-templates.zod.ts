@@ -36,3 +36,8 @@ export const listMessageTemplates401Response = zod.strictObject({
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')
 
+export const listMessageTemplates404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+

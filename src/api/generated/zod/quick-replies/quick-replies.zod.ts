@@ -27,6 +27,11 @@ export const listQuickReplies401Response = zod.strictObject({
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')
 
+export const listQuickReplies404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
 /**
  * Added at the end of the order. At most 200 quick replies.
  * @summary Save a new answer
