@@ -121,3 +121,72 @@ test.describe('phone layouts', () => {
     }
   }
 });
+
+// Beyond the spec (issue 22): the inbox's parts with the contract's named examples.
+test.describe('inbox: unread, reply window, templates, delivery, quick replies', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-23T06:30:00.000Z'));
+  });
+  for (const theme of themes) {
+    test(`list with unread and closing windows, filters open · ${theme}`, async ({
+      page,
+      signIn,
+      mockPrefer,
+    }, testInfo) => {
+      await signIn();
+      await mockPrefer('**/api/conversations?*', 'example=inbox');
+      await useTheme(page, theme);
+      await page.goto('/conversations');
+      await waitForScreen(page);
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await expect(page.getByLabel('Unread', { exact: true })).toBeVisible();
+      await audit(page, `/conversations inbox [${theme}]`, testInfo);
+    });
+
+    test(`detail: time left, delivery states, quick replies open · ${theme}`, async ({
+      page,
+      signIn,
+      mockPrefer,
+    }, testInfo) => {
+      await signIn();
+      await mockPrefer('**/api/conversations/102', 'example=windowOpen', { method: 'GET' });
+      await mockPrefer('**/api/conversations/102/messages*', 'example=delivery', { method: 'GET' });
+      await useTheme(page, theme);
+      await page.goto('/conversations/102');
+      await waitForScreen(page);
+      await expect(page.getByRole('button', { name: 'Retry sending this message' })).toBeVisible();
+      await audit(page, `/conversations/102 delivery [${theme}]`, testInfo);
+      await page.locator('#quick-replies-button').click();
+      await expect(page.getByRole('dialog', { name: 'Quick replies' })).toBeVisible();
+      await audit(page, `/conversations/102 quick replies [${theme}]`, testInfo);
+    });
+
+    test(`detail after the window closed: template sender · ${theme}`, async ({
+      page,
+      signIn,
+      mockPrefer,
+    }, testInfo) => {
+      await signIn();
+      await mockPrefer('**/api/conversations/109', 'example=windowClosed', { method: 'GET' });
+      await useTheme(page, theme);
+      await page.goto('/conversations/109');
+      await waitForScreen(page);
+      await page.locator('.template-sender .p-dropdown').click();
+      await page.getByRole('option', { name: 'Quote ready' }).click();
+      await page.getByRole('button', { name: 'Send template' }).click();
+      await expect(page.getByText('Customer name is required')).toBeVisible();
+      await audit(page, `/conversations/109 template [${theme}]`, testInfo);
+    });
+
+    test(`settings: quick reply form open · ${theme}`, async ({ page, signIn }, testInfo) => {
+      await signIn();
+      await useTheme(page, theme);
+      await page.goto('/settings');
+      await waitForScreen(page);
+      await page.getByRole('button', { name: 'Add quick reply' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByText('Title is required')).toBeVisible();
+      await audit(page, `/settings quick reply form [${theme}]`, testInfo);
+    });
+  }
+});
