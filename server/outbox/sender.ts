@@ -179,5 +179,3 @@ export function outboxDispatcher(db: Kysely<DB>, sender: OutboxSender | undefine
   sender?.onReport?.((report) => dispatcher.report(report));
   return dispatcher;
 }
-
-export type OutboxDispatcher = ReturnType<typeof outboxDispatcher>;

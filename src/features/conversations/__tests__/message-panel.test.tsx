@@ -112,3 +112,31 @@ describe('MessagePanel, a page at a time', () => {
     expect(pages.loadEarlier).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('MessagePanel, messages without a delivery state', () => {
+  it('render sender, content and time only, as they always have (no state, no Retry)', () => {
+    render(<MessagePanel messages={[message(1), message(2)]} followNextRef={{ current: false }} />);
+    const bubbles = [...document.querySelectorAll('.message-bubble')];
+    expect(bubbles).toHaveLength(2);
+    for (const bubble of bubbles) {
+      expect([...bubble.children].map((child) => child.className)).toEqual([
+        'message-sender',
+        'message-content',
+        'message-time',
+      ]);
+    }
+    expect(screen.queryByText(/Delivery:/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry sending this message' })).not.toBeInTheDocument();
+  });
+
+  it('a failed message outside a conversation route and without conversationId shows its state but no Retry', () => {
+    render(
+      <MessagePanel
+        messages={[{ ...message(2), sender: 'admin', deliveryStatus: 'failed' }]}
+        followNextRef={{ current: false }}
+      />,
+    );
+    expect(screen.getByText('WhatsApp did not deliver this message.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry sending this message' })).not.toBeInTheDocument();
+  });
+});

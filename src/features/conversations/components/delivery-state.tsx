@@ -1,5 +1,4 @@
-import { useRef } from 'react';
-import { useParams } from 'react-router-dom';
+import { useRef, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { serverMessage } from '../../../api/error-message';
 import { useRetryConversationMessage } from '../../../api/generated/endpoints/conversations/conversations';
@@ -7,45 +6,94 @@ import type { DeliveryStatus } from '../../../api/generated/model/deliveryStatus
 import type { Message } from '../../../api/generated/model/message';
 import { useToast } from '../../../lib/toast/toast-context';
 
-const labels: Record<DeliveryStatus, { text: string; icon: string }> = {
-  queued: { text: 'Queued', icon: 'pi pi-clock' },
-  sent: { text: 'Sent', icon: 'pi pi-check' },
-  delivered: { text: 'Delivered', icon: 'pi pi-check-circle' },
-  read: { text: 'Read', icon: 'pi pi-eye' },
-  failed: { text: 'Failed', icon: 'pi pi-exclamation-circle' },
+export const DELIVERY_LABELS: Record<DeliveryStatus, string> = {
+  queued: 'Queued',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  read: 'Read',
+  failed: 'Failed',
 };
 
-/**
- * Where a message to the customer has got to (beyond the spec: deliveryStatus).
- * A failed one says why and offers Retry, which queues it once more: a second
- * click while the first is on its way does nothing.
- */
-export function DeliveryState({ message }: { message: Message & { deliveryStatus: DeliveryStatus } }) {
-  const status = message.deliveryStatus;
-  const label = labels[status];
+/** Said when WhatsApp gave no reason. */
+export const DELIVERY_FAILED_FALLBACK = 'WhatsApp did not deliver this message.';
+
+/** Two ticks, as WhatsApp shows a delivered (and, highlighted, a read) message. */
+function DoubleCheck() {
   return (
-    <div className={`delivery-state delivery-${status}`}>
-      <span className="delivery-label">
-        <i className={label.icon} aria-hidden="true" />
+    <svg
+      className="message-delivery-icon"
+      viewBox="0 0 20 16"
+      width="16"
+      height="13"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d="M1 8.5l4 4L13 3.5M8.5 11l1.5 1.5L19 3.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+const icons: Record<DeliveryStatus, ReactNode> = {
+  queued: <i className="message-delivery-icon pi pi-clock" aria-hidden="true" />,
+  sent: <i className="message-delivery-icon pi pi-check" aria-hidden="true" />,
+  delivered: <DoubleCheck />,
+  read: <DoubleCheck />,
+  failed: <i className="message-delivery-icon pi pi-exclamation-circle" aria-hidden="true" />,
+};
+
+interface DeliveryStateProps {
+  message: Message & { deliveryStatus: DeliveryStatus };
+  /** The conversation the message belongs to: without it a failed message offers no Retry. */
+  conversationId?: number;
+}
+
+/**
+ * Where a message to the customer has got to (beyond the spec: deliveryStatus),
+ * in words beside an icon ("Delivery: Read" to a screen reader). A failed one
+ * says why and offers Retry.
+ */
+export function DeliveryState({ message, conversationId }: DeliveryStateProps) {
+  const status = message.deliveryStatus;
+  return (
+    <div className={`message-delivery message-delivery-${status}`}>
+      <span className="message-delivery-label">
+        {icons[status]}
         <span className="sr-only">Delivery: </span>
-        {label.text}
+        {DELIVERY_LABELS[status]}
       </span>
-      {status === 'failed' && <FailedDelivery message={message} />}
+      {status === 'failed' && (
+        <>
+          <p className="message-delivery-reason">{message.failureReason?.trim() || DELIVERY_FAILED_FALLBACK}</p>
+          {conversationId !== undefined && <RetryButton conversationId={conversationId} messageId={message.id} />}
+        </>
+      )}
     </div>
   );
 }
 
-function FailedDelivery({ message }: { message: Message }) {
-  const conversationId = Number(useParams().id);
+/**
+ * Queues the failed message once more (POST …/messages/{messageId}/retry). A
+ * second click before the first has been answered does nothing; on success the
+ * messages are refetched (the invalidation table) and the new state shows.
+ */
+function RetryButton({ conversationId, messageId }: { conversationId: number; messageId: number }) {
   const retry = useRetryConversationMessage();
   const toast = useToast();
+  // The pending flag reaches the button a render later; this stops the second click of a double click.
   const inFlight = useRef(false);
 
   const again = async () => {
     if (inFlight.current) return;
     inFlight.current = true;
     try {
-      await retry.mutateAsync({ id: conversationId, messageId: message.id });
+      await retry.mutateAsync({ id: conversationId, messageId });
     } catch (error) {
       toast({
         title: 'Error',
@@ -58,19 +106,17 @@ function FailedDelivery({ message }: { message: Message }) {
   };
 
   return (
-    <>
-      <span className="delivery-reason">{message.failureReason || 'WhatsApp did not deliver this message.'}</span>
-      <Button
-        type="button"
-        label="Retry"
-        icon={retry.isPending ? 'pi pi-spin pi-spinner' : 'pi pi-refresh'}
-        size="small"
-        outlined
-        severity="danger"
-        aria-label="Retry sending this message"
-        disabled={retry.isPending}
-        onClick={() => void again()}
-      />
-    </>
+    <Button
+      type="button"
+      className="message-delivery-retry"
+      label="Retry"
+      icon={retry.isPending ? 'pi pi-spin pi-spinner' : 'pi pi-refresh'}
+      size="small"
+      outlined
+      aria-label="Retry sending this message"
+      aria-busy={retry.isPending}
+      disabled={retry.isPending}
+      onClick={() => void again()}
+    />
   );
 }

@@ -1,11 +1,20 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { Conversation } from '../../../api/generated/model/conversation';
-import { fillQuickReply } from '../../../lib/quick-replies/variables';
-import { ComposerPickers, type Insert, type Picker } from './composer-pickers';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useSendConversationMessage } from '../../../api/generated/endpoints/conversations/conversations';
+import { useListQuickReplies } from '../../../api/generated/endpoints/quick-replies/quick-replies';
+import type { Conversation } from '../../../api/generated/model/conversation';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { formatAmount } from '../../../lib/format/money';
+import type { QuickReplyVariable } from '../../../lib/quick-replies/variables';
 import { useToast } from '../../../lib/toast/toast-context';
+import { ProductCardPicker } from './product-card-picker';
+import { QuickRepliesPicker, hasPlaceholder } from './quick-replies-picker';
+
+/** The longest message WhatsApp (and the contract) takes. */
+const MAX_LENGTH = 4096;
+
+type Picker = 'quick-replies' | 'product' | null;
 
 interface MessageComposerProps {
   conversationId: number;
@@ -13,7 +22,7 @@ interface MessageComposerProps {
   takeover: boolean;
   /** Called just before a send goes out. */
   onSend?: () => void;
-  /** Fills the quick replies' placeholders (beyond the spec). */
+  /** The conversation on screen: fills the quick replies' placeholders (beyond the spec). */
   conversation?: Conversation;
 }
 
@@ -22,33 +31,14 @@ interface MessageComposerProps {
  * with POST /api/conversations/{id}/messages, only in admin_takeover; Enter
  * sends, Shift+Enter starts a new line. A failed send says 'Failed to send
  * message' and keeps the text.
+ *
+ * Beyond the spec, in admin_takeover: quick replies (only when GET
+ * /api/quick-replies answers; "/" typed into the empty box opens them too)
+ * and a product card from the catalogue, both put in at the caret.
  */
 export function MessageComposer({ conversationId, takeover, onSend, conversation }: MessageComposerProps) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
-  const [picker, setPicker] = useState<Picker>(null);
-  // Placeholders a quick reply could not fill: named below the box until they are gone from the text.
-  const [unfilled, setUnfilled] = useState<string[]>([]);
-  const stillUnfilled = unfilled.filter((token) => text.includes(token));
-
-  /** Puts `insert` at the caret (replacing a selection) and the caret after it. */
-  const insertText: Insert = (insert) => {
-    const box = input.current;
-    const start = box?.selectionStart ?? text.length;
-    const end = box?.selectionEnd ?? text.length;
-    const next = (text.slice(0, start) + insert + text.slice(end)).slice(0, 4096);
-    setText(next);
-    const caret = Math.min(start + insert.length, next.length);
-    requestAnimationFrame(() => {
-      input.current?.focus();
-      input.current?.setSelectionRange(caret, caret);
-    });
-  };
-  const insertQuickReply = (content: string, values: Parameters<typeof fillQuickReply>[1]) => {
-    const filled = fillQuickReply(content, values);
-    setUnfilled((current) => [...new Set([...current, ...filled.missing.map((name) => `{{${name}}}`)])]);
-    insertText(filled.text);
-  };
   const send = useSendConversationMessage();
   const toast = useToast();
   // The pending flag of the mutation reaches the button a render later; this
@@ -56,6 +46,75 @@ export function MessageComposer({ conversationId, takeover, onSend, conversation
   const inFlight = useRef(false);
   const content = text.trim();
   const canSend = takeover && content !== '' && !send.isPending;
+
+  // A backend without quick replies answers 404 (or fails): no button, and "/" is just text.
+  const quickReplies = useListQuickReplies({ query: { enabled: takeover } });
+  const replies = quickReplies.data ?? [];
+  const hasQuickReplies = takeover && quickReplies.isSuccess && replies.length > 0;
+
+  const [picker, setPicker] = useState<Picker>(null);
+  // Closed for good when its button goes (takeover ended, the quick replies went away).
+  if ((picker === 'quick-replies' && !hasQuickReplies) || (picker === 'product' && !takeover)) setPicker(null);
+  /** Where the text goes: the box's selection when the picker opened. */
+  const selection = useRef<{ start: number; end: number } | null>(null);
+  // Placeholders a quick reply had no value for: named under the box until they are gone from the text.
+  const [unfilled, setUnfilled] = useState<QuickReplyVariable[]>([]);
+  const stillUnfilled = unfilled.filter((name) => hasPlaceholder(text, name));
+
+  const openPicker = (which: Exclude<Picker, null>) => {
+    const box = input.current;
+    if (box) {
+      selection.current = { start: box.selectionStart, end: box.selectionEnd };
+      // The dialog gives focus back to what had it: the box, whichever way it was opened.
+      box.focus();
+    }
+    setPicker(which);
+  };
+
+  const closePicker = () => {
+    setPicker(null);
+    requestAnimationFrame(() => input.current?.focus());
+  };
+
+  /**
+   * Puts `insert` where the caret was (replacing a selection), the caret after it. A block
+   * (a product card) gets lines of its own. Nothing changes when the result would be too long.
+   */
+  const insertText = (insert: string, block = false) => {
+    const box = input.current;
+    const current = box?.value ?? text;
+    const saved = selection.current ?? {
+      start: box?.selectionStart ?? current.length,
+      end: box?.selectionEnd ?? current.length,
+    };
+    selection.current = null;
+    const start = Math.min(saved.start, current.length);
+    const end = Math.min(Math.max(saved.end, start), current.length);
+    let piece = insert;
+    if (block && start > 0 && current[start - 1] !== '\n') piece = `\n${piece}`;
+    if (block && end < current.length && current[end] !== '\n') piece = `${piece}\n`;
+    const next = current.slice(0, start) + piece + current.slice(end);
+    if (next.length > MAX_LENGTH) {
+      toast({
+        title: 'Error',
+        description: `Too long to insert: a message holds at most ${formatAmount(MAX_LENGTH)} characters`,
+        variant: 'destructive',
+      });
+      return false;
+    }
+    setText(next);
+    const caret = start + piece.length;
+    requestAnimationFrame(() => {
+      input.current?.focus();
+      input.current?.setSelectionRange(caret, caret);
+    });
+    return true;
+  };
+
+  const insertQuickReply = (filled: string, missing: QuickReplyVariable[]) => {
+    if (!insertText(filled)) return;
+    if (missing.length > 0) setUnfilled((names) => [...new Set([...names, ...missing])]);
+  };
 
   const submit = async () => {
     if (!takeover || content === '' || inFlight.current) return;
@@ -65,6 +124,7 @@ export function MessageComposer({ conversationId, takeover, onSend, conversation
       // Resolves once the messages have been refetched (the invalidation table).
       await send.mutateAsync({ id: conversationId, data: { content, messageType: 'text' } });
       setText('');
+      setUnfilled([]);
     } catch {
       toast({ title: 'Error', description: 'Failed to send message', variant: 'destructive' });
     } finally {
@@ -78,14 +138,20 @@ export function MessageComposer({ conversationId, takeover, onSend, conversation
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // "/" as the first character opens the quick replies (when the backend has them).
-    if (event.key === '/' && text === '' && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      const button = document.getElementById('quick-replies-button');
-      if (button instanceof HTMLButtonElement && !button.disabled) {
-        event.preventDefault();
-        setPicker('quick-replies');
-        return;
-      }
+    // "/" as the first character opens the quick replies (when there are any) instead of typing.
+    if (
+      event.key === '/' &&
+      text === '' &&
+      hasQuickReplies &&
+      !send.isPending &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      !event.altKey &&
+      !event.nativeEvent.isComposing
+    ) {
+      event.preventDefault();
+      openPicker('quick-replies');
+      return;
     }
     // Enter sends; Shift+Enter (and Enter that confirms an IME composition) types.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
@@ -93,46 +159,92 @@ export function MessageComposer({ conversationId, takeover, onSend, conversation
     void submit();
   };
 
+  const onChange = (value: string) => {
+    setText(value);
+    if (unfilled.length > 0) setUnfilled((names) => names.filter((name) => hasPlaceholder(value, name)));
+  };
+
   return (
-    <form className="message-composer" onSubmit={onSubmit}>
-      <label htmlFor="message-input" className="sr-only">
-        Message
-      </label>
-      <InputTextarea
-        ref={input}
-        id="message-input"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-        placeholder={takeover ? 'Type your message...' : 'Enable admin mode to send messages'}
-        disabled={!takeover}
-        // What is being sent stays as it is until the server has answered.
-        readOnly={send.isPending}
-        rows={2}
-        autoResize
-        aria-keyshortcuts="/"
-        maxLength={4096}
-      />
-      {takeover && (
-        <ComposerPickers
+    <>
+      <form className="message-composer" onSubmit={onSubmit}>
+        <label htmlFor="message-input" className="sr-only">
+          Message
+        </label>
+        <InputTextarea
+          ref={input}
+          id="message-input"
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={takeover ? 'Type your message...' : 'Enable admin mode to send messages'}
+          disabled={!takeover}
+          // What is being sent stays as it is until the server has answered.
+          readOnly={send.isPending}
+          rows={2}
+          autoResize
+          aria-keyshortcuts="/"
+          aria-describedby={stillUnfilled.length > 0 ? 'composer-unfilled' : undefined}
+          maxLength={MAX_LENGTH}
+        />
+        {takeover && (
+          <div className="composer-tools">
+            {hasQuickReplies && (
+              <Tooltip content="Quick replies (/)">
+                <Button
+                  type="button"
+                  id="quick-replies-button"
+                  icon="pi pi-bolt"
+                  outlined
+                  aria-label="Quick replies"
+                  aria-haspopup="dialog"
+                  aria-keyshortcuts="/"
+                  disabled={send.isPending}
+                  onClick={() => openPicker('quick-replies')}
+                />
+              </Tooltip>
+            )}
+            <Tooltip content="Insert product">
+              <Button
+                type="button"
+                id="product-card-button"
+                icon="pi pi-box"
+                outlined
+                aria-label="Insert product"
+                aria-haspopup="dialog"
+                disabled={send.isPending}
+                onClick={() => openPicker('product')}
+              />
+            </Tooltip>
+          </div>
+        )}
+        <Button
+          type="submit"
+          icon={send.isPending ? 'pi pi-spin pi-spinner' : 'pi pi-send'}
+          aria-label="Send message"
+          disabled={!canSend}
+        />
+        {/* Always there, so a screen reader hears the note when it appears. */}
+        <p id="composer-unfilled" className="composer-unfilled" role="status">
+          {stillUnfilled.length > 0 &&
+            `Fill in before sending: ${stillUnfilled.map((name) => `{{${name}}}`).join(', ')}`}
+        </p>
+      </form>
+      {hasQuickReplies && (
+        <QuickRepliesPicker
+          visible={picker === 'quick-replies'}
+          replies={replies}
           conversation={conversation}
-          picker={picker}
-          setPicker={setPicker}
-          insertText={insertText}
-          insertQuickReply={insertQuickReply}
+          onHide={closePicker}
+          onInsert={insertQuickReply}
         />
       )}
-      <Button
-        type="submit"
-        icon={send.isPending ? 'pi pi-spin pi-spinner' : 'pi pi-send'}
-        aria-label="Send message"
-        disabled={!canSend}
-      />
-      {stillUnfilled.length > 0 && (
-        <p className="composer-note" role="status">
-          Fill in before sending: {stillUnfilled.join(', ')}
-        </p>
+      {takeover && (
+        <ProductCardPicker
+          visible={picker === 'product'}
+          onHide={closePicker}
+          onInsert={(card) => insertText(card, true)}
+        />
       )}
-    </form>
+    </>
   );
 }

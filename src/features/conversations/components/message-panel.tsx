@@ -1,4 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import type { Message } from '../../../api/generated/model/message';
 import { MessageBubble } from './message-bubble';
@@ -25,6 +26,8 @@ interface MessagePanelProps {
   followNextRef: React.RefObject<boolean>;
   /** Where earlier messages come from once every loaded one shows. */
   earlier?: EarlierPages;
+  /** The conversation shown, for a failed message's Retry; else the route's :id. */
+  conversationId?: number;
 }
 
 /** Keys that stay with their message when messages come in above or below (an id may repeat). */
@@ -46,7 +49,9 @@ function messageKeys(messages: readonly Message[]): string[] {
  * New messages follow the reader who is at the bottom; a reader scrolled up
  * stays put and gets a 'new messages' button instead.
  */
-export function MessagePanel({ messages, followNextRef, earlier }: MessagePanelProps) {
+export function MessagePanel({ messages, followNextRef, earlier, conversationId }: MessagePanelProps) {
+  const routeId = useParams().id;
+  const retryId = conversationId ?? (/^\d+$/.test(routeId ?? '') ? Number(routeId) : undefined);
   const scroller = useRef<HTMLDivElement>(null);
   const [start, setStart] = useState(() => Math.max(0, messages.length - MESSAGE_WINDOW));
   const [unseen, setUnseen] = useState(0);
@@ -183,7 +188,7 @@ export function MessagePanel({ messages, followNextRef, earlier }: MessagePanelP
         {messages.length === 0 && <p className="conv-state">No messages yet</p>}
         {visible.map((message, index) => (
           // Occurrence-qualified: ids come from the server and a key clash must not drop a message.
-          <MessageBubble key={keys[index]} message={message} />
+          <MessageBubble key={keys[index]} message={message} conversationId={retryId} />
         ))}
       </div>
       {unseen > 0 && (
