@@ -111,7 +111,7 @@ export function TemplateSender({ conversationId, takeover }: TemplateSenderProps
                   onChange={(event) => setValue(index, event.target.value)}
                 />
                 {invalid && (
-                  <small id={`${id}-error`} className="p-error">
+                  <small id={`${id}-error`} className="field-error">
                     {variable.label} is required
                   </small>
                 )}

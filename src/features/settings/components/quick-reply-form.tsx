@@ -70,7 +70,7 @@ export function QuickReplyForm({ reply, onDone }: { reply?: QuickReply; onDone: 
           onChange={(event) => setTitle(event.target.value)}
         />
         {errors.title && (
-          <small id={`${prefix}-title-error`} className="p-error">
+          <small id={`${prefix}-title-error`} className="field-error">
             {errors.title}
           </small>
         )}
@@ -87,13 +87,13 @@ export function QuickReplyForm({ reply, onDone }: { reply?: QuickReply; onDone: 
           onChange={(event) => setContent(event.target.value)}
         />
         {errors.content && (
-          <small id={`${prefix}-content-error`} className="p-error">
+          <small id={`${prefix}-content-error`} className="field-error">
             {errors.content}
           </small>
         )}
       </div>
       {failure && (
-        <p className="p-error" role="alert">
+        <p className="field-error" role="alert">
           {failure}
         </p>
       )}
