@@ -142,3 +142,25 @@ it("words the count as '1 result' or 'N results'", () => {
   expect(resultCount(1)).toBe('1 result');
   expect(resultCount(0)).toBe('0 results');
 });
+
+describe('the inbox filters (unread, reply window closing)', () => {
+  it('each alone starts a search', () => {
+    expect(hasActiveFilters({ ...noFilters, unread: true })).toBe(true);
+    expect(hasActiveFilters({ ...noFilters, replyWindowClosing: true })).toBe(true);
+    expect(hasActiveFilters({ ...noFilters, unread: false, replyWindowClosing: false })).toBe(false);
+  });
+
+  it('become the contract’s unread=true and replyWindow=closing, valid for its schema', () => {
+    const params = toSearchParams({ ...noFilters, unread: true, replyWindowClosing: true });
+    expect(params).toEqual({ unread: true, replyWindow: 'closing' });
+    expect(searchConversationsQueryParams.safeParse(params).success).toBe(true);
+  });
+
+  it('survive a reload through the address bar, and nothing else turns them on', () => {
+    const filters = { ...noFilters, unread: true, replyWindowClosing: true };
+    const query = filtersToQuery(filters);
+    expect(query.toString()).toBe('unread=true&replyWindow=closing');
+    expect(filtersFromQuery(query)).toEqual(filters);
+    expect(filtersFromQuery(new URLSearchParams('unread=1&replyWindow=open'))).toEqual(noFilters);
+  });
+});

@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MessageTemplate } from '../../../api/generated/model/messageTemplate';
+import { json, renderRoutes, stubApi } from '../../../test/render';
+import { TemplateSender } from '../components/template-sender';
+
+const quoteReady: MessageTemplate = {
+  id: 2,
+  name: 'quote_ready',
+  label: 'Quote ready',
+  language: 'en',
+  body: 'Hello {{1}}, your quote for {{2}} is ready. Reply to this message to see it and confirm your order.',
+  variables: [
+    { label: 'Customer name', example: 'Brian' },
+    { label: 'Product', example: 'Absolute Black Granite' },
+  ],
+};
+
+function renderSender(answers: Record<string, () => Response>, takeover = true) {
+  const { fetchStub, calls } = stubApi(answers);
+  const bodies: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST') bodies.push(JSON.parse(String(init.body)));
+      return fetchStub(input, init);
+    }),
+  );
+  renderRoutes([{ path: '/', element: <TemplateSender conversationId={109} takeover={takeover} /> }], '/');
+  return { calls, bodies };
+}
+
+async function chooseQuoteReady(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Approved templates' }));
+  // jsdom lays nothing out: the open panel counts as hidden to the accessibility tree.
+  await user.click(await screen.findByRole('option', { name: 'Quote ready', hidden: true }));
+  expect(await screen.findByLabelText('Template text')).toHaveTextContent('your quote for {{2}} is ready');
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('TemplateSender (after the 24-hour window closed)', () => {
+  it('sends nothing until every variable is filled, names the empty ones, and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderSender({
+      'GET /api/message-templates': () => json(200, [quoteReady]),
+    });
+    await chooseQuoteReady(user);
+    await user.type(screen.getByLabelText('{{1}} Customer name'), 'Brian');
+    await user.click(screen.getByRole('button', { name: 'Send template' }));
+
+    expect(await screen.findByText('Product is required')).toBeInTheDocument();
+    expect(screen.queryByText('Customer name is required')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('{{2}} Product')).toHaveFocus();
+    expect(screen.getByLabelText('{{1}} Customer name')).toHaveValue('Brian');
+    expect(calls.filter((call) => call.startsWith('POST'))).toEqual([]);
+
+    // Blank is not filled.
+    await user.type(screen.getByLabelText('{{2}} Product'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Send template' }));
+    expect(screen.getByText('Product is required')).toBeInTheDocument();
+    expect(calls.filter((call) => call.startsWith('POST'))).toEqual([]);
+  });
+
+  it('sends the chosen template with its variables trimmed, says so, and empties the fields', async () => {
+    const user = userEvent.setup();
+    const { bodies } = renderSender({
+      'GET /api/message-templates': () => json(200, [quoteReady]),
+      'POST /api/conversations/109/template-messages': () =>
+        json(201, {
+          id: 1300,
+          sender: 'admin',
+          content: 'Hello Brian, your quote for Absolute Black Granite is ready.',
+          timestamp: '2026-11-26T09:00:00.000Z',
+          messageType: 'text',
+          deliveryStatus: 'queued',
+          failureReason: null,
+        }),
+    });
+    await chooseQuoteReady(user);
+    await user.type(screen.getByLabelText('{{1}} Customer name'), ' Brian ');
+    await user.type(screen.getByLabelText('{{2}} Product'), 'Absolute Black Granite');
+    await user.click(screen.getByRole('button', { name: 'Send template' }));
+
+    expect(await screen.findByText('Quote ready is on its way to the customer.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ templateId: 2, variables: ['Brian', 'Absolute Black Granite'] }]);
+    await waitFor(() => expect(screen.getByLabelText('{{2}} Product')).toHaveValue(''));
+  });
+
+  it('shows the server’s refusal in its words and loses nothing typed', async () => {
+    const user = userEvent.setup();
+    renderSender({
+      'GET /api/message-templates': () => json(200, [quoteReady]),
+      'POST /api/conversations/109/template-messages': () =>
+        json(409, { error: 'Conflict', message: 'Take over the conversation before sending a message' }),
+    });
+    await chooseQuoteReady(user);
+    await user.type(screen.getByLabelText('{{1}} Customer name'), 'Brian');
+    await user.type(screen.getByLabelText('{{2}} Product'), 'Sink');
+    await user.click(screen.getByRole('button', { name: 'Send template' }));
+
+    expect(await screen.findByText('Take over the conversation before sending a message')).toBeInTheDocument();
+    expect(screen.getByLabelText('{{1}} Customer name')).toHaveValue('Brian');
+    expect(screen.getByLabelText('{{2}} Product')).toHaveValue('Sink');
+  });
+
+  it('says no templates are available when the backend has none (404), without an error', async () => {
+    renderSender({ 'GET /api/message-templates': () => json(404, { error: 'Not Found', message: 'Not found' }) });
+    expect(await screen.findByText('No approved templates are available.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send template' })).not.toBeInTheDocument();
+  });
+});
