@@ -289,6 +289,13 @@ test.describe('quick replies and product cards', () => {
     await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expect(page.locator('#quick-replies-button')).toHaveCount(0);
+    // The / shortcut goes to the composer instead, and / typed there is just text.
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('/');
+    await expect(page.getByLabel('Message', { exact: true })).toBeFocused();
+    await page.keyboard.press('/');
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('/');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.getByLabel('Message', { exact: true }).fill('Karibu');
     await page.keyboard.press('Enter');
     await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');

@@ -103,7 +103,15 @@ test('in a conversation: t turns the takeover on, / goes to the composer, Esc th
   await expect(takeoverSwitch(page)).toBeChecked();
   await expect(composer(page)).toBeEnabled();
 
+  // With quick replies (the mock has some; asked for once the conversation is taken over), / opens
+  // them; Escape closes them back to the composer.
+  await expect(page.getByRole('button', { name: 'Quick replies' })).toBeVisible();
   await page.keyboard.press('/');
+  const quickReplies = page.getByRole('dialog', { name: 'Quick replies' });
+  await expect(quickReplies).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(quickReplies).toBeHidden();
+  await expect(page).toHaveURL(/\/conversations\/102$/);
   await expect(composer(page)).toBeFocused();
   // Typed, not taken as shortcuts; Esc in the composer leaves the reply where it is.
   await page.keyboard.type('t / j Karibu!');

@@ -78,12 +78,22 @@ const LONG_FIELDS = new Set([
   'productName',
   'dimensions',
   'followUpMessage',
+  // Message templates (beyond the spec).
+  'body',
 ]);
+/** Quick reply titles and template labels are at most 60 characters: one word as long as that. */
+const SHORT_FIELDS = new Set(['title', 'label']);
 function lengthen(value: unknown, key = ''): unknown {
   if (Array.isArray(value)) return value.map((item) => lengthen(item, key === 'productsMentioned' ? 'name' : ''));
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, lengthen(inner, name)]));
+  if (value && typeof value === 'object') {
+    // A message template's name is WhatsApp's identifier (a-z, 0-9, _), not text that wraps.
+    const keep = 'language' in value ? new Set(['name']) : new Set<string>();
+    return Object.fromEntries(
+      Object.entries(value).map(([name, inner]) => [name, keep.has(name) ? inner : lengthen(inner, name)]),
+    );
+  }
   if (typeof value === 'string' && LONG_FIELDS.has(key)) return `${value} ${LONG_WORD}`;
+  if (typeof value === 'string' && SHORT_FIELDS.has(key)) return LONG_WORD.replace(/\W/g, '').slice(0, 60);
   if (typeof value === 'number' && (key === 'startingPrice' || key === 'endingPrice')) return value * 10_000 + 0.5;
   return value;
 }

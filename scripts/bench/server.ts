@@ -5,7 +5,8 @@
 // ANALYZE): 2,000 products, 100,000 conversations over 365 days, about
 // 1,000,000 messages (customer and bot taking turns, some admin replies; one
 // conversation holds 5,000), 50,000 notifications (a few hundred unread) and
-// 200,000 product views and inquiries. Starts the server on it as its own
+// 200,000 product views and inquiries; about one conversation in 50 has unread
+// messages and the reply window follows each last message. Starts the server on it as its own
 // process, as deployed (compiled to JavaScript as `npm run build` compiles it,
 // into .tmp/ and removed afterwards; NODE_ENV=production), and runs autocannon
 // against each call the dashboard's screens make, asking for compression as a
@@ -162,6 +163,13 @@ export async function seed(database: Database): Promise<Record<string, number>> 
         where c.id between ${from}::int and ${from + slice - 1}::int`.execute(db);
     }
   });
+  // The inbox (beyond the spec): the customer wrote last in most conversations, so the reply
+  // window follows the last message; about one conversation in 50 has 1 to 4 unread messages.
+  await step('inbox state (reply window, unread)', () =>
+    sql`update conversations
+          set last_customer_message_at = last_message_at - (id % 3) * interval '1 minute',
+              unread_count = case when abs(hashint4(id + 7)::bigint) % 50 = 0 then 1 + id % 4 else 0 end`.execute(db),
+  );
   await step(`notifications (${count(sizes.notifications)})`, () =>
     sql`insert into notifications (type, message, is_read, conversation_id, created_at)
         select (array['product_not_found','delivery_inquiry','payment_inquiry','unclear_request'])[1 + h % 4],
@@ -420,6 +428,12 @@ async function benchTarget(target: Target, dataDir: string, entry: string) {
       {
         title: 'product-mentioned search',
         path: `/api/conversations/search?productMentioned=${encodeURIComponent(PRODUCT_SEARCH)}&limit=50`,
+        kind: 'screen',
+      },
+      { title: 'unread conversations', path: '/api/conversations/search?unread=true&limit=50', kind: 'screen' },
+      {
+        title: 'reply window closing',
+        path: '/api/conversations/search?replyWindow=closing&limit=50',
         kind: 'screen',
       },
       { title: `messages of the ${count(sizes.longConversation)}, newest`, path: messagesPath, kind: 'screen' },
