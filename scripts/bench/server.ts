@@ -118,7 +118,8 @@ export async function seed(database: Database): Promise<Record<string, number>> 
   // Spread evenly over the last 365 days (ids grow with time); each lasts up to three days.
   await step(`conversations (${count(sizes.conversations)})`, () =>
     sql`insert into conversations (customer_name, whatsapp_phone_number, status, created_at, last_message_at, message_count,
-          products_mentioned, current_product_id, current_offer_price, bargaining_round, converted, last_follow_up_at)
+          products_mentioned, current_product_id, current_offer_price, bargaining_round, converted, last_follow_up_at,
+          last_customer_message_at, unread_count)
         select case when h % 7 = 0 then null
                     else (array['Wanjiru','Otieno','Achieng','Kamau','Njeri','Mutua','Akinyi','Kiprop','Wambui','Omondi','Chebet','Mwangi'])[1 + h % 12]
                       || ' ' || (array['Kamau','Odhiambo','Wanjiku','Kariuki','Mutiso','Were','Koech','Njoroge','Atieno','Kiplagat','Maina','Okoth'])[1 + (h / 12) % 12] end,
@@ -135,7 +136,13 @@ export async function seed(database: Database): Promise<Record<string, number>> 
                case when h % 13 = 0 then 9000 + h % 5000 end,
                case when h % 13 = 0 then 1 + h % 3 end,
                h % 10 = 0,
-               case when h % 9 = 0 then created + interval '1 day' end
+               case when h % 9 = 0 then created + interval '1 day' end,
+               -- The inbox (beyond the spec): the customer wrote last or nearly last, so the reply
+               -- window follows the last message; about one conversation in 50 has 1 to 4 unread.
+               case when i = ${LONG_CONVERSATION_ID}::int then now() - interval '5 minutes'
+                    else least(now(), created + interval '2 minutes' + (h % 4320) * interval '1 minute') end
+                 - (i % 3) * interval '1 minute',
+               case when abs(hashint4(i + 7)::bigint) % 50 = 0 then 1 + i % 4 else 0 end
         from (select i, abs(hashint4(i)::bigint) as h,
                      now() - interval '365 days' * (1 - (i - 0.5) / ${sizes.conversations}::int) as created,
                      1 + abs(hashint4(i * 3 + 1)::bigint) % ${sizes.products}::int as p1,
@@ -163,13 +170,6 @@ export async function seed(database: Database): Promise<Record<string, number>> 
         where c.id between ${from}::int and ${from + slice - 1}::int`.execute(db);
     }
   });
-  // The inbox (beyond the spec): the customer wrote last in most conversations, so the reply
-  // window follows the last message; about one conversation in 50 has 1 to 4 unread messages.
-  await step('inbox state (reply window, unread)', () =>
-    sql`update conversations
-          set last_customer_message_at = last_message_at - (id % 3) * interval '1 minute',
-              unread_count = case when abs(hashint4(id + 7)::bigint) % 50 = 0 then 1 + id % 4 else 0 end`.execute(db),
-  );
   await step(`notifications (${count(sizes.notifications)})`, () =>
     sql`insert into notifications (type, message, is_read, conversation_id, created_at)
         select (array['product_not_found','delivery_inquiry','payment_inquiry','unclear_request'])[1 + h % 4],

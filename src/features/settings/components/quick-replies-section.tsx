@@ -97,24 +97,27 @@ export function QuickRepliesSection() {
                       severity="danger"
                       onClick={() => setDeleting(reply)}
                     />
-                    <Button
-                      type="button"
-                      icon="pi pi-arrow-up"
-                      size="small"
-                      text
-                      aria-label={`Move ${reply.title} up`}
-                      disabled={index === 0 || reorder.isPending}
-                      onClick={() => void move(index, -1)}
-                    />
-                    <Button
-                      type="button"
-                      icon="pi pi-arrow-down"
-                      size="small"
-                      text
-                      aria-label={`Move ${reply.title} down`}
-                      disabled={index === replies.length - 1 || reorder.isPending}
-                      onClick={() => void move(index, 1)}
-                    />
+                    {/* The two arrows stay together, at the end of the line. */}
+                    <span className="settings-order">
+                      <Button
+                        type="button"
+                        icon="pi pi-arrow-up"
+                        size="small"
+                        text
+                        aria-label={`Move ${reply.title} up`}
+                        disabled={index === 0 || reorder.isPending}
+                        onClick={() => void move(index, -1)}
+                      />
+                      <Button
+                        type="button"
+                        icon="pi pi-arrow-down"
+                        size="small"
+                        text
+                        aria-label={`Move ${reply.title} down`}
+                        disabled={index === replies.length - 1 || reorder.isPending}
+                        onClick={() => void move(index, 1)}
+                      />
+                    </span>
                   </div>
                 </>
               )}
