@@ -52,7 +52,10 @@ export async function seedDemo(
   const now = services.now().getTime();
   const count = options.conversations ?? 36;
   for (let i = 0; i < count; i++) {
-    const at = new Date(now - faker.number.int({ min: 5 * 60, max: 30 * 86_400 }) * 1000);
+    // A busy shop: the first eight customers wrote within the last 20 hours (their 24-hour reply
+    // windows are open), the next four 22 to 24 hours ago (closing soon), the rest over 30 days.
+    const [min, max] = i < 8 ? [5 * 60, 20 * 3600] : i < 12 ? [22 * 3600, 23.9 * 3600] : [86_400, 30 * 86_400];
+    const at = new Date(now - faker.number.int({ min, max }) * 1000);
     if (i % 6 === 0) await simulator.handoff(at);
     else await simulator.exchange(at);
   }

@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, isAbsolute, join } from 'node:path';
+import { sql } from 'kysely';
 import { create as createTar } from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBackup } from '../backup/backup';
@@ -134,9 +135,15 @@ describe('backup and restore', () => {
       const site = await openSite(newFolder('source'), migrations.slice(0, 1));
       const granite = await site.services.products.create(productForm('Absolute Black Granite', 8500.5, true));
       await site.services.products.create(productForm('Carrara Marble', 12000));
-      const first = await site.services.inbound.customerMessage('+15550001', 'Asha', 'Do you have black granite?');
-      await site.services.inbound.botMessage(first, 'Yes: Absolute Black Granite, from 8500.50.');
-      await site.services.inbound.customerMessage('+15550002', null, 'Price of Carrara?');
+      // Conversations written in that version's own columns (today's services write later ones).
+      await sql`insert into conversations (customer_name, whatsapp_phone_number, message_count, last_message_at)
+                values ('Asha', '+15550001', 2, '2026-11-20T10:00:05Z'), (null, '+15550002', 1, '2026-11-21T09:00:00Z')`.execute(
+        site.database.db,
+      );
+      await sql`insert into messages (conversation_id, sender, content, timestamp)
+                values (1, 'customer', 'Do you have black granite?', '2026-11-20T10:00:00Z'),
+                       (1, 'bot', 'Yes: Absolute Black Granite, from 8500.50.', '2026-11-20T10:00:05Z'),
+                       (2, 'customer', 'Price of Carrara?', '2026-11-21T09:00:00Z')`.execute(site.database.db);
       const before = { products: await productsOf(site.database), ...(await conversationsOf(site.database)) };
 
       const backup = await createBackup({
@@ -173,6 +180,16 @@ describe('backup and restore', () => {
           ['Carrara Marble', 12000, 13000],
         ]);
         expect(readFileSync(join(target, 'uploads', basename(granite.productImageUrl!))).equals(PNG)).toBe(true);
+        // Brought up to date: each reply window runs from its customer's last message, nothing counts as unread.
+        const windows = await reopened.db
+          .selectFrom('conversations')
+          .select(['id', 'last_customer_message_at', 'unread_count'])
+          .orderBy('id')
+          .execute();
+        expect(windows.map((c) => [c.id, c.last_customer_message_at?.toISOString(), c.unread_count])).toEqual([
+          [1, '2026-11-20T10:00:00.000Z', 0],
+          [2, '2026-11-21T09:00:00.000Z', 0],
+        ]);
       } finally {
         await reopened.close();
       }

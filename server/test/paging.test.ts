@@ -84,6 +84,12 @@ beforeAll(async () => {
     conversationIds.push(row.id);
   }
   chatty = conversationIds[0];
+  // Its customer wrote within the last 24 hours: the reply window is open for the admin replies below.
+  await db
+    .updateTable('conversations')
+    .set({ last_customer_message_at: new Date() })
+    .where('id', '=', chatty)
+    .execute();
   // Messages: some at the same instant.
   for (let i = 0; i < 45; i++)
     await db

@@ -2,7 +2,7 @@
 // (also as a list, for nullable), enum, const, anyOf / oneOf, numbers with
 // minimum / maximum / exclusive bounds, strings with minLength / maxLength /
 // pattern / format (date, date-time, email, uri, uuid), arrays with items /
-// minItems / maxItems, objects with properties / required. Every value it
+// minItems / maxItems / uniqueItems, objects with properties / required / minProperties. Every value it
 // generates is meant to be valid; the caller double-checks with the
 // contract's own validator (see oracle.ts).
 //
@@ -255,8 +255,11 @@ export function arbitraryFor(schema: Schema, where = 'value'): fc.Arbitrary<unkn
       const items = schema.items ? arbitraryFor(schema.items as Schema, `${where}[]`) : fc.constant('x');
       const minLength = typeof schema.minItems === 'number' ? schema.minItems : 0;
       const declared = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
-      if (schema.uniqueItems) converterNotes.add(`${where}: uniqueItems is not honoured`);
-      return fc.array(items, { minLength, maxLength: Math.max(minLength, Math.min(declared, minLength + 5)) });
+      const maxLength = Math.max(minLength, Math.min(declared, minLength + 5));
+      // Unique by their JSON: equal objects or numbers count as the same item, as JSON Schema says.
+      if (schema.uniqueItems)
+        return fc.uniqueArray(items, { minLength, maxLength, selector: (item) => JSON.stringify(item) });
+      return fc.array(items, { minLength, maxLength });
     }
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
@@ -270,7 +273,10 @@ export function arbitraryFor(schema: Schema, where = 'value'): fc.Arbitrary<unkn
           converterNotes.add(`${error.message}; the optional property is left out`);
         }
       }
-      return fc.record(model, { requiredKeys: required.filter((key) => key in model) });
+      const record = fc.record(model, { requiredKeys: required.filter((key) => key in model) });
+      const minProperties = typeof schema.minProperties === 'number' ? schema.minProperties : 0;
+      // Too few properties (a PATCH that must change something): drawn again.
+      return minProperties > 0 ? record.filter((value) => Object.keys(value).length >= minProperties) : record;
     }
     default:
       converterNotes.add(`${where}: no type; a fixed text is used`);
