@@ -33,10 +33,17 @@ describe('the contract loader', () => {
 
   it('reads the message payloads of asyncapi.yaml by type', () => {
     const payloads = loadAsyncApi();
-    expect(Object.keys(payloads).sort()).toEqual(['conversation_update', 'notification']);
+    expect(Object.keys(payloads).sort()).toEqual(['conversation_update', 'message_status', 'notification']);
     const validate = createAjv().compile(payloads.notification);
     expect(validate({ type: 'notification', data: { message: 'Customer asks about delivery to Nakuru' } })).toBe(true);
     expect(validate({ type: 'notification', data: {} })).toBe(false);
+    const status = createAjv().compile(payloads.message_status);
+    expect(
+      status({ type: 'message_status', data: { conversationId: 101, messageId: 1211, deliveryStatus: 'read' } }),
+    ).toBe(true);
+    expect(
+      status({ type: 'message_status', data: { conversationId: 101, messageId: 1211, deliveryStatus: 'seen' } }),
+    ).toBe(false);
   });
 
   it('refuses a date-time no clock can hold', () => {
