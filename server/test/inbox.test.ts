@@ -39,6 +39,9 @@ beforeAll(async () => {
   };
 });
 afterAll(() => server.close());
+/** What reached the sender for one conversation (a reply of an earlier test may still be on its way). */
+const sentTo = (conversationId: number) => sent.filter((m) => m.conversationId === conversationId);
+
 beforeEach(() => {
   sent.length = 0;
   events.length = 0;
@@ -127,7 +130,7 @@ describe('the 24-hour reply window', () => {
     });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json()).toEqual({ message: 'Unknown template' });
-    expect(sent).toHaveLength(0);
+    expect(sentTo(id)).toHaveLength(0);
 
     const ok = await call('POST', `/api/conversations/${id}/template-messages`, {
       templateId: 2,
@@ -142,8 +145,8 @@ describe('the 24-hour reply window', () => {
         'Hello Brian, your quote for Absolute Black Granite is ready. Reply to this message to see it and confirm your order.',
     });
     await server.app.services.outbox.idle();
-    expect(sent).toHaveLength(1);
-    expect(sent[0].template).toEqual({
+    expect(sentTo(id)).toHaveLength(1);
+    expect(sentTo(id)[0].template).toEqual({
       name: 'quote_ready',
       language: 'en',
       variables: ['Brian', 'Absolute Black Granite'],
@@ -157,7 +160,7 @@ describe('delivery state', () => {
     const message = (await reply(id)).json() as { id: number; deliveryStatus: string };
     expect(message.deliveryStatus).toBe('queued');
     await server.app.services.outbox.idle();
-    const outboxId = sent[0].id;
+    const outboxId = sentTo(id)[0].id;
     await report!({ id: outboxId, status: 'read' });
     await report!({ id: outboxId, status: 'delivered' });
     const stored = (await call('GET', `/api/conversations/${id}/messages`)).json() as {
@@ -168,7 +171,8 @@ describe('delivery state', () => {
     expect(stored.find((m) => m.id === message.id)?.deliveryStatus).toBe('read');
     // The customer's own message has no delivery state.
     expect(stored.find((m) => m.sender === 'customer')).not.toHaveProperty('deliveryStatus');
-    expect(events.filter((e) => e.type === 'message_status').map((e) => e.data)).toEqual([
+    const statuses = events.filter((e) => e.type === 'message_status').map((e) => e.data as { conversationId: number });
+    expect(statuses.filter((data) => data.conversationId === id)).toEqual([
       { conversationId: id, messageId: message.id, deliveryStatus: 'sent' },
       { conversationId: id, messageId: message.id, deliveryStatus: 'read' },
     ]);
@@ -188,7 +192,7 @@ describe('delivery state', () => {
       deliveryStatus: 'failed',
       failureReason: 'The number is not on WhatsApp.',
     });
-    expect(sent).toHaveLength(0);
+    expect(sentTo(id)).toHaveLength(0);
 
     const url = `/api/conversations/${id}/messages/${message.id}/retry`;
     const answers = await Promise.all([call('POST', url), call('POST', url)]);
@@ -201,7 +205,7 @@ describe('delivery state', () => {
       failureReason: null,
     });
     await server.app.services.outbox.idle();
-    expect(sent.map((m) => m.content)).toEqual(['Shall I send the M-Pesa details?']);
+    expect(sentTo(id).map((m) => m.content)).toEqual(['Shall I send the M-Pesa details?']);
     expect((await call('POST', url)).statusCode).toBe(409);
     expect((await call('POST', `/api/conversations/${id}/messages/2147483647/retry`)).statusCode).toBe(404);
   });
