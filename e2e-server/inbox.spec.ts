@@ -105,6 +105,8 @@ test('a quick reply saved in Settings is inserted from the composer with /', asy
   const id = await takenOver(page);
   await page.goto(`/conversations/${id}`);
   const input = page.getByPlaceholder('Type your message...');
+  // The quick replies have arrived (until then "/" is just text).
+  await expect(page.getByRole('button', { name: 'Quick replies' })).toBeVisible();
   await input.click();
   await page.keyboard.type('/');
   await page.keyboard.type('showroom');

@@ -238,6 +238,8 @@ test.describe('quick replies and product cards', () => {
   test('"/" in the empty composer opens the list; a chosen reply is filled from the conversation', async ({ page }) => {
     await page.goto('/conversations/102');
     const input = page.getByLabel('Message', { exact: true });
+    // The quick replies have arrived (until then "/" is just text).
+    await expect(page.getByRole('button', { name: 'Quick replies' })).toBeVisible();
     await input.click();
     await page.keyboard.type('/');
     const dialog = page.getByRole('dialog', { name: 'Quick replies' });
@@ -258,6 +260,7 @@ test.describe('quick replies and product cards', () => {
   test('the / shortcut opens quick replies from anywhere on the page', async ({ page }) => {
     await page.goto('/conversations/102');
     await expect(page.getByRole('heading', { name: 'Brian Otieno', level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Quick replies' })).toBeVisible();
     await page.locator('body').press('/');
     await expect(page.getByRole('dialog', { name: 'Quick replies' })).toBeVisible();
     await page.keyboard.press('Escape');
