@@ -78,6 +78,9 @@ test.describe('login screen', () => {
   test('the show/hide control sits inside the password field, which is as wide as the username field', async ({
     page,
   }, testInfo) => {
+    // Measured once the form has rendered with its fonts (the icon font sizes the control).
+    await expect(page.getByRole('button', { name: 'Show password' })).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
     const username = (await page.getByLabel('Username', { exact: true }).boundingBox())!;
     const password = (await page.getByLabel('Password', { exact: true }).boundingBox())!;
     const toggle = (await page.getByRole('button', { name: 'Show password' }).boundingBox())!;
