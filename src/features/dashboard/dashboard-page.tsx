@@ -6,8 +6,8 @@ import { customerDisplayName } from '../../lib/format/customer';
 import { formatDateTime } from '../../lib/format/date';
 import { formatPriceRange } from '../../lib/format/money';
 import { useUnreadNotifications } from '../../lib/notifications/use-unread-count';
+import { CATEGORY_LABELS } from '../../lib/format/product';
 import {
-  CATEGORY_LABELS,
   DASHBOARD_LIST_LIMIT,
   attentionCaption,
   pendingConversations,

@@ -1,7 +1,6 @@
 // What the dashboard picks out of the product and conversation lists.
 import type { Conversation } from '../../api/generated/model/conversation';
 import type { Product } from '../../api/generated/model/product';
-import type { ProductCategory } from '../../api/generated/model/productCategory';
 
 /** The dashboard lists at most 5 recent products and 5 pending conversations. */
 export const DASHBOARD_LIST_LIMIT = 5;
@@ -36,13 +35,6 @@ export function countActiveConversations(conversations: readonly Conversation[],
     return at >= since;
   }).length;
 }
-
-export const CATEGORY_LABELS: Record<ProductCategory, string> = {
-  granite: 'Granite',
-  marble: 'Marble',
-  quartz: 'Quartz',
-  sink: 'Sink',
-};
 
 export const productsCaption = (total: number): string => `${total} total`;
 export const attentionCaption = (count: number): string => `${count} ${count === 1 ? 'needs' : 'need'} attention`;

@@ -3,7 +3,7 @@ import { BowlConfiguration } from '../../api/generated/model/bowlConfiguration';
 import { ProductCategory } from '../../api/generated/model/productCategory';
 import { SinkMaterial } from '../../api/generated/model/sinkMaterial';
 import { StoneColor } from '../../api/generated/model/stoneColor';
-import { CATEGORY_LABELS } from './product-display';
+import { CATEGORY_LABELS } from '../../lib/format/product';
 
 export const CATEGORY_OPTIONS = Object.values(ProductCategory).map((value) => ({
   value,

@@ -1,5 +1,6 @@
 import type { Product } from '../../../api/generated/model/product';
-import { productCard, productCardDimensions, productCardPictureUrl } from '../components/product-card';
+import { formatDimensions } from '../../../lib/format/product';
+import { productCard, productCardPictureUrl } from '../components/product-card';
 
 const ORIGIN = 'https://admin.example.co.ke';
 const granite: Product = {
@@ -43,8 +44,8 @@ describe('productCard', () => {
   });
 
   it('sizes that are not numbers are kept as typed', () => {
-    expect(productCardDimensions('Custom cut to order')).toBe('Custom cut to order');
-    expect(productCardDimensions(' 1160 X 500 × 200 ')).toBe('1160 x 500 x 200 mm');
+    expect(formatDimensions('Custom cut to order')).toBe('Custom cut to order');
+    expect(formatDimensions(' 1160 X 500 × 200 ')).toBe('1160 x 500 x 200 mm');
   });
 
   it('only http(s) pictures: another site as it is, never javascript: or data:', () => {

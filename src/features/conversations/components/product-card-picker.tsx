@@ -1,6 +1,7 @@
 import { useListProducts } from '../../../api/generated/endpoints/products/products';
 import { LoadError } from '../../../components/ui/load-error';
-import { PRODUCT_CARD_CATEGORIES, productCard, productCardPrice } from './product-card';
+import { CATEGORY_LABELS } from '../../../lib/format/product';
+import { productCard, productCardPrice } from './product-card';
 import { PickerDialog } from './quick-replies-dialog';
 
 interface ProductCardPickerProps {
@@ -35,7 +36,7 @@ export function ProductCardPicker({ visible, onHide, onInsert }: ProductCardPick
       visible={visible}
       state={state}
       items={list.map((product) => {
-        const category = PRODUCT_CARD_CATEGORIES[product.category];
+        const category = CATEGORY_LABELS[product.category];
         return {
           key: product.id,
           title: product.name,

@@ -3,14 +3,8 @@
 import type { Product } from '../../../api/generated/model/product';
 import type { ProductCategory } from '../../../api/generated/model/productCategory';
 import { formatAmount, formatPriceRange } from '../../../lib/format/money';
+import { formatDimensions } from '../../../lib/format/product';
 import { safeImageUrl } from '../../../lib/url/safe-image-url';
-
-export const PRODUCT_CARD_CATEGORIES: Record<ProductCategory, string> = {
-  granite: 'Granite',
-  marble: 'Marble',
-  quartz: 'Quartz',
-  sink: 'Sink',
-};
 
 /** Sinks are sold each, stones by the slab. */
 export const productPriceUnit = (category: ProductCategory): string => (category === 'sink' ? 'each' : 'per slab');
@@ -22,18 +16,6 @@ export function productCardPrice(product: Pick<Product, 'category' | 'startingPr
       ? `${formatAmount(product.startingPrice)} KES`
       : formatPriceRange(product.startingPrice, product.endingPrice);
   return `${price} ${productPriceUnit(product.category)}`;
-}
-
-/**
- * Dimensions in mm as the products screen shows them: "3000x1800x20" reads
- * "3000 x 1800 x 20 mm"; text that is not a list of numbers is kept as typed.
- */
-export function productCardDimensions(dimensions: string | null | undefined): string {
-  const text = dimensions?.trim() ?? '';
-  if (!text) return '';
-  const parts = text.split(/\s*[x×*]\s*/i);
-  if (parts.length < 2 || !parts.every((part) => /^\d+(\.\d+)?$/.test(part))) return text;
-  return `${parts.join(' x ')} mm`;
 }
 
 /**
@@ -58,7 +40,7 @@ export function productCardPictureUrl(raw: string | null | undefined, origin: st
  */
 export function productCard(product: Product, origin: string = window.location.origin): string {
   const lines = [product.name.trim()];
-  const size = productCardDimensions(product.dimensions);
+  const size = formatDimensions(product.dimensions);
   if (size) lines.push(`Size: ${size}`);
   lines.push(`Price: ${productCardPrice(product)}`);
   const picture = productCardPictureUrl(product.productImageUrl, origin);

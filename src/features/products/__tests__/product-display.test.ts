@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../api/generated/model/product';
-import { formatDimensions, productDetails, productPriceRange } from '../product-display';
+import { formatDimensions } from '../../../lib/format/product';
+import { productDetails, productPriceRange } from '../product-display';
 
 const base: Product = {
   id: 1,

@@ -7,7 +7,8 @@ import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Paginator, type PaginatorPageChangeEvent } from 'primereact/paginator';
 import type { Product } from '../../../api/generated/model/product';
-import { CATEGORY_LABELS, formatDimensions, productDetails, productPriceRange } from '../product-display';
+import { CATEGORY_LABELS, formatDimensions } from '../../../lib/format/product';
+import { productDetails, productPriceRange } from '../product-display';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 const COLUMNS = ['Product', 'Category', 'Details', 'Price Range', 'Status', 'Actions'];
