@@ -7,7 +7,7 @@
 
 # 1. Build: every package, the dashboard and the server compiled, then the
 #    release folder with runtime packages only (the same script CI runs).
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -17,7 +17,7 @@ RUN npm run build && scripts/production/release.sh /release
 # 2. Run: no compiler, no dev packages, not root. The application files
 #    belong to root and cannot be changed by the server; /data (the embedded
 #    database and uploaded images) is the only place it writes.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
