@@ -32,6 +32,15 @@
 //   EMBEDDED_DATABASE    "accept-risk": run production on PGlite knowing that a power
 //                        loss can lose recent writes (see the README's Deploying section)
 //   OUTBOX_SENDER        a module whose default export delivers messages to customers (main.ts)
+//
+// Gateway mode (server/gateway/): API_TARGET set means no database of its own.
+//   API_TARGET           http(s)://host[:port] of the business's own chatbot backend: the built
+//                        dashboard is served and /api, /uploads and /ws are forwarded there
+//   WS_TARGET            ws(s)://host[:port] where /ws goes instead (default: API_TARGET's host)
+//   API_TIMEOUT_SECONDS  how long the backend may take to start an answer, and the longest
+//                        pause inside one (default 30); then 504
+//   PORT, HOST, PUBLIC_ORIGIN, ALLOWED_HOSTS, ALLOWED_ORIGINS, TRUST_PROXY, LOG_LEVEL and
+//   DASHBOARD_DIR as above; the database, admin and demo variables are not read.
 import { BlockList, isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_DASHBOARD_DIR } from './paths';
@@ -114,7 +123,7 @@ export function parseOrigin(name: string, raw: string): string {
 const HOST_PATTERN =
   /^(\[[0-9a-f:.]+\]|[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*)(:\d{1,5})?$/;
 
-function parseHosts(raw: string | undefined): string[] {
+export function parseHosts(raw: string | undefined): string[] {
   const hosts = (raw ?? '')
     .split(',')
     .map((h) => h.trim().toLowerCase())
@@ -263,5 +272,66 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     dashboardDir: env.DASHBOARD_DIR ? resolve(env.DASHBOARD_DIR) : production ? DEFAULT_DASHBOARD_DIR : undefined,
     embeddedDatabaseAccepted,
+  };
+}
+
+export type GatewayConfig = Pick<
+  Config,
+  'host' | 'port' | 'allowedOrigins' | 'publicOrigin' | 'allowedHosts' | 'trustProxy' | 'logLevel' | 'production'
+> & {
+  /** The backend's origin (http or https, no path). */
+  apiTarget: string;
+  /** Where /ws goes (ws or wss, no path). */
+  wsTarget: string;
+  /** How long the backend may take to start an answer, and the longest pause inside one. */
+  apiTimeoutMs: number;
+  dashboardDir: string;
+};
+
+/** A backend's address: scheme and host (and port), nothing after it. */
+function parseTarget(name: string, raw: string, schemes: string[]): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name}: "${raw}" is not an address like ${schemes[1]}://chatbot.example.co.ke`);
+  }
+  if (!schemes.includes(url.protocol.slice(0, -1)) || url.username || url.password || url.search || url.hash) {
+    throw new Error(`${name}: "${raw}" must be ${schemes.join(' or ')}://host[:port], without credentials or a query`);
+  }
+  if (url.pathname !== '/') {
+    throw new Error(
+      `${name}: "${raw}" has a path; the backend must answer the spec's calls at /api, /ws and /uploads of its host`,
+    );
+  }
+  return `${url.protocol}//${url.host}`;
+}
+
+/** The gateway's configuration, read when API_TARGET is set (server/gateway/). */
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const apiTarget = parseTarget('API_TARGET', (env.API_TARGET ?? '').trim(), ['http', 'https']);
+  const wsTarget = env.WS_TARGET?.trim()
+    ? parseTarget('WS_TARGET', env.WS_TARGET.trim(), ['ws', 'wss'])
+    : apiTarget.replace(/^http/, 'ws');
+  const logLevel = (env.LOG_LEVEL || 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  return {
+    apiTarget,
+    wsTarget,
+    apiTimeoutMs: number(env, 'API_TIMEOUT_SECONDS', 30, 0.1) * 1000,
+    host: env.HOST || '127.0.0.1',
+    port: number(env, 'PORT', 8080, 0),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => parseOrigin('ALLOWED_ORIGINS', o)),
+    publicOrigin: env.PUBLIC_ORIGIN?.trim() ? parseOrigin('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN.trim()) : undefined,
+    allowedHosts: parseHosts(env.ALLOWED_HOSTS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logLevel,
+    production: env.NODE_ENV === 'production',
+    dashboardDir: env.DASHBOARD_DIR ? resolve(env.DASHBOARD_DIR) : DEFAULT_DASHBOARD_DIR,
   };
 }

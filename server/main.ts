@@ -1,5 +1,7 @@
 // The reference server: `npm run server` in development (tsx), `npm run serve`
-// in production (the bundle in build/server/, NODE_ENV=production). Reads the
+// in production (the bundle in build/server/, NODE_ENV=production). With
+// API_TARGET set it is a gateway instead (gateway/run.ts): the built dashboard
+// in front of another backend, no database. Reads the
 // configuration, opens the database (PGlite in DATA_DIR, or DATABASE_URL),
 // applies migrations, creates the first admin, seeds demo data into an empty
 // database when asked, listens, and shuts down cleanly on SIGTERM / SIGINT:
@@ -21,6 +23,7 @@ import { migrate } from './db/migrate';
 import type { OutboxSender } from './outbox/sender';
 import { simulatedSender } from './outbox/simulated-sender';
 import { seedDemo } from './seed';
+import { runGateway } from './gateway/run';
 import { createSimulator } from './simulate';
 
 /**
@@ -69,6 +72,7 @@ async function adminsWithDevPassword(database: Database): Promise<string[]> {
 const GRACE_MS = 5_000;
 
 async function main() {
+  if (process.env.API_TARGET?.trim()) return runGateway();
   const config = loadConfig();
   const rateArg = process.argv.find((a) => a.startsWith('--rate='));
   const simulateRate = process.argv.includes('--simulate')

@@ -39,7 +39,7 @@ export function loggerOptions(log: LogOptions | false | undefined): FastifyServe
               translateTime: 'SYS:HH:MM:ss',
               // "request GET /api/products → 200 in 4.2 ms", other fields (an error's stack, a username) after it.
               messageFormat: '{msg}{if method} {method} {path} → {status} in {ms} ms{end}',
-              ignore: 'pid,hostname,reqId,method,route,path,status,ms,ip',
+              ignore: 'pid,hostname,reqId,method,route,path,status,ms,ip,upstreamStatus,upstreamMs',
               singleLine: true,
             },
           },
@@ -61,6 +61,8 @@ export const requestLog = fp(
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ip: request.ip,
+        // Gateway mode: what the backend answered and how long it took to start.
+        ...(request.upstream ? { upstreamStatus: request.upstream.status, upstreamMs: request.upstream.ms } : {}),
       };
       if (QUIET.has(path) && reply.statusCode < 400) request.log.debug(line, 'request');
       else request.log.info(line, 'request');
