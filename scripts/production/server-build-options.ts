@@ -16,7 +16,7 @@ export function serverBuildOptions(root: string): BuildOptions {
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     // Marking a package external covers its subpaths too (ajv/dist/2020.js).
     external: [...Object.keys(pkg.dependencies), ...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
     // Bundled CommonJS code may call require(); give it one.
