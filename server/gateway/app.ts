@@ -124,10 +124,11 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     keepAliveTimeout: 4_000,
   };
   const replyOptions: FastifyHttpProxyOptions['replyOptions'] = {
-    rewriteRequestHeaders: (request, headers) => ({
-      ...headers,
-      ...forwardedHeaders(request as FastifyRequest, trusted(request as FastifyRequest)),
-    }),
+    rewriteRequestHeaders: (request, headers) => {
+      // Other spellings of the client's address and host that a backend might believe come only from the gateway.
+      const { forwarded: _forwarded, 'x-real-ip': _realIp, ...rest } = headers;
+      return { ...rest, ...forwardedHeaders(request as FastifyRequest, trusted(request as FastifyRequest)) };
+    },
     onResponse: (request, reply, res) => {
       request.upstream = { status: res.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
       void reply.send(res.stream);

@@ -139,7 +139,7 @@ describe('the gateway forwards the spec’s calls', () => {
   it('passes cookies both ways, gives the backend its own Host and the forwarded headers, and adds the security headers', async () => {
     seen.length = 0;
     const res = await fetch(`${gatewayUrl}/api/auth/me`, {
-      headers: { cookie: 'sid=abc', 'x-forwarded-for': '6.6.6.6' },
+      headers: { cookie: 'sid=abc', 'x-forwarded-for': '6.6.6.6', forwarded: 'for=6.6.6.6', 'x-real-ip': '6.6.6.6' },
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ username: 'admin' });
@@ -154,6 +154,8 @@ describe('the gateway forwards the spec’s calls', () => {
     expect(received['x-forwarded-proto']).toBe('http');
     // The client's own X-Forwarded-For is not believed (no TRUST_PROXY): only the address that connected.
     expect(received['x-forwarded-for']).toBe('127.0.0.1');
+    expect(received.forwarded).toBeUndefined();
+    expect(received['x-real-ip']).toBeUndefined();
     const signedOut = await fetch(`${gatewayUrl}/api/auth/me`);
     expect(signedOut.status).toBe(401);
     expect(await signedOut.json()).toEqual({ message: 'Not signed in' });
@@ -267,6 +269,35 @@ describe('the gateway forwards the spec’s calls', () => {
     });
     expect(cross.status).toBe(403);
     expect(seen).toHaveLength(0);
+  });
+});
+
+describe('behind a TLS proxy the operator trusts (TRUST_PROXY)', () => {
+  it('passes the client address chain on and tells the backend the browser used https', async () => {
+    const target = `http://127.0.0.1:${(backend.server.address() as AddressInfo).port}`;
+    const behind = await startGateway(target, {
+      TRUST_PROXY: '127.0.0.1',
+      PUBLIC_ORIGIN: 'https://dashboard.example.co.ke',
+    });
+    try {
+      seen.length = 0;
+      const res = await fetch(`${behind.url}/api/auth/me`, {
+        headers: {
+          'x-forwarded-for': '41.90.1.2',
+          'x-forwarded-proto': 'https',
+          'x-forwarded-host': 'dashboard.example.co.ke',
+        },
+      });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('strict-transport-security')).toContain('max-age=');
+      expect(seen[0].headers).toMatchObject({
+        'x-forwarded-for': '41.90.1.2, 127.0.0.1',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'dashboard.example.co.ke',
+      });
+    } finally {
+      await behind.app.close();
+    }
   });
 });
 
