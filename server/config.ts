@@ -32,6 +32,9 @@
 //   EMBEDDED_DATABASE    "accept-risk": run production on PGlite knowing that a power
 //                        loss can lose recent writes (see the README's Deploying section)
 //   OUTBOX_SENDER        a module whose default export delivers messages to customers (main.ts)
+//   LOG_SQL              "true": every database statement with its parameters and milliseconds, one
+//                        JSON line each on stdout (diagnosing a slow screen; `npm run bench:server`
+//                        replays them). Parameters hold customers' data: not for normal operation
 //
 // Gateway mode (server/gateway/): API_TARGET set means no database of its own.
 //   API_TARGET           http(s)://host[:port] of the business's own chatbot backend: the built
@@ -75,6 +78,8 @@ export type Config = {
   embeddedDatabaseAccepted: boolean;
   /** ADMIN_PASSWORD was given (not the development default). */
   adminPasswordSet: boolean;
+  /** LOG_SQL: every statement written to stdout. */
+  logSql: boolean;
 };
 
 export type TrustProxy = false | number | string[];
@@ -272,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     dashboardDir: env.DASHBOARD_DIR ? resolve(env.DASHBOARD_DIR) : production ? DEFAULT_DASHBOARD_DIR : undefined,
     embeddedDatabaseAccepted,
+    logSql: flag(env, 'LOG_SQL', false),
   };
 }
 

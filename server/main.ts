@@ -87,6 +87,10 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
     syncWal: config.production,
+    queryLog: config.logSql
+      ? (query: { sql: string; parameters: readonly unknown[]; ms: number }) =>
+          process.stdout.write(`${JSON.stringify({ msg: 'sql', ...query })}\n`)
+      : undefined,
   };
   let database = await openDatabase(databaseOptions);
   const applied = await migrate(database);
@@ -100,6 +104,7 @@ async function main() {
   const sender = await loadSender(config);
   const app = await buildApp({ database, config, sender, log: { level: config.logLevel, pretty: !config.production } });
   const log = app.log;
+  if (config.logSql) log.warn("LOG_SQL: every database statement and its parameters (customers' data) go to stdout");
   log.info(
     `database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL server (DATABASE_URL)'}${applied.length ? `; migrations applied: ${applied.join(', ')}` : ''}`,
   );

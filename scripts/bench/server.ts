@@ -15,6 +15,15 @@
 // one client while sampling the server's peak memory, and GET /api/auth/me
 // while an export runs (one user's export must not stall the others).
 //
+// Cost per request: the CPU milliseconds the server and the database spent
+// on each call over its run, read from /proc (the server's process; the
+// PostgreSQL server's postmaster and backends; PGlite runs inside the
+// server), which waiting for a busy core does not inflate as it does p99.
+// Beside it, the call's bare SQL: the statements the server ran for one
+// request (captured from a first start with LOG_SQL=true) run again directly
+// against the database, and the database's CPU milliseconds for them. The
+// goal for each call is a cost within 2× its bare SQL plus 5 ms.
+//
 // Budgets, on PostgreSQL: screen calls p99 ≤ 100 ms, analytics p99 ≤ 200 ms,
 // the 100,000-conversation export ≤ 10 s with the server's memory ≤ 300 MB,
 // idle memory ≤ 250 MB. PGlite prints the same verdicts as information. The
@@ -33,11 +42,12 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { serverBuildOptions } from '../production/server-build-options';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { openDatabase, type Database, type DatabaseOptions } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
 import { hashPassword } from '../../server/modules/auth/service';
 import { postgresUnavailable, startPostgres, type PostgresProcess } from '../../server/test/processes';
+import { cpuReadable, ownCpuMs, postgresCpuMs, processCpuMs } from './cpu';
 import { budget, budgetTally, kb, mb, verdictTable } from './stats';
 
 const seconds = Number(process.env.BENCH_SECONDS || 5);
@@ -214,7 +224,16 @@ export async function seed(database: Database): Promise<Record<string, number>> 
 // ---------------------------------------------------------------------------
 // The server process and what it holds.
 
-type Server = { child: ChildProcess; pid: number; output: string[]; startMs: number };
+export type Server = {
+  child: ChildProcess;
+  pid: number;
+  output: string[];
+  startMs: number;
+  /** Every database statement the server wrote (LOG_SQL=true only), in order. */
+  statements: Statement[];
+};
+/** A statement as the server ran it, with its parameters. */
+export type Statement = { sql: string; parameters: unknown[] };
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -224,14 +243,14 @@ const root = join(import.meta.dirname, '..', '..');
  * migrations and node_modules. Its memory
  * is then the deployed server's, without tsx compiling TypeScript in-process.
  */
-async function buildServer(): Promise<string> {
+export async function buildServer(): Promise<string> {
   const outdir = join(root, '.tmp', `bench-server-${process.pid}`);
   mkdirSync(outdir, { recursive: true });
   await build({ ...serverBuildOptions(root), entryPoints: { main: 'server/main.ts' }, outdir });
   return join(outdir, 'main.js');
 }
 
-async function startServer(entry: string, env: Record<string, string>): Promise<Server> {
+export async function startServer(entry: string, env: Record<string, string>): Promise<Server> {
   const output: string[] = [];
   const started = performance.now();
   // One node process (no wrapper), so its memory is the server's.
@@ -257,6 +276,19 @@ async function startServer(entry: string, env: Record<string, string>): Promise<
     output.push(String(chunk));
     if (output.length > 200) output.splice(0, output.length - 200);
   };
+  const statements: Statement[] = [];
+  if (env.LOG_SQL === 'true') {
+    let partial = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const lines = (partial + String(chunk)).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.startsWith('{"msg":"sql"')) continue;
+        const { sql: text, parameters } = JSON.parse(line) as Statement;
+        statements.push({ sql: text, parameters });
+      }
+    });
+  }
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   await new Promise<void>((resolve, reject) => {
@@ -269,10 +301,10 @@ async function startServer(entry: string, env: Record<string, string>): Promise<
     child.stdout!.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output.join('')}`)));
   });
-  return { child, pid: child.pid!, output, startMs: performance.now() - started };
+  return { child, pid: child.pid!, output, startMs: performance.now() - started, statements };
 }
 
-async function stopServer(server: Server) {
+export async function stopServer(server: Server) {
   if (server.child.exitCode !== null) return;
   const exited = new Promise((resolve) => server.child.on('exit', resolve));
   server.child.kill('SIGTERM');
@@ -319,7 +351,7 @@ function watchMemory(pid: number) {
 type Raw = { status: number; headers: Record<string, string | string[] | undefined>; bytes: number; body: Buffer };
 
 /** One GET over a fresh connection, the body kept as sent (not decompressed). */
-function get(path: string, headers: Record<string, string>, keepBody = true): Promise<Raw> {
+export function get(path: string, headers: Record<string, string>, keepBody = true): Promise<Raw> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${url}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -351,11 +383,22 @@ function nextPath(link: string | string[] | undefined): string | undefined {
   return undefined;
 }
 
-function cannon(path: string, headers: Record<string, string>, conns = connections): Promise<autocannon.Result> {
+export function cannon(
+  path: string,
+  headers: Record<string, string>,
+  conns = connections,
+  amount?: number,
+): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     // Slow answers count as latency, not errors.
     autocannon(
-      { url: `${url}${path}`, connections: conns, duration: seconds, timeout: 60, headers },
+      {
+        url: `${url}${path}`,
+        connections: conns,
+        ...(amount ? { amount } : { duration: seconds }),
+        timeout: 60,
+        headers,
+      },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
@@ -365,7 +408,146 @@ const msText = (v: number) => (Number.isFinite(v) ? `${v < 10 ? v.toFixed(1) : v
 const mbText = (v: number) => `${(v / 1024 / 1024).toFixed(0)} MB`;
 const sText = (v: number) => (Number.isFinite(v) ? `${(v / 1000).toFixed(1)} s` : 'n/a');
 
-type Call = { title: string; path: string; kind: 'screen' | 'analytics' };
+export type Call = { title: string; path: string; kind: 'screen' | 'analytics' };
+
+/** Signs the bench's admin in; the session cookie. */
+export async function signIn(): Promise<string> {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  if (login.status !== 200) throw new Error(`sign-in answered ${login.status}: ${await login.text()}`);
+  return login.headers.getSetCookie()[0].split(';')[0];
+}
+
+/** The calls the dashboard's screens make, as a browser asks them (the messages' second page from the first's Link). */
+export async function screenCalls(cookie: string, products: number): Promise<{ calls: Call[]; messagesNext?: string }> {
+  const messagesPath = `/api/conversations/${LONG_CONVERSATION_ID}/messages?limit=100`;
+  const first = await get(messagesPath, { cookie });
+  const messagesNext = nextPath(first.headers.link);
+  const calls: Call[] = [
+    { title: 'conversations, first page', path: '/api/conversations?limit=50', kind: 'screen' },
+    {
+      title: 'conversations needing attention',
+      path: '/api/conversations/search?status=admin_required&limit=50',
+      kind: 'screen',
+    },
+    {
+      title: 'phone search',
+      path: `/api/conversations/search?customerPhone=${PHONE_SEARCH}&limit=50`,
+      kind: 'screen',
+    },
+    {
+      title: 'product-mentioned search',
+      path: `/api/conversations/search?productMentioned=${encodeURIComponent(PRODUCT_SEARCH)}&limit=50`,
+      kind: 'screen',
+    },
+    { title: 'unread conversations', path: '/api/conversations/search?unread=true&limit=50', kind: 'screen' },
+    {
+      title: 'reply window closing',
+      path: '/api/conversations/search?replyWindow=closing&limit=50',
+      kind: 'screen',
+    },
+    { title: `messages of the ${count(sizes.longConversation)}, newest`, path: messagesPath, kind: 'screen' },
+    ...(messagesNext ? [{ title: 'messages, next page (Link)', path: messagesNext, kind: 'screen' as const }] : []),
+    { title: 'summary', path: '/api/summary', kind: 'screen' },
+    { title: 'analytics overview', path: '/api/analytics/overview', kind: 'analytics' },
+    { title: 'analytics timeline, 30 days', path: '/api/analytics/timeline?days=30', kind: 'analytics' },
+    { title: 'analytics products', path: '/api/analytics/products', kind: 'analytics' },
+    { title: 'unread notifications, 1 (badge)', path: '/api/notifications/unread?limit=1', kind: 'screen' },
+    { title: 'unread notifications, first page', path: '/api/notifications/unread?limit=50', kind: 'screen' },
+    { title: 'notifications, first page', path: '/api/notifications?limit=50', kind: 'screen' },
+    { title: `products (${count(products)}, whole)`, path: '/api/products', kind: 'screen' },
+    { title: 'signed-in user', path: '/api/auth/me', kind: 'screen' },
+  ];
+  return { calls, messagesNext };
+}
+
+/**
+ * The statements the server runs for one request of each call (the session
+ * check included), from a start with LOG_SQL=true. The server is stopped
+ * after: logging every statement would add to the costs measured.
+ */
+export async function captureStatements(
+  entry: string,
+  env: Record<string, string>,
+  products: number,
+): Promise<Map<string, Statement[]>> {
+  const server = await startServer(entry, { ...env, LOG_SQL: 'true' });
+  try {
+    const cookie = await signIn();
+    const { calls } = await screenCalls(cookie, products);
+    const captured = new Map<string, Statement[]>();
+    for (const call of calls) {
+      // Twice: the first request of a call may fill a cache (the catalogue) that later ones read.
+      await get(call.path, { cookie, 'accept-encoding': BROWSER_ENCODING }, false);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const from = server.statements.length;
+      await get(call.path, { cookie, 'accept-encoding': BROWSER_ENCODING }, false);
+      // The log line of the last statement may reach us just after the answer.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      captured.set(call.path, server.statements.slice(from));
+    }
+    return captured;
+  } finally {
+    await stopServer(server);
+  }
+}
+
+/**
+ * Runs one request's statements directly against the database, again and
+ * again for about `forMs` (at least 20 times, after 5 to warm up): the
+ * database's CPU milliseconds and the wall milliseconds per run.
+ */
+export async function replay(
+  database: Database,
+  statements: Statement[],
+  dbCpu: () => number,
+  forMs = 1000,
+): Promise<{ cpuMs: number; wallMs: number }> {
+  const once = async () => {
+    for (const statement of statements)
+      await database.db.executeQuery(CompiledQuery.raw(statement.sql, statement.parameters));
+  };
+  for (let i = 0; i < 5; i++) await once();
+  const cpu0 = dbCpu();
+  const start = performance.now();
+  let runs = 0;
+  while (runs < 20 || performance.now() - start < forMs) {
+    await once();
+    runs++;
+  }
+  const wall = performance.now() - start;
+  return { cpuMs: (dbCpu() - cpu0) / runs, wallMs: wall / runs };
+}
+
+/** What a call cost over its run: CPU milliseconds per request of the server and of the database (NaN: inside the server). */
+export type Cost = { requests: number; serverMs: number; dbMs: number };
+
+/** Runs autocannon on a call and reads the CPU the server and the database spent on it. */
+export async function measured(
+  server: Server,
+  call: Call,
+  headers: Record<string, string>,
+  dbCpu: () => number,
+  options: { connections?: number; amount?: number } = {},
+): Promise<{ result: autocannon.Result; cost: Cost }> {
+  const server0 = processCpuMs(server.pid);
+  const db0 = dbCpu();
+  const result = await cannon(call.path, headers, options.connections ?? connections, options.amount);
+  const requests = result.requests.total;
+  return {
+    result,
+    cost: {
+      requests,
+      serverMs: (processCpuMs(server.pid) - server0) / requests,
+      dbMs: (dbCpu() - db0) / requests,
+    },
+  };
+}
+
+const costMs = (cost: Cost) => cost.serverMs + (Number.isFinite(cost.dbMs) ? cost.dbMs : 0);
 
 // ---------------------------------------------------------------------------
 
@@ -374,6 +556,10 @@ type Target = {
   informational: boolean;
   database: DatabaseOptions;
   env: Record<string, string>;
+  /** The database's CPU milliseconds so far while the server runs (PGlite: NaN, it runs inside the server). */
+  dbCpu: () => number;
+  /** The same while the bench itself runs statements against it (PGlite: this process). */
+  replayCpu: () => number;
 };
 
 async function benchTarget(target: Target, dataDir: string, entry: string) {
@@ -394,60 +580,21 @@ async function benchTarget(target: Target, dataDir: string, entry: string) {
   console.log(
     `  seeded in ${seconds1(seedMs)}: ${count(rows.products)} products, ${count(rows.conversations)} conversations, ${count(rows.messages)} messages (${count(sizes.longConversation)} in conversation ${LONG_CONVERSATION_ID}), ${count(rows.notifications)} notifications (${count(rows.unread)} unread), ${count(rows.product_events)} product events; database ${mb(rows.bytes)}`,
   );
+  const env = { DATA_DIR: dataDir, ...target.env };
+  const statements = await captureStatements(entry, env, rows.products);
+  const costs = new Map<string, { title: string; cost: Cost }>();
 
-  const server = await startServer(entry, { DATA_DIR: dataDir, ...target.env });
+  const server = await startServer(entry, env);
   try {
     console.log(`server pid ${server.pid} listening after ${seconds1(server.startMs)}`);
-    const login = await fetch(`${url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    if (login.status !== 200) throw new Error(`sign-in answered ${login.status}: ${await login.text()}`);
-    const cookie = login.headers.getSetCookie()[0].split(';')[0];
+    const cookie = await signIn();
     const idle = rss(server.pid);
     console.log(`server memory idle (signed in, nothing asked yet): ${mbText(idle)}`);
     verdict('idle server memory', idle, 250 * 1024 * 1024, mbText);
 
     const browser = { cookie, 'accept-encoding': BROWSER_ENCODING };
     const messagesPath = `/api/conversations/${LONG_CONVERSATION_ID}/messages?limit=100`;
-    const first = await get(messagesPath, { cookie });
-    const messagesNext = nextPath(first.headers.link);
-    const calls: Call[] = [
-      { title: 'conversations, first page', path: '/api/conversations?limit=50', kind: 'screen' },
-      {
-        title: 'conversations needing attention',
-        path: '/api/conversations/search?status=admin_required&limit=50',
-        kind: 'screen',
-      },
-      {
-        title: 'phone search',
-        path: `/api/conversations/search?customerPhone=${PHONE_SEARCH}&limit=50`,
-        kind: 'screen',
-      },
-      {
-        title: 'product-mentioned search',
-        path: `/api/conversations/search?productMentioned=${encodeURIComponent(PRODUCT_SEARCH)}&limit=50`,
-        kind: 'screen',
-      },
-      { title: 'unread conversations', path: '/api/conversations/search?unread=true&limit=50', kind: 'screen' },
-      {
-        title: 'reply window closing',
-        path: '/api/conversations/search?replyWindow=closing&limit=50',
-        kind: 'screen',
-      },
-      { title: `messages of the ${count(sizes.longConversation)}, newest`, path: messagesPath, kind: 'screen' },
-      ...(messagesNext ? [{ title: 'messages, next page (Link)', path: messagesNext, kind: 'screen' as const }] : []),
-      { title: 'summary', path: '/api/summary', kind: 'screen' },
-      { title: 'analytics overview', path: '/api/analytics/overview', kind: 'analytics' },
-      { title: 'analytics timeline, 30 days', path: '/api/analytics/timeline?days=30', kind: 'analytics' },
-      { title: 'analytics products', path: '/api/analytics/products', kind: 'analytics' },
-      { title: 'unread notifications, 1 (badge)', path: '/api/notifications/unread?limit=1', kind: 'screen' },
-      { title: 'unread notifications, first page', path: '/api/notifications/unread?limit=50', kind: 'screen' },
-      { title: 'notifications, first page', path: '/api/notifications?limit=50', kind: 'screen' },
-      { title: `products (${count(rows.products)}, whole)`, path: '/api/products', kind: 'screen' },
-      { title: 'signed-in user', path: '/api/auth/me', kind: 'screen' },
-    ];
+    const { calls, messagesNext } = await screenCalls(cookie, rows.products);
     if (!messagesNext)
       console.log(
         `(no Link rel="next" on ${messagesPath}: the server does not page messages, so there is no next page to ask for)`,
@@ -458,6 +605,8 @@ async function benchTarget(target: Target, dataDir: string, entry: string) {
     console.log(
       `${'call'.padEnd(38)} ${'req/s'.padStart(8)} ${'p50'.padStart(8)} ${'p99'.padStart(8)}  ${'size'.padEnd(24)} ${'server'.padStart(7)}`,
     );
+    // Warm-up: the first requests of each call compile the server's code paths (JIT) and fill the database's caches.
+    for (const call of calls) await cannon(call.path, browser, connections, 100);
     let me: autocannon.Result | undefined;
     for (const call of calls) {
       const plain = await get(call.path, { cookie, 'accept-encoding': 'identity' });
@@ -468,7 +617,8 @@ async function benchTarget(target: Target, dataDir: string, entry: string) {
         );
         continue;
       }
-      const r = await cannon(call.path, browser);
+      const { result: r, cost } = await measured(server, call, browser, target.dbCpu);
+      costs.set(call.path, { title: call.title, cost });
       if (call.path === '/api/auth/me') me = r;
       const size = `${kb(plain.bytes)} (${br.headers['content-encoding'] === 'br' ? kb(br.bytes) : 'not compressed'})`;
       const trouble = r.non2xx || r.errors || r.timeouts ? `  non-2xx ${r.non2xx}, errors ${r.errors}` : '';
@@ -521,9 +671,36 @@ async function benchTarget(target: Target, dataDir: string, entry: string) {
   } finally {
     await stopServer(server);
   }
+
+  // The same statements run directly against the database, one request's worth at a time.
+  const direct = await openDatabase(target.database);
+  try {
+    const inServer = !Number.isFinite(target.dbCpu());
+    console.log(
+      `\ncost per request: CPU ms of the server${inServer ? ' (PGlite runs inside it)' : ' and of the database'}, from /proc over each call's run;`,
+    );
+    console.log(
+      `bare SQL: the statements the server ran for one request, run directly against the database (its CPU ms a request); goal: cost ≤ 2 × SQL + 5 ms`,
+    );
+    console.log(
+      `${'call'.padEnd(38)} ${'server'.padStart(7)} ${'db'.padStart(7)} ${'cost'.padStart(7)} ${'SQL'.padStart(7)} ${'stmts'.padStart(5)} ${'ratio'.padStart(6)}  goal`,
+    );
+    for (const [path, { title, cost }] of costs) {
+      const run = statements.get(path) ?? [];
+      const bare = run.length > 0 ? await replay(direct, run, target.replayCpu) : { cpuMs: NaN, wallMs: NaN };
+      const total = costMs(cost);
+      const goal = 2 * bare.cpuMs + 5;
+      console.log(
+        `${title.padEnd(38)} ${msText(cost.serverMs).padStart(7)} ${(inServer ? '-' : msText(cost.dbMs)).padStart(7)} ${msText(total).padStart(7)} ${msText(bare.cpuMs).padStart(7)} ${String(run.length).padStart(5)} ${(Number.isFinite(bare.cpuMs) && bare.cpuMs > 0 ? `${(total / bare.cpuMs).toFixed(1)}×` : 'n/a').padStart(6)}  ${Number.isFinite(goal) ? `${total <= goal ? 'met' : 'over'} (≤ ${msText(goal)})` : 'n/a'}`,
+      );
+    }
+  } finally {
+    await direct.close();
+  }
 }
 
 async function main() {
+  if (!cpuReadable()) console.log('(no /proc here: the CPU figures are n/a)');
   const targets: Array<() => Promise<void>> = [];
   const cleanup: Array<() => Promise<void> | void> = [];
   console.log(
@@ -539,6 +716,8 @@ async function main() {
           informational: true,
           database: { dataDir: join(dataDir, 'pglite') },
           env: { DATABASE_URL: '' },
+          dbCpu: () => NaN,
+          replayCpu: ownCpuMs,
         },
         dataDir,
         entry,
@@ -560,6 +739,8 @@ async function main() {
             informational: false,
             database: { databaseUrl: postgres.url },
             env: { DATABASE_URL: postgres.url },
+            dbCpu: () => postgresCpuMs(postgres.pid),
+            replayCpu: () => postgresCpuMs(postgres.pid),
           },
           dataDir,
           entry,

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
@@ -38,11 +38,20 @@ export type DatabaseOptions = {
    * data-file flush; it is not full durability (see the README).
    */
   syncWal?: boolean;
+  /** Called with every statement run, its parameters and milliseconds (LOG_SQL; the benchmark replays them). */
+  queryLog?: (query: { sql: string; parameters: readonly unknown[]; ms: number }) => void;
 };
 
+/** Kysely's log hook, passing each statement (run or failed) on. */
+function kyselyLog(queryLog: NonNullable<DatabaseOptions['queryLog']>): KyselyConfig['log'] {
+  return (event) =>
+    queryLog({ sql: event.query.sql, parameters: event.query.parameters, ms: event.queryDurationMillis });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPGlite(options.dataDir, options.syncWal ?? false);
+  const log = options.queryLog && kyselyLog(options.queryLog);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, log);
+  return openPGlite(options.dataDir, options.syncWal ?? false, log);
 }
 
 /**
@@ -115,7 +124,7 @@ async function initDataDir(dataDir: string, startParams: string[]): Promise<void
 }
 
 /** dataDir undefined: an in-memory database (tests). */
-async function openPGlite(dataDir: string | undefined, syncWal: boolean): Promise<Database> {
+async function openPGlite(dataDir: string | undefined, syncWal: boolean, log?: KyselyConfig['log']): Promise<Database> {
   // Customers' data: readable by the server's own user only.
   if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const startParams = pgliteStartParams(Boolean(syncWal && dataDir));
@@ -128,7 +137,7 @@ async function openPGlite(dataDir: string | undefined, syncWal: boolean): Promis
   }
   // pg_trgm: trigram indexes for the contains-searches (phone, product mentioned).
   const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, startParams });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), log });
   return {
     db,
     kind: 'pglite',
@@ -148,9 +157,9 @@ async function openPGlite(dataDir: string | undefined, syncWal: boolean): Promis
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, log?: KyselyConfig['log']): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
   const listeners: pg.Client[] = [];
   return {
     db,

@@ -10,6 +10,9 @@
 // identity, gzip and brotli answers; the dashboard's fetch sees only the
 // decoded body it validates.
 //
+// A handler may set the tag itself (the cached catalogue, sent precompressed:
+// modules/products/routes.ts); it is then the tag of the uncompressed text.
+//
 // Only string and Buffer bodies are hashed: a list long enough to be streamed
 // (lists/paging.ts) goes without an ETag, and a client asking for
 // it again downloads it again. The answers stay `Cache-Control: no-store`
@@ -38,7 +41,7 @@ function documented(operationId: string | undefined): boolean {
  * page whose items are unchanged but whose total or next link changed is a
  * different answer.
  */
-function entityTag(body: string | Buffer, reply: Pick<FastifyReply, 'getHeader'>): string {
+export function entityTag(body: string | Buffer, reply: Pick<FastifyReply, 'getHeader'>): string {
   const hash = createHash('sha256').update(body);
   for (const name of ['link', 'x-total-count']) hash.update(`\n${String(reply.getHeader(name) ?? '')}`);
   return `"${hash.digest('base64url').slice(0, 27)}"`;
@@ -65,11 +68,15 @@ export const etag = fp(
       if (reply.statusCode !== 200 || !documented(request.routeOptions.config.operationId)) return payload;
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
       if (!isJson(reply.getHeader('content-type'))) return payload;
-      const tag = entityTag(payload, reply);
+      // A handler that sends a body it keeps (the catalogue, maybe already
+      // compressed) sets the tag of its uncompressed text itself, once.
+      const set = reply.getHeader('etag');
+      const tag = typeof set === 'string' ? set : entityTag(payload, reply);
       reply.header('etag', tag);
       if (!noneMatch(request.headers['if-none-match'], tag)) return payload;
       reply.code(304);
       reply.removeHeader('content-type');
+      reply.removeHeader('content-encoding');
       reply.removeHeader('content-length');
       // No body. For HEAD an empty stream, as Fastify's HEAD handling takes
       // a null body for a string to measure.

@@ -2,6 +2,7 @@
 // openapi.yaml; a violation is recorded and becomes a 500 naming it.
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import { responseViolation } from '../contract/openapi';
 
@@ -18,7 +19,13 @@ export const responseContract = fp(
         const bytes = await buffer(payload);
         body = bytes.toString('utf8');
         payload = Readable.from([bytes]);
-      } else body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+      } else if (Buffer.isBuffer(payload)) {
+        // An answer sent already compressed (the cached catalogue) is read as the client will read it.
+        const encoding = reply.getHeader('content-encoding');
+        const plain =
+          encoding === 'br' ? brotliDecompressSync(payload) : encoding === 'gzip' ? gunzipSync(payload) : payload;
+        body = plain.toString('utf8');
+      } else body = typeof payload === 'string' ? payload : '';
       const violation = responseViolation(
         operationId,
         reply.statusCode,

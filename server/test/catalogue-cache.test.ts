@@ -1,6 +1,8 @@
 // The whole catalogue (GET /api/products without a limit) is kept as one JSON
 // text between changes: every way of changing products must show at once.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptedEncoding } from '../modules/products/routes';
 import { startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -60,5 +62,40 @@ describe('the whole catalogue', () => {
     expect((await names()).some((product) => product.name === 'Renamed in SQL')).toBe(true);
     await server.database.exec(`delete from products where name = 'Slab 8'`);
     expect(await names()).toHaveLength(1499);
+  });
+});
+
+describe('the whole catalogue compressed', () => {
+  const get = (encoding?: string) =>
+    server.app.inject({
+      method: 'GET',
+      url: '/api/products',
+      headers: { cookie: server.cookie, ...(encoding === undefined ? {} : { 'accept-encoding': encoding }) },
+    });
+
+  it('is the same catalogue in brotli, gzip or plain, whichever the browser takes, and follows a change', async () => {
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(gz.headers['x-total-count']).toBe(plain.headers['x-total-count']);
+
+    await server.database.exec(`update products set name = 'Renamed while compressed' where name = 'Slab 9'`);
+    const again = await get('br');
+    expect(brotliDecompressSync(again.rawPayload).toString()).toContain('Renamed while compressed');
+  });
+
+  it('takes the coding the browser prefers and never one it refuses', () => {
+    expect(acceptedEncoding('gzip, deflate, br')).toBe('br');
+    expect(acceptedEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(acceptedEncoding('identity')).toBeUndefined();
+    expect(acceptedEncoding(undefined)).toBeUndefined();
+    expect(acceptedEncoding('GZIP')).toBe('gzip');
+    expect(acceptedEncoding('br;q=0.1, gzip')).toBe('gzip');
   });
 });

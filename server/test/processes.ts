@@ -1,7 +1,7 @@
 // Real processes for the boot tests: the server as `npm run server` starts
 // it, and a throwaway PostgreSQL server in a temporary folder.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,7 +60,12 @@ export function postgresUnavailable(): string | undefined {
   return undefined;
 }
 
-export type PostgresProcess = { url: string; stop(): Promise<void> };
+export type PostgresProcess = {
+  url: string;
+  /** The postmaster's process id (its backends are its children). */
+  pid: number;
+  stop(): Promise<void>;
+};
 
 /** initdb in a temp folder and start `postgres` on a free loopback port (as the postgres user when root). */
 export async function startPostgres(): Promise<PostgresProcess> {
@@ -102,6 +107,7 @@ export async function startPostgres(): Promise<PostgresProcess> {
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pid: Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop: async () => {
       // runuser does not pass signals on: ask postgres itself to stop.
       const [stopCmd, stopArgs] = run('pg_ctl', ['-D', data, 'stop', '-m', 'fast', '-w']);

@@ -15,6 +15,9 @@ export type ConversationFilter = {
   replyWindow?: 'open' | 'closing' | 'closed';
 };
 
+/** Searches with fewer digits than this read the trigram index; longer ones the phone suffixes (migration 008). */
+const PHONE_SUFFIX_MIN = 4;
+
 /** WhatsApp's customer service window: free text is accepted this long after the customer's last message. */
 export const REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A window "closing" has at most this long left. */
@@ -58,9 +61,20 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
       const digits = filter.customerPhone.replace(/\D/g, '');
       const patterns = [digits || filter.customerPhone];
       if (digits.startsWith('0')) patterns.push(`254${digits.slice(1)}`);
-      query = query.where((eb) =>
-        eb.or(patterns.map((p) => eb('whatsapp_phone_number', 'like', `%${likeEscape(p)}%`))),
-      );
+      if (digits.length >= PHONE_SUFFIX_MIN)
+        // A number holds the digits when one of its suffixes starts with them
+        // (migration 008): a range of the suffixes' primary key, ':' being
+        // the character after '9'.
+        query = query.where(
+          sql<boolean>`id in (select conversation_id from conversation_phone_suffixes where ${sql.join(
+            patterns.map((p) => sql`(suffix >= ${p} and suffix < ${`${p}:`})`),
+            sql` or `,
+          )})`,
+        );
+      else
+        query = query.where((eb) =>
+          eb.or(patterns.map((p) => eb('whatsapp_phone_number', 'like', `%${likeEscape(p)}%`))),
+        );
     }
     if (filter.productMentioned) {
       const pattern = `%${likeEscape(filter.productMentioned)}%`;
@@ -131,12 +145,34 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
     /** The same rows, whole (for the CSV export). */
     rows: (filter: ConversationFilter, after: Key | undefined, limit: number) =>
       recentFirst(filter, after, limit).selectAll().select(keyAt('last_message_at').as('at')).execute(),
-    count: async (filter: ConversationFilter) =>
-      (
+    /**
+     * How many conversations match. The whole list and a status alone are
+     * read from the counts per status that the triggers of migration 008 keep
+     * (a few rows, exact); other filters are counted by their indexes.
+     */
+    count: async (filter: ConversationFilter) => {
+      const given = Object.entries(filter).filter(([, value]) => value !== undefined);
+      if (given.every(([name]) => name === 'status')) {
+        const counted = await sql<{ n: number }>`select coalesce(sum(n), 0)::int as n from conversation_counts
+          ${filter.status ? sql`where status = ${filter.status}` : sql``}`.execute(db);
+        return counted.rows[0].n;
+      }
+      if (given.length === 1 && filter.productMentioned) {
+        // The conversations that mention a name containing the text, from
+        // the mentions' primary key (migration 008) instead of rechecking
+        // each conversation the trigram index returns.
+        const pattern = `%${likeEscape(filter.productMentioned)}%`;
+        const counted = await sql<{ n: number }>`select count(distinct conversation_id)::int as n
+          from conversation_mentions
+          where name = any(array(select name from mentioned_names where name ilike ${pattern}))`.execute(db);
+        return counted.rows[0].n;
+      }
+      return (
         await filtered(filter)
           .select(sql<number>`count(*)::int`.as('n'))
           .executeTakeFirstOrThrow()
-      ).n,
+      ).n;
+    },
     find: (id: number) => db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst(),
     setStatus: (id: number, status: string) =>
       db.updateTable('conversations').set({ status }).where('id', '=', id).returningAll().executeTakeFirst(),

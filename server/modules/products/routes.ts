@@ -1,7 +1,22 @@
 import { maxBytes } from '../../contract/openapi';
+import { entityTag } from '../../plugins/etag';
 import { today, type HandlersFor, type RouteContext } from '../../routes';
 import { readImportFile, readProductForm } from './form';
 import { sendCsv, sendList } from '../../lists/paging';
+
+/** The coding the client weights highest (q), br before gzip on a tie; none when it takes neither (q=0 refuses). */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  const weight = new Map<string, number>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [coding, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (coding?.trim()) weight.set(coding.trim(), q === undefined ? 1 : Number(q));
+  }
+  const br = weight.get('br') ?? 0;
+  const gzip = weight.get('gzip') ?? 0;
+  if (br <= 0 && gzip <= 0) return undefined;
+  return br >= gzip ? 'br' : 'gzip';
+}
 
 type Operations =
   | 'listProducts'
@@ -22,7 +37,15 @@ export function productsRoutes({ services, maxImageBytes }: RouteContext): Handl
     async listProducts(request, reply) {
       if (request.query.limit === undefined) {
         const whole = await products.wholeJson();
-        if (whole) return reply.type('application/json').header('x-total-count', String(whole.count)).send(whole.json);
+        if (whole) {
+          reply.type('application/json').header('x-total-count', String(whole.count)).header('vary', 'accept-encoding');
+          whole.etag ??= entityTag(whole.json, reply);
+          reply.header('etag', whole.etag);
+          // Compressed once per version of the catalogue, not on every request.
+          const encoding = acceptedEncoding(request.headers['accept-encoding']);
+          if (!encoding) return reply.send(whole.json);
+          return reply.header('content-encoding', encoding).send(await products.wholeCompressed(whole, encoding));
+        }
       }
       return sendList(reply, products.listSource(), { path: '/api/products', ...request.query });
     },

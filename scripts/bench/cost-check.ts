@@ -1,0 +1,163 @@
+// `npm run test:cost` (part of `npm test`): catches a change that makes a
+// screen's call markedly dearer, in seconds rather than the minutes of
+// `npm run bench:server`. The same calls on a small business (BENCH_SCALE
+// 0.05: 5,000 conversations, 50,000 messages), on a PostgreSQL server when
+// one can be started here (PGlite otherwise), each asked a fixed number of
+// times; each call's CPU per request (server and database, from /proc)
+// divided by the session check's (GET /api/auth/me) in the same run, so that
+// a slower or busier machine moves both alike. A call whose ratio is more
+// than 1.5× its committed one fails, named with both ratios.
+//
+//   npm run test:cost                 check against scripts/bench/baseline/cost-ratios.json
+//   npm run test:cost -- --update     write this run's ratios there (say why in the commit)
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { freePort } from '../../common/dev/ports';
+import { openDatabase } from '../../server/db/connection';
+import { postgresUnavailable, startPostgres, type PostgresProcess } from '../../server/test/processes';
+import { cpuReadable, postgresCpuMs } from './cpu';
+
+const BASELINE = join(import.meta.dirname, 'baseline', 'cost-ratios.json');
+/** A call this much dearer than its committed ratio fails. */
+const TOLERANCE = 1.5;
+/** Requests per call and round, rounds (the median is kept), and concurrent connections. */
+const REQUESTS = 200;
+const ROUNDS = 3;
+const CONNECTIONS = 4;
+const update = process.argv.includes('--update');
+
+type Baseline = { scale: number; requests: number; ratios: Record<'postgres' | 'pglite', Record<string, number>> };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+async function main(): Promise<number> {
+  if (!cpuReadable()) {
+    console.log('test:cost skipped: this machine has no /proc to read CPU time from');
+    return 0;
+  }
+  // The benchmark's module reads its scale and port when it loads.
+  process.env.BENCH_SCALE = '0.05';
+  process.env.BENCH_PORT = String(await freePort());
+  const bench = await import('./server');
+
+  const kind: 'postgres' | 'pglite' = postgresUnavailable() ? 'pglite' : 'postgres';
+  const cleanup: (() => Promise<void> | void)[] = [];
+  try {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cost-check-'));
+    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    let postgres: PostgresProcess | undefined;
+    if (kind === 'postgres') {
+      postgres = await startPostgres();
+      cleanup.push(() => postgres!.stop());
+    }
+    const databaseOptions = postgres ? { databaseUrl: postgres.url } : { dataDir: join(dataDir, 'pglite') };
+    console.log(`test:cost on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, BENCH_SCALE=0.05; seeding:`);
+    const database = await openDatabase(databaseOptions);
+    let rows: Record<string, number>;
+    try {
+      rows = await bench.seed(database);
+    } finally {
+      await database.close();
+    }
+    const entry = await bench.buildServer();
+    cleanup.push(() => rmSync(dirname(entry), { recursive: true, force: true }));
+    const server = await bench.startServer(entry, {
+      DATA_DIR: dataDir,
+      DATABASE_URL: postgres?.url ?? '',
+    });
+    cleanup.push(() => bench.stopServer(server));
+    const cookie = await bench.signIn();
+    const { calls } = await bench.screenCalls(cookie, rows.products);
+    const headers = { cookie, 'accept-encoding': 'gzip, deflate, br' };
+    const dbCpu = postgres ? () => postgresCpuMs(postgres.pid) : () => NaN;
+    const cpuOf = (cost: { serverMs: number; dbMs: number }) =>
+      cost.serverMs + (Number.isFinite(cost.dbMs) ? cost.dbMs : 0);
+
+    // Warm up (the JIT, the database's caches), then ROUNDS rounds over every call.
+    for (const call of calls)
+      await bench.measured(server, call, headers, dbCpu, { connections: CONNECTIONS, amount: 50 });
+    const samples = new Map<string, number[]>(calls.map((c) => [c.title, []]));
+    for (let round = 0; round < ROUNDS; round++)
+      for (const call of calls) {
+        const { result, cost } = await bench.measured(server, call, headers, dbCpu, {
+          connections: CONNECTIONS,
+          amount: REQUESTS,
+        });
+        if (result.non2xx || result.errors)
+          throw new Error(`${call.title} (${call.path}): ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+        samples.get(call.title)!.push(cpuOf(cost));
+      }
+    const cpu = new Map([...samples].map(([title, values]) => [title, median(values)]));
+    const me = calls.find((c) => c.path === '/api/auth/me')!.title;
+    const ratios = Object.fromEntries([...cpu].map(([title, ms]) => [title, ms / cpu.get(me)!]));
+
+    const committed: Baseline | undefined = (() => {
+      try {
+        return JSON.parse(readFileSync(BASELINE, 'utf8')) as Baseline;
+      } catch {
+        return undefined;
+      }
+    })();
+    console.log(
+      `\nCPU per request (server + database, median of ${ROUNDS} × ${REQUESTS} requests, ${CONNECTIONS} connections) and its ratio to the session check's (${cpu.get(me)!.toFixed(2)} ms):`,
+    );
+    console.log(
+      `${'call'.padEnd(38)} ${'CPU'.padStart(8)} ${'ratio'.padStart(7)} ${'committed'.padStart(10)}  verdict`,
+    );
+    const failures: string[] = [];
+    for (const [title, ratio] of Object.entries(ratios)) {
+      const before = committed?.ratios[kind]?.[title];
+      const dearer = before !== undefined && ratio > TOLERANCE * before;
+      const verdict = update
+        ? 'recorded'
+        : before === undefined
+          ? 'no committed ratio'
+          : dearer
+            ? `DEARER (more than ${TOLERANCE}× ${before.toFixed(2)})`
+            : 'ok';
+      console.log(
+        `${title.padEnd(38)} ${`${cpu.get(title)!.toFixed(2)} ms`.padStart(8)} ${ratio.toFixed(2).padStart(7)} ${(before?.toFixed(2) ?? '-').padStart(10)}  ${verdict}`,
+      );
+      if (!update && before === undefined)
+        failures.push(`${title}: no committed ratio (run \`npm run test:cost -- --update\` and commit it)`);
+      if (!update && dearer)
+        failures.push(
+          `${title} is markedly dearer: ${ratio.toFixed(2)}× the session check's CPU per request, committed ${before!.toFixed(2)}× (limit ${(TOLERANCE * before!).toFixed(2)}×)`,
+        );
+    }
+    if (update) {
+      const next: Baseline = {
+        scale: 0.05,
+        requests: REQUESTS,
+        ratios: { postgres: {}, pglite: {}, ...committed?.ratios, [kind]: ratios },
+      };
+      const rounded = (value: number) => Math.round(value * 100) / 100;
+      for (const table of Object.values(next.ratios))
+        for (const title of Object.keys(table)) table[title] = rounded(table[title]);
+      writeFileSync(BASELINE, `${JSON.stringify(next, null, 2)}\n`);
+      console.log(`\nwrote ${kind}'s ratios to ${BASELINE}`);
+      return 0;
+    }
+    if (failures.length > 0) {
+      console.error(`\ntest:cost failed:\n  ${failures.join('\n  ')}`);
+      return 1;
+    }
+    console.log(`\ntest:cost: every call within ${TOLERANCE}× its committed ratio`);
+    return 0;
+  } finally {
+    for (const step of cleanup.reverse()) await step();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,171 @@
+// The counts per status that migration 008's triggers keep: after its
+// back-fill of conversations stored before it, and after random inserts,
+// changes of status, other updates, deletes and a truncate, they equal a count
+// of every row, and so do the list's X-Total-Count source, the status filter's
+// and the summary's counters that read them. On PGlite, and on a PostgreSQL
+// server when one can be started (there also with concurrent writers).
+import { sql, type Kysely } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/connection';
+import { loadMigrations, migrate } from '../db/migrate';
+import type { DB } from '../db/schema';
+import { conversationsRepository } from '../modules/conversations/repository';
+import { summaryRepository } from '../modules/summary/repository';
+import { postgresUnavailable, startPostgres, type PostgresProcess } from './processes';
+
+const STATUSES = ['bot_active', 'admin_required', 'admin_takeover'] as const;
+const NOW = new Date('2026-03-10T12:00:00Z');
+
+function randomFrom(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
+  };
+}
+
+async function expectCountsEqualRows(db: Kysely<DB>) {
+  const rows = await db
+    .selectFrom('conversations')
+    .select(['status', sql<number>`count(*)::int`.as('n')])
+    .groupBy('status')
+    .execute();
+  const byStatus = Object.fromEntries(STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0]));
+  const total = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
+  const repo = conversationsRepository(db, () => NOW);
+  expect(await repo.count({})).toBe(total);
+  for (const status of STATUSES) expect(await repo.count({ status }), status).toBe(byStatus[status]);
+  const summary = await summaryRepository(db).counts(NOW);
+  expect(summary.totalConversations).toBe(total);
+  expect(summary.conversationsNeedingAttention).toBe(byStatus.admin_required);
+  // Active: a message in the 24 hours before now, counted from the rows.
+  const active = await db
+    .selectFrom('conversations')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('last_message_at', '>=', new Date(NOW.getTime() - 86_400_000))
+    .executeTakeFirstOrThrow();
+  expect(summary.activeConversations).toBe(active.n);
+  // A filter the counts cannot answer is still counted from the rows.
+  const readAttention = await db
+    .selectFrom('conversations')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('status', '=', 'admin_required')
+    .where('unread_count', '=', 0)
+    .executeTakeFirstOrThrow();
+  expect(await repo.count({ status: 'admin_required', unread: false })).toBe(readAttention.n);
+}
+
+async function addConversations(db: Kysely<DB>, random: ReturnType<typeof randomFrom>, count: number) {
+  await db
+    .insertInto('conversations')
+    .values(
+      Array.from({ length: count }, () => ({
+        whatsapp_phone_number: `+2547${random.int(10_000_000, 99_999_999)}`,
+        status: random.pick(STATUSES),
+        created_at: NOW,
+        last_message_at: new Date(NOW.getTime() - random.int(0, 72) * 3_600_000),
+      })),
+    )
+    .execute();
+}
+
+async function randomWrites(database: Database, seed: number) {
+  const random = randomFrom(seed);
+  const db = database.db;
+  // Stored before migration 008: its back-fill counts them.
+  await migrate(
+    database,
+    loadMigrations().filter((m) => m.version < 8),
+  );
+  await addConversations(db, random, 40);
+  await migrate(database);
+  await expectCountsEqualRows(db);
+
+  for (let op = 0; op < 120; op++) {
+    const ids = (await db.selectFrom('conversations').select('id').execute()).map((r) => r.id);
+    const roll = random.next();
+    if (ids.length === 0 || roll < 0.2) await addConversations(db, random, random.int(1, 5));
+    else if (roll < 0.55)
+      await db
+        .updateTable('conversations')
+        .set({ status: random.pick(STATUSES) })
+        .where('id', 'in', [random.pick(ids), random.pick(ids), random.pick(ids)])
+        .execute();
+    else if (roll < 0.75)
+      // Not a change of status: the counts stay.
+      await db
+        .updateTable('conversations')
+        .set({ last_message_at: NOW, unread_count: random.int(0, 3) })
+        .where('id', '=', random.pick(ids))
+        .execute();
+    else if (roll < 0.95)
+      await db
+        .deleteFrom('conversations')
+        .where('id', 'in', [random.pick(ids), random.pick(ids)])
+        .execute();
+    else if (roll < 0.97) await sql`truncate conversations restart identity cascade`.execute(db);
+    else
+      // Every status at once, some to the same one.
+      await db
+        .updateTable('conversations')
+        .set({ status: random.pick(STATUSES) })
+        .execute();
+    if (op % 20 === 19) await expectCountsEqualRows(db);
+  }
+  await expectCountsEqualRows(db);
+}
+
+describe('conversation counts per status', () => {
+  it('equal the rows after the back-fill and random writes (PGlite)', async () => {
+    const database = await openDatabase({});
+    try {
+      await randomWrites(database, 2810);
+    } finally {
+      await database.close();
+    }
+  });
+
+  describe.skipIf(postgresUnavailable())('on a PostgreSQL server', () => {
+    let postgres: PostgresProcess | undefined;
+    afterAll(async () => {
+      await postgres?.stop();
+    });
+
+    it('equal the rows after random writes, and after concurrent writers', async () => {
+      postgres = await startPostgres();
+      const database = await openDatabase({ databaseUrl: postgres.url });
+      try {
+        await randomWrites(database, 2811);
+        const random = randomFrom(2812);
+        await addConversations(database.db, random, 64);
+        const ids = (await database.db.selectFrom('conversations').select('id').execute()).map((r) => r.id);
+        // Eight writers at once, each moving conversations between statuses and adding new ones.
+        await Promise.all(
+          Array.from({ length: 8 }, async (_, writer) => {
+            const mine = randomFrom(3000 + writer);
+            for (let i = 0; i < 25; i++) {
+              if (mine.next() < 0.3) await addConversations(database.db, mine, 2);
+              else
+                await database.db
+                  .updateTable('conversations')
+                  .set({ status: mine.pick(STATUSES) })
+                  .where('id', '=', mine.pick(ids))
+                  .execute();
+            }
+          }),
+        );
+        await expectCountsEqualRows(database.db);
+      } finally {
+        await database.close();
+      }
+    });
+  });
+});
