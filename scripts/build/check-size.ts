@@ -10,9 +10,12 @@ const dist = 'dist';
 const manifest: Record<string, Chunk> = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 const SHELL = 'src/app/shell-route.tsx';
+// The budgets are the routes' figures once dialogs, menus and the like loaded on first use
+// (111.5 KB and 159.4 KB), plus about 2 KB: a feature that adds to a first screen has to earn
+// its bytes, or load them when it is used.
 const routes: Record<string, { modules: string[]; budgetKb?: number }> = {
-  '/login': { modules: ['src/features/auth/login-page.tsx'], budgetKb: 120 },
-  '/': { modules: [SHELL, 'src/features/dashboard/dashboard-page.tsx'], budgetKb: 180 },
+  '/login': { modules: ['src/features/auth/login-page.tsx'], budgetKb: 113.5 },
+  '/': { modules: [SHELL, 'src/features/dashboard/dashboard-page.tsx'], budgetKb: 161.5 },
   '/products': { modules: [SHELL, 'src/features/products/products-page.tsx'] },
   '/conversations': { modules: [SHELL, 'src/features/conversations/conversations-page.tsx'] },
   '/analytics': { modules: [SHELL, 'src/features/analytics/analytics-page.tsx'] },

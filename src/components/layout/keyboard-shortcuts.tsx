@@ -1,12 +1,13 @@
 // The shell's keyboard shortcuts: "g" then a letter goes to a screen, "?"
-// lists every shortcut in a dialog. The screens add their own (the
-// conversation list and a conversation); all are listed here, so the dialog
-// is the one place that documents them.
+// lists every shortcut in a dialog (shortcuts-dialog.tsx, the one place that
+// documents them all, the screens' own included).
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Dialog } from 'primereact/dialog';
 import { shortcutKey } from '../../lib/keyboard/shortcuts';
-import { menu } from './menu';
+import { loadOnce } from '../../lib/lazy/load-once';
+import { useOnDemand } from '../../lib/lazy/use-on-demand';
+import { useToast } from '../../lib/toast/toast-context';
+import type { menu } from './menu';
 
 /** The second key after "g", per screen of the sidebar. */
 export const GO_TO_KEYS: Record<(typeof menu)[number]['to'], string> = {
@@ -19,33 +20,6 @@ export const GO_TO_KEYS: Record<(typeof menu)[number]['to'], string> = {
 };
 /** How long "g" waits for its second key. */
 const SEQUENCE_MS = 1500;
-
-export const SHORTCUT_GROUPS: { title: string; shortcuts: { keys: string[]; does: string }[] }[] = [
-  {
-    title: 'Anywhere',
-    shortcuts: [
-      ...menu.map((entry) => ({ keys: ['g', GO_TO_KEYS[entry.to]], does: `Go to ${entry.title}` })),
-      { keys: ['?'], does: 'Show these shortcuts' },
-      { keys: ['Ctrl', 'B'], does: 'Expand or collapse the sidebar' },
-    ],
-  },
-  {
-    title: 'Conversation list',
-    shortcuts: [
-      { keys: ['j'], does: 'Next conversation' },
-      { keys: ['k'], does: 'Previous conversation' },
-      { keys: ['Enter'], does: 'Open the conversation' },
-    ],
-  },
-  {
-    title: 'Conversation',
-    shortcuts: [
-      { keys: ['t'], does: 'Turn Admin Takeover on or off' },
-      { keys: ['/'], does: 'Write a message' },
-      { keys: ['Esc'], does: 'Back to the conversation list' },
-    ],
-  },
-];
 
 /** Listens for "g" + letter and "?"; answers whether the shortcuts dialog is open. */
 export function useShellShortcuts() {
@@ -85,47 +59,24 @@ export function useShellShortcuts() {
   return { helpOpen, openHelp: () => setHelpOpen(true), closeHelp: () => setHelpOpen(false) };
 }
 
+// The dialog and PrimeReact's Dialog (with its transitions, about 13 KB gzip) download the first
+// time the list is asked for (? or the account menu), not with the shell.
+const dialogCode = loadOnce(() => import('./shortcuts-dialog'));
+
+/**
+ * The list of shortcuts. The first time it is asked for, it shows once its code has arrived;
+ * PrimeReact's Dialog then takes focus as it opens and gives it back to what had it when it
+ * closes, as on every later opening.
+ */
 export function ShortcutsDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
-  return (
-    <Dialog
-      header="Keyboard shortcuts"
-      visible={visible}
-      onHide={onHide}
-      style={{ width: '32rem' }}
-      breakpoints={{ '640px': '92vw' }}
-      draggable={false}
-      resizable={false}
-      dismissableMask
-      // On a short window the list scrolls: its box takes focus, so the keyboard can scroll it.
-      pt={{ content: { tabIndex: 0 } }}
-    >
-      <p className="dialog-text">None of them acts while you type in a field.</p>
-      {SHORTCUT_GROUPS.map((group) => (
-        <table key={group.title} className="shortcuts-table">
-          <caption>{group.title}</caption>
-          <thead className="sr-only">
-            <tr>
-              <th scope="col">Keys</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {group.shortcuts.map((shortcut) => (
-              <tr key={shortcut.does}>
-                <td className="shortcut-keys">
-                  {shortcut.keys.map((key, index) => (
-                    <span key={key}>
-                      {index > 0 && <span className="muted"> {shortcut.keys[0] === 'Ctrl' ? '+' : 'then'} </span>}
-                      <kbd>{key}</kbd>
-                    </span>
-                  ))}
-                </td>
-                <td>{shortcut.does}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ))}
-    </Dialog>
-  );
+  const toast = useToast();
+  const code = useOnDemand(dialogCode, visible, () => {
+    onHide();
+    toast({
+      title: 'Keyboard shortcuts unavailable',
+      description: 'Their list could not be loaded. Check the connection and try again.',
+      variant: 'destructive',
+    });
+  });
+  return code ? <code.ShortcutsDialog visible={visible} onHide={onHide} /> : null;
 }

@@ -1,12 +1,23 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { getGetCurrentUserQueryOptions, useLogin } from '../../api/generated/endpoints/auth/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginMutationBody, LoginMutationError } from '../../api/generated/endpoints/auth/auth';
+import type { SessionUser } from '../../api/generated/model/sessionUser';
+import type { MutationOperationId } from '../../api/generated/operations';
 import { serverMessage } from '../../api/mutator';
 import { appConfig } from '../../lib/config';
+import { loadOnce } from '../../lib/lazy/load-once';
 import { useInFlight } from '../../lib/forms/use-in-flight';
 import { useToast } from '../../lib/toast/toast-context';
 import { useLoginForm } from './use-login-form';
 import './login-page.css';
+
+// The generated auth calls come with their React Query hooks for the shell (useQuery and its
+// observer, about 3.5 KB gzip): like the form's schema (use-login-form.ts) they download with the
+// first keystroke, or on submit, after the screen has painted.
+const authCalls = loadOnce(() => import('../../api/generated/endpoints/auth/auth'));
+// The generated useLogin's key: query-client.ts refreshes the current user after it and does not
+// take its 401 (wrong password) for an ended session.
+const LOGIN: MutationOperationId = 'login';
 
 export function LoginPage() {
   const toast = useToast();
@@ -14,28 +25,30 @@ export function LoginPage() {
   // Nothing of an earlier session stays in memory once the login screen shows.
   useEffect(() => queryClient.clear(), [queryClient]);
   const [showPassword, setShowPassword] = useState(false);
-  const login = useLogin({
-    mutation: {
-      onSuccess: async () => {
-        toast({ title: 'Login successful', description: 'Welcome back!' });
-        // Refresh the current user, then load '/' as a full page (nothing of the login screen stays in memory).
-        await queryClient.fetchQuery(getGetCurrentUserQueryOptions()).catch(() => undefined);
-        window.location.assign('/');
-      },
-      onError: (error) => {
-        toast({
-          title: 'Login failed',
-          description: serverMessage(error) ?? 'Invalid credentials',
-          variant: 'destructive',
-        });
-      },
+  const login = useMutation<SessionUser, LoginMutationError, { data: LoginMutationBody }>({
+    mutationKey: [LOGIN],
+    mutationFn: async ({ data }) => (await authCalls.get()).login(data),
+    onSuccess: async () => {
+      toast({ title: 'Login successful', description: 'Welcome back!' });
+      // Refresh the current user, then load '/' as a full page (nothing of the login screen stays in memory).
+      const { getGetCurrentUserQueryOptions } = await authCalls.get();
+      await queryClient.fetchQuery(getGetCurrentUserQueryOptions()).catch(() => undefined);
+      window.location.assign('/');
+    },
+    onError: (error) => {
+      toast({
+        title: 'Login failed',
+        description: serverMessage(error) ?? 'Invalid credentials',
+        variant: 'destructive',
+      });
     },
   });
 
   // A double click sends one login.
   const once = useInFlight();
-  const { field, errors, onSubmit } = useLoginForm((data) =>
-    once((settled) => login.mutate({ data }, { onSettled: settled })),
+  const { field, errors, onSubmit } = useLoginForm(
+    (data) => once((settled) => login.mutate({ data }, { onSettled: settled })),
+    authCalls.preload,
   );
 
   return (

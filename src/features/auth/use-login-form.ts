@@ -10,7 +10,8 @@ import type { LoginErrors, LoginForm } from './login-schema';
 const validator = loadOnce(() => import('./login-schema').then((m) => m.validateLogin));
 const FIELDS = ['username', 'password'] as const;
 
-export function useLoginForm(onValid: (data: LoginForm) => void) {
+/** `preload` starts what the submit will need besides the schema, with the first keystroke. */
+export function useLoginForm(onValid: (data: LoginForm) => void, preload?: () => void) {
   const [values, setValues] = useState<LoginForm>({ username: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   const submitted = useRef(false);
@@ -26,6 +27,7 @@ export function useLoginForm(onValid: (data: LoginForm) => void) {
       const next = { ...values, [name]: event.target.value };
       setValues(next);
       validator.preload();
+      preload?.();
       if (submitted.current) void validator.get().then((validate) => setErrors(validate(next).errors));
     },
   });
@@ -35,6 +37,7 @@ export function useLoginForm(onValid: (data: LoginForm) => void) {
     // A second click while the first submit is still being checked sends nothing more.
     if (checking.current) return;
     checking.current = true;
+    preload?.();
     try {
       submitted.current = true;
       const result = (await validator.get())(values);

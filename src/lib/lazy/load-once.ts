@@ -10,18 +10,33 @@
  */
 export const DEFERRED_LOAD_MS = 2000;
 
-export function loadOnce<T>(load: () => Promise<T>) {
+export type LoadOnce<T> = {
+  get: () => Promise<T>;
+  preload: () => void;
+  preloadLater: (delayMs?: number) => void;
+  /** What the download gave, once it has arrived; undefined before. */
+  loaded: () => T | undefined;
+};
+
+export function loadOnce<T>(load: () => Promise<T>): LoadOnce<T> {
   let pending: Promise<T> | undefined;
+  let value: { current: T } | undefined;
   const get = () => {
-    pending ??= load().catch((error: unknown) => {
-      pending = undefined;
-      throw error;
-    });
+    pending ??= load().then(
+      (result) => {
+        value = { current: result };
+        return result;
+      },
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    );
     return pending;
   };
   const preload = () => void get().catch(() => undefined);
   /** Starts the download `delayMs` from now, when the browser next has nothing else to do. */
   const preloadLater = (delayMs = DEFERRED_LOAD_MS) =>
     void setTimeout(() => (window.requestIdleCallback ?? setTimeout)(preload), delayMs);
-  return { get, preload, preloadLater };
+  return { get, preload, preloadLater, loaded: () => value?.current };
 }

@@ -1,6 +1,6 @@
 // Reads a socket frame against asyncapi.yaml's message schemas. Kept apart from events.ts
 // because it needs zod and every generated message schema: the shell loads it after the
-// first paint (see use-realtime.ts), so the first download of a screen does without them.
+// first paint (see use-realtime.ts and read-messages.ts), so the first download of a screen does without them.
 import type { z } from 'zod';
 import { realtimeMessages } from '../../../common/generated/realtime/messages';
 import type { RealtimeEvent, RealtimeEventType } from './events';

@@ -2,16 +2,13 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../toast/toast-context';
 import { loadOnce } from '../lazy/load-once';
-import { createInvalidationBatcher } from './coalesce';
 import { connectRealtime } from './connection';
-import { invalidationsForEvent } from './events';
-import { refetchAfterEvent } from './refetch';
-import { confirmSessionEnded } from './session-ended';
-import type { ParseResult } from './parse-message';
+import type * as Reader from './read-messages';
 
-// zod and the message schemas download a little after the shell has painted (or with the first
-// frame, if one comes sooner); frames are read, in order, once they have.
-const parser = loadOnce(() => import('./parse-message').then((m) => m.parseRealtimeMessage));
+// Reading a frame (zod and the message schemas) and acting on it (the event's refetches) download
+// a little after the shell has painted, or with the first frame if one comes sooner; frames are
+// read, in order, once they have. The socket opens at once.
+const reader = loadOnce(() => import('./read-messages'));
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
 
@@ -22,8 +19,11 @@ export function useRealtime(): RealtimeStatus {
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
 
   useEffect(() => {
-    const refetch = createInvalidationBatcher((filters) => void refetchAfterEvent(queryClient, filters));
-    const handle = (raw: string, parsed: ParseResult) => {
+    let active = true;
+    let refetch: ReturnType<typeof Reader.createInvalidationBatcher> | undefined;
+    const handle = (read: typeof Reader, raw: string) => {
+      if (!active) return;
+      const parsed = read.parseRealtimeMessage(raw);
       if (!parsed.ok) {
         console.warn(`Realtime message ignored (${parsed.reason}):`, raw);
         return;
@@ -33,29 +33,29 @@ export function useRealtime(): RealtimeStatus {
       if (ignored.length > 0 && import.meta.env.DEV) {
         console.warn(`Realtime ${event.type}: ignored field(s) ${ignored.join(', ')}:`, raw);
       }
-      refetch.add(invalidationsForEvent(event));
+      refetch ??= read.createInvalidationBatcher((filters) => void read.refetchAfterEvent(queryClient, filters));
+      refetch.add(read.invalidationsForEvent(event));
       if (event.type === 'notification') {
         toast({ title: 'New Admin Action Required', description: event.data.message, variant: 'destructive' });
       }
     };
-    parser.preloadLater();
+    const notLoaded = (error: unknown) => console.warn('Realtime message not read: its reader did not load', error);
+    reader.preloadLater();
     const disconnect = connectRealtime({
       baseDelayMs: 500,
       maxDelayMs: 15_000,
       onStatus: setStatus,
-      onMessage: (raw) =>
-        void parser.get().then(
-          (parse) => handle(raw, parse(raw)),
-          (error: unknown) => console.warn('Realtime message not read: its parser did not load', error),
-        ),
+      onMessage: (raw) => void reader.get().then((read) => handle(read, raw), notLoaded),
       // Events sent while the socket was down are gone: refetch everything on screen.
-      onReconnect: () => void refetchAfterEvent(queryClient),
+      onReconnect: () =>
+        void reader.get().then((read) => active && void read.refetchAfterEvent(queryClient), notLoaded),
       // Closed because the session ended: signed out the way a 401 signs out, no reconnecting.
-      onSessionEnded: () => confirmSessionEnded(queryClient),
+      onSessionEnded: () => reader.get().then((read) => read.confirmSessionEnded(queryClient)),
     });
     return () => {
+      active = false;
       disconnect();
-      refetch.cancel();
+      refetch?.cancel();
     };
   }, [queryClient, toast]);
   return status;

@@ -18,4 +18,13 @@ describe('loadOnce', () => {
     expect(await lazy.get()).toBe('ok');
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('answers what it loaded once it has arrived, and nothing before', async () => {
+    const lazy = loadOnce(async () => 42);
+    expect(lazy.loaded()).toBeUndefined();
+    const pending = lazy.get();
+    expect(lazy.loaded()).toBeUndefined();
+    await pending;
+    expect(lazy.loaded()).toBe(42);
+  });
 });
