@@ -2,8 +2,8 @@
 // screen's call markedly dearer, in seconds rather than the minutes of
 // `npm run bench:server`. The same calls on a small business (BENCH_SCALE
 // 0.05: 5,000 conversations, 50,000 messages), on a PostgreSQL server when
-// one can be started here (PGlite otherwise), each asked a fixed number of
-// times; each call's CPU per request (server and database, from /proc)
+// one can be started here (PGlite otherwise), each asked in 3 rounds often
+// enough to spend about 1 s of CPU a round; each call's CPU per request (server and database, from /proc)
 // divided by the session check's (GET /api/auth/me) in the same run, so that
 // a slower or busier machine moves both alike. A call whose ratio is more
 // than 1.5× its committed one fails, named with both ratios.
@@ -21,13 +21,20 @@ import { cpuReadable, postgresCpuMs } from './cpu';
 const BASELINE = join(import.meta.dirname, 'baseline', 'cost-ratios.json');
 /** A call this much dearer than its committed ratio fails. */
 const TOLERANCE = 1.5;
-/** Requests per call and round, rounds (the median is kept), and concurrent connections. */
-const REQUESTS = 200;
+/**
+ * Each call is asked often enough in a round to spend about this much CPU
+ * (at least MIN_REQUESTS times): /proc counts CPU in 10 ms ticks, so a cheap
+ * call asked 200 times would be measured to ±7 %.
+ */
+const CPU_PER_ROUND_MS = 1000;
+const MIN_REQUESTS = 200;
+const MAX_REQUESTS = 3000;
+/** Rounds over every call (the median is kept), and concurrent connections. */
 const ROUNDS = 3;
 const CONNECTIONS = 4;
 const update = process.argv.includes('--update');
 
-type Baseline = { scale: number; requests: number; ratios: Record<'postgres' | 'pglite', Record<string, number>> };
+type Baseline = { scale: number; cpuPerRoundMs: number; ratios: Record<'postgres' | 'pglite', Record<string, number>> };
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -78,15 +85,22 @@ async function main(): Promise<number> {
     const cpuOf = (cost: { serverMs: number; dbMs: number }) =>
       cost.serverMs + (Number.isFinite(cost.dbMs) ? cost.dbMs : 0);
 
-    // Warm up (the JIT, the database's caches), then ROUNDS rounds over every call.
-    for (const call of calls)
-      await bench.measured(server, call, headers, dbCpu, { connections: CONNECTIONS, amount: 50 });
+    // Warm up (the JIT, the database's caches), which also tells how often to ask each call.
+    const amounts = new Map<string, number>();
+    for (const call of calls) {
+      const { cost } = await bench.measured(server, call, headers, dbCpu, { connections: CONNECTIONS, amount: 100 });
+      const perRequest = Math.max(cpuOf(cost), 0.05);
+      amounts.set(
+        call.title,
+        Math.min(MAX_REQUESTS, Math.max(MIN_REQUESTS, Math.ceil(CPU_PER_ROUND_MS / perRequest / 50) * 50)),
+      );
+    }
     const samples = new Map<string, number[]>(calls.map((c) => [c.title, []]));
     for (let round = 0; round < ROUNDS; round++)
       for (const call of calls) {
         const { result, cost } = await bench.measured(server, call, headers, dbCpu, {
           connections: CONNECTIONS,
-          amount: REQUESTS,
+          amount: amounts.get(call.title)!,
         });
         if (result.non2xx || result.errors)
           throw new Error(`${call.title} (${call.path}): ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -104,7 +118,7 @@ async function main(): Promise<number> {
       }
     })();
     console.log(
-      `\nCPU per request (server + database, median of ${ROUNDS} × ${REQUESTS} requests, ${CONNECTIONS} connections) and its ratio to the session check's (${cpu.get(me)!.toFixed(2)} ms):`,
+      `\nCPU per request (server + database, median of ${ROUNDS} rounds of about ${CPU_PER_ROUND_MS / 1000} s of CPU each, ${CONNECTIONS} connections) and its ratio to the session check's (${cpu.get(me)!.toFixed(2)} ms):`,
     );
     console.log(
       `${'call'.padEnd(38)} ${'CPU'.padStart(8)} ${'ratio'.padStart(7)} ${'committed'.padStart(10)}  verdict`,
@@ -133,7 +147,7 @@ async function main(): Promise<number> {
     if (update) {
       const next: Baseline = {
         scale: 0.05,
-        requests: REQUESTS,
+        cpuPerRoundMs: CPU_PER_ROUND_MS,
         ratios: { postgres: {}, pglite: {}, ...committed?.ratios, [kind]: ratios },
       };
       const rounded = (value: number) => Math.round(value * 100) / 100;
