@@ -20,6 +20,7 @@ import { PRODUCT_CSV_COLUMNS } from '../common/product-csv-columns';
 import { inspectResponse } from '../e2e/fixtures/test';
 import { createRealtimeControl } from '../mocks/realtime-events';
 import { startContractMocks, startSilentBackend, type ContractMocks, type SilentBackend } from './backends';
+import { expectDashboardPageHeaders, signInOnScreen } from './page';
 import { ADMIN, dataDir, startProductionServer, type ProductionServer } from './release';
 
 test.describe.configure({ mode: 'serial' });
@@ -93,14 +94,6 @@ const socketCloses = (page: Page) =>
   page.evaluate(() => (window as unknown as { socketCloses: number[] }).socketCloses);
 
 /** Signs in through the login screen (already on it). */
-async function signInOnScreen(page: Page, credentials: { username: string; password: string }) {
-  await expect(page.getByText('Admin Dashboard Login')).toBeVisible();
-  await page.getByLabel('Username').fill(credentials.username);
-  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-}
-
 /** The session ended on the server: the socket closed with 4401 and the dashboard went back to sign-in. */
 async function expectSignedOutBySocket(page: Page) {
   await expect.poll(() => socketCloses(page)).toContain(4401);
@@ -135,12 +128,7 @@ test.describe('in front of the reference server', () => {
 
     const first = await page.goto(`${gateway!.url}/products/edit/3`);
     expect(first!.status()).toBe(200);
-    const headers = first!.headers();
-    expect(headers['content-security-policy']).toContain("script-src 'self'");
-    expect(headers['content-security-policy']).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(headers['x-content-type-options']).toBe('nosniff');
-    expect(headers['cache-control']).toBe('no-cache');
+    expectDashboardPageHeaders(first!.headers());
     await expect(page).toHaveURL(/\/login$/);
     await signInOnScreen(page, ADMIN);
 

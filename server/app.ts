@@ -2,9 +2,7 @@
 // headers, compression, the Origin guard, sessions, the routes openapi.yaml
 // defines, /ws, /uploads, health checks, the built dashboard and the one
 // error handler. It never listens: main.ts does, and tests call app.inject().
-import { constants as zlib } from 'node:zlib';
 import { join } from 'node:path';
-import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
@@ -16,6 +14,7 @@ import type { SessionUser } from './modules/auth/service';
 import type { OutboxSender } from './outbox/sender';
 import { contractRoutes } from './plugins/contract-routes';
 import { dashboard } from './plugins/dashboard';
+import { compression } from './plugins/compression';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler';
 import { etag } from './plugins/etag';
 import { health } from './plugins/health';
@@ -106,14 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeaders);
   // Before compression: the ETag is the hash of the uncompressed body.
   await app.register(etag);
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    // Brotli's default (quality 11) is for files compressed once; answers
-    // are compressed on every request.
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  await app.register(compression);
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: config.maxImageBytes, fieldSize: 64 * 1024, parts: 100, headerPairs: 20 },

@@ -128,7 +128,7 @@ export function parseOrigin(name: string, raw: string): string {
 const HOST_PATTERN =
   /^(\[[0-9a-f:.]+\]|[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*)(:\d{1,5})?$/;
 
-export function parseHosts(raw: string | undefined): string[] {
+function parseHosts(raw: string | undefined): string[] {
   const hosts = (raw ?? '')
     .split(',')
     .map((h) => h.trim().toLowerCase())
@@ -223,15 +223,33 @@ export function fastifyTrustProxy(
 const flag = (env: NodeJS.ProcessEnv, name: string, fallback: boolean) =>
   env[name] === undefined || env[name] === '' ? fallback : env[name] === 'true' || env[name] === '1';
 
+function parseLogLevel(env: NodeJS.ProcessEnv): string {
+  const logLevel = (env.LOG_LEVEL || 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  return logLevel;
+}
+
+/** ALLOWED_ORIGINS, PUBLIC_ORIGIN and ALLOWED_HOSTS: the names answered and the origins that may change state. */
+function hostSettings(env: NodeJS.ProcessEnv): Pick<Config, 'allowedOrigins' | 'publicOrigin' | 'allowedHosts'> {
+  return {
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => parseOrigin('ALLOWED_ORIGINS', o)),
+    publicOrigin: env.PUBLIC_ORIGIN?.trim() ? parseOrigin('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN.trim()) : undefined,
+    allowedHosts: parseHosts(env.ALLOWED_HOSTS),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
     throw new Error('DATABASE_URL must start with postgres://');
   const production = env.NODE_ENV === 'production';
   const host = env.HOST || '127.0.0.1';
-  const logLevel = (env.LOG_LEVEL || 'info').toLowerCase();
-  if (!LOG_LEVELS.includes(logLevel))
-    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  const logLevel = parseLogLevel(env);
   const adminPassword = env.ADMIN_PASSWORD;
   if (adminPassword !== undefined && adminPassword !== '' && adminPassword.length < MIN_PASSWORD_LENGTH) {
     throw new Error(`ADMIN_PASSWORD must have at least ${MIN_PASSWORD_LENGTH} characters`);
@@ -259,13 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPasswordSet: Boolean(adminPassword),
     sessionTtlMs: number(env, 'SESSION_TTL_HOURS', 12, 0.001) * 3_600_000,
     loginRateLimit: number(env, 'LOGIN_RATE_LIMIT', 10, 1),
-    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
-      .split(',')
-      .map((o) => o.trim())
-      .filter(Boolean)
-      .map((o) => parseOrigin('ALLOWED_ORIGINS', o)),
-    publicOrigin: env.PUBLIC_ORIGIN?.trim() ? parseOrigin('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN.trim()) : undefined,
-    allowedHosts: parseHosts(env.ALLOWED_HOSTS),
+    ...hostSettings(env),
     cookieSecure: flag(env, 'COOKIE_SECURE', false),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxImageBytes: number(env, 'MAX_IMAGE_BYTES', 5 * 1024 * 1024, 1),
@@ -319,22 +331,14 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   const wsTarget = env.WS_TARGET?.trim()
     ? parseTarget('WS_TARGET', env.WS_TARGET.trim(), ['ws', 'wss'])
     : apiTarget.replace(/^http/, 'ws');
-  const logLevel = (env.LOG_LEVEL || 'info').toLowerCase();
-  if (!LOG_LEVELS.includes(logLevel))
-    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  const logLevel = parseLogLevel(env);
   return {
     apiTarget,
     wsTarget,
     apiTimeoutMs: number(env, 'API_TIMEOUT_SECONDS', 30, 0.1) * 1000,
     host: env.HOST || '127.0.0.1',
     port: number(env, 'PORT', 8080, 0),
-    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
-      .split(',')
-      .map((o) => o.trim())
-      .filter(Boolean)
-      .map((o) => parseOrigin('ALLOWED_ORIGINS', o)),
-    publicOrigin: env.PUBLIC_ORIGIN?.trim() ? parseOrigin('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN.trim()) : undefined,
-    allowedHosts: parseHosts(env.ALLOWED_HOSTS),
+    ...hostSettings(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel,
     production: env.NODE_ENV === 'production',

@@ -14,13 +14,12 @@
 // (4401 still signs the dashboard out), or, when the backend cannot be
 // reached or is too slow, a JSON 502 or 504 with a plain message that the
 // screens already show as an error.
-import { constants as zlib } from 'node:zlib';
-import compress from '@fastify/compress';
 import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { WebSocket } from 'ws';
 import { fastifyTrustProxy, type GatewayConfig } from '../config';
+import { compression } from '../plugins/compression';
 import { dashboard } from '../plugins/dashboard';
 import { clientErrorHandler, errorHandler, frameworkErrors } from '../plugins/error-handler';
 import { loggerOptions, requestLog, type LogOptions } from '../plugins/logging';
@@ -98,12 +97,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 
   await app.register(requestLog);
   await app.register(securityHeaders);
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  await app.register(compression);
   await app.register(errorHandler);
   // The same host names and origins as the reference server: a foreign name
   // pointed at the gateway (DNS rebinding) gets 421, a foreign page's

@@ -16,27 +16,10 @@ import type { DB } from '../db/schema';
 import { analyticsRepository } from '../modules/analytics/repository';
 import { analyticsDefinitions, analyticsRollups } from './analytics-reference';
 import { postgresUnavailable, startPostgres, type PostgresProcess } from './processes';
+import { randomFrom, type Random } from './random';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 const MINUTE = 60_000;
-
-/** A small seeded generator (mulberry32), so that a failure can be replayed. */
-function randomFrom(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
-  };
-}
-type Random = ReturnType<typeof randomFrom>;
 
 async function expectRollupsEqualScans(db: Kysely<DB>) {
   const definitions = analyticsDefinitions(db);

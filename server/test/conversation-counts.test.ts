@@ -12,25 +12,10 @@ import type { DB } from '../db/schema';
 import { conversationsRepository } from '../modules/conversations/repository';
 import { summaryRepository } from '../modules/summary/repository';
 import { postgresUnavailable, startPostgres, type PostgresProcess } from './processes';
+import { randomFrom } from './random';
 
 const STATUSES = ['bot_active', 'admin_required', 'admin_takeover'] as const;
 const NOW = new Date('2026-03-10T12:00:00Z');
-
-function randomFrom(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
-  };
-}
 
 async function expectCountsEqualRows(db: Kysely<DB>) {
   const rows = await db
