@@ -45,8 +45,8 @@ export interface ConversationsTable {
   created_at: Timestamp;
   message_count: Generated<number>;
   products_mentioned: ColumnType<string[], string[] | undefined, string[]>;
-  /** The names joined, a line each (migration 006): kept by PostgreSQL, never written. */
-  products_text: GeneratedAlways<string>;
+  /** The names joined, a line each, lowered (migrations 006 and 012): kept by PostgreSQL, never written. */
+  products_folded: GeneratedAlways<string>;
   current_product_id: number | null;
   current_offer_price: ColumnType<string | number | null, number | null | undefined, number | null>;
   bargaining_round: number | null;

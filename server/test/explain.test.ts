@@ -77,16 +77,21 @@ function outline(plan: PlanNode, depth = 0): string {
 
 /** Runs `run` against `db` and returns the compiled SQL of every query it sent. */
 async function captured(db: Kysely<DB>, run: (db: Kysely<DB>) => Promise<unknown>): Promise<CompiledQuery[]> {
-  const seen: { node: RootOperationNode; queryId: QueryId }[] = [];
+  // Subqueries pass through transformQuery too; only the statements run reach transformResult.
+  const seen = new Map<QueryId, RootOperationNode>();
+  const ran: QueryId[] = [];
   const plugin: KyselyPlugin = {
     transformQuery: (args) => {
-      seen.push({ node: args.node, queryId: args.queryId });
+      seen.set(args.queryId, args.node);
       return args.node;
     },
-    transformResult: async (args) => args.result,
+    transformResult: async (args) => {
+      ran.push(args.queryId);
+      return args.result;
+    },
   };
   await run(db.withPlugin(plugin));
-  return seen.map(({ node, queryId }) => db.getExecutor().compileQuery(node, queryId));
+  return ran.map((queryId) => db.getExecutor().compileQuery(seen.get(queryId)!, queryId));
 }
 
 async function explain(database: Database, query: CompiledQuery): Promise<PlanNode> {
