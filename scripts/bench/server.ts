@@ -259,8 +259,8 @@ export async function startServer(entry: string, env: Record<string, string>): P
   const output: string[] = [];
   const started = performance.now();
   // One node process (no wrapper), so its memory is the server's.
-  // With the V8 flag `npm run serve` and the Docker image give it (package.json).
-  const child = spawn(process.execPath, ['--max-semi-space-size=16', entry], {
+  // With the V8 flags `npm run serve` and the Docker image give it (package.json).
+  const child = spawn(process.execPath, ['--max-semi-space-size=16', '--max-old-space-size=256', entry], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
