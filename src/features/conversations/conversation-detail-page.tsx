@@ -131,7 +131,7 @@ export function ConversationDetailPage() {
           )}
           {replyState.state !== 'unknown' && <ReplyWindowStatus state={replyState} />}
           {replyState.state === 'closed' ? (
-            <TemplateSender key={`template-${id}`} conversationId={id} takeover={takeover} />
+            <TemplateSender key={`template-${id}`} conversationId={id} takeover={takeover} conversation={data} />
           ) : (
             <MessageComposer
               key={`composer-${id}`}
