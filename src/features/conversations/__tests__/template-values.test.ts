@@ -22,6 +22,7 @@ const tanBrown: Product = {
   endingPrice: 10500,
   stock: 21,
   isActive: true,
+  installationImageUrls: [],
 };
 
 describe('template variables filled from the conversation', () => {
