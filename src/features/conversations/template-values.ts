@@ -23,7 +23,10 @@ export function templateVariableSource(label: string): QuickReplyVariable | null
  * The conversation's values: the product of interest is its current product (name and
  * price range), else the product it mentioned last (name only).
  */
-export function conversationValues(conversation: Conversation | undefined, product: Product | undefined): QuickReplyValues {
+export function conversationValues(
+  conversation: Conversation | undefined,
+  product: Product | undefined,
+): QuickReplyValues {
   const values = quickReplyValues(conversation, product);
   if (!values.productName?.trim()) {
     const mentioned = conversation?.productsMentioned ?? [];

@@ -42,7 +42,10 @@ function renderSender(answers: Record<string, () => Response>, takeover = true, 
       return fetchStub(input, init);
     }),
   );
-  renderRoutes([{ path: '/', element: <TemplateSender conversationId={109} takeover={takeover} conversation={conversation} /> }], '/');
+  renderRoutes(
+    [{ path: '/', element: <TemplateSender conversationId={109} takeover={takeover} conversation={conversation} /> }],
+    '/',
+  );
   return { calls, bodies };
 }
 

@@ -41,7 +41,11 @@ describe('template variables filled from the conversation', () => {
 
   it('the product of interest is the current product, else the one mentioned last', () => {
     const byMention = conversationValues(conversation, undefined);
-    expect(byMention).toMatchObject({ customerName: 'Omondi Were', productName: 'Tan Brown Granite', priceRange: null });
+    expect(byMention).toMatchObject({
+      customerName: 'Omondi Were',
+      productName: 'Tan Brown Granite',
+      priceRange: null,
+    });
     expect(byMention.offerPrice).toMatch(/^KES 9,800/);
     const current = conversationValues({ ...conversation, currentProductId: 4, productsMentioned: [] }, tanBrown);
     expect(current).toMatchObject({ productName: 'Tan Brown Granite', priceRange: '7,800 - 10,500 KES' });
@@ -50,7 +54,12 @@ describe('template variables filled from the conversation', () => {
 
   it('fills what it knows and leaves the rest empty', () => {
     const template = {
-      variables: [{ label: 'Customer name' }, { label: 'Product' }, { label: 'Delivery date' }, { label: 'Price range' }],
+      variables: [
+        { label: 'Customer name' },
+        { label: 'Product' },
+        { label: 'Delivery date' },
+        { label: 'Price range' },
+      ],
     };
     expect(prefillTemplate(template, conversationValues(conversation, undefined))).toEqual([
       'Omondi Were',
@@ -58,6 +67,8 @@ describe('template variables filled from the conversation', () => {
       '',
       '',
     ]);
-    expect(prefillTemplate(template, conversationValues({ ...conversation, customerName: '  ' }, tanBrown))[0]).toBe('');
+    expect(prefillTemplate(template, conversationValues({ ...conversation, customerName: '  ' }, tanBrown))[0]).toBe(
+      '',
+    );
   });
 });

@@ -116,7 +116,9 @@ export function TemplateSender({ conversationId, takeover, conversation }: Templ
             {template.body}
           </p>
           {anyPrefilled && (
-            <p className="template-prefilled muted">Filled in from this conversation: check or change before sending.</p>
+            <p className="template-prefilled muted">
+              Filled in from this conversation: check or change before sending.
+            </p>
           )}
           {template.variables.map((variable, index) => {
             const id = `template-variable-${index}`;
