@@ -61,7 +61,9 @@ export function ConversationsPage() {
   const attentionTotal = attentionData ? totalCount(attentionData.headers, incoming.attention.length) : 0;
 
   // Live changes wait behind "N new" while staff are in the list (see use-steady-list.ts).
-  const steady = useSteadyList(incoming, JSON.stringify(filters), listIdle);
+  // Until both answers are in, each shows as it arrives (the first load waits for nobody).
+  const loaded = !result.isPending && (filtering || !attention.isPending);
+  const steady = useSteadyList(incoming, `${JSON.stringify(filters)}|${loaded}`, listIdle);
   const { view } = steady;
   const items = view.all;
   const total = listedTotal === undefined ? undefined : Math.max(0, listedTotal - view.attention.length);
