@@ -52,8 +52,7 @@ test('hand-offs come first on the list, with the server’s count', async ({ pag
   expect(count).toBeGreaterThan(0);
 
   await page.goto('/conversations');
-  const section = page.getByRole('region', { name: /Needs a person/ });
-  await expect(section.getByRole('heading', { level: 2 })).toHaveText(`Needs a person ${count}`);
+  await expect(page.locator('#attention-title')).toHaveText(`Needs a person ${count}`);
   // The newest hand-off is the first card on the page, and shows once.
   await expect(page.locator('#conversation-results .conversation-card').first()).toHaveAttribute(
     'href',
