@@ -138,3 +138,120 @@ test('a long reply in the composer grows to its largest height, then scrolls: no
   expect(scrollHeight).toBeGreaterThan(clientHeight);
   expect(overflowY).toBe('auto');
 });
+
+// Beyond the spec (issue 29): a conversation on a phone. One header row, the composer at the
+// bottom of the screen without scrolling, every control 44 x 44 px or more; the desktop keeps
+// the spec's 600 px panel.
+/** Visible controls in the conversation smaller than 44 x 44 px, described. */
+async function smallControls(page: Page): Promise<string[]> {
+  return page.locator('.conversation-detail-page').evaluate((root) =>
+    [...root.querySelectorAll<HTMLElement>('a[href], button, input, textarea, [role="combobox"], .p-dropdown')]
+      .filter((control) => {
+        const box = control.getBoundingClientRect();
+        const style = getComputedStyle(control);
+        // Hidden controls, and the inputs a widget keeps for screen readers only (a dropdown's), do not count.
+        return (
+          box.width > 0 &&
+          box.height > 0 &&
+          style.visibility !== 'hidden' &&
+          !control.closest('[hidden], .p-hidden-accessible')
+        );
+      })
+      .map((control) => {
+        const box = control.getBoundingClientRect();
+        const name = control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.id;
+        return { name: `${control.tagName.toLowerCase()} "${name}"`, width: box.width, height: box.height };
+      })
+      .filter((control) => control.width < 44 || control.height < 44)
+      .map((control) => `${control.name}: ${Math.round(control.width)} x ${Math.round(control.height)}`),
+  );
+}
+
+async function phoneLayout(page: Page) {
+  const header = await page.locator('.conv-detail-header').boundingBox();
+  const composer = await page.locator('.message-composer, .template-sender').first().boundingBox();
+  const scroller = await page.locator('.message-scroller').boundingBox();
+  const viewport = page.viewportSize()!;
+  return { header: header!, composer: composer!, scroller: scroller!, viewport };
+}
+
+for (const theme of themes) {
+  test(`a conversation on a 375 px phone: one header row, composer at the bottom, 44 px controls · ${theme}`, async ({
+    page,
+    signIn,
+    mockPrefer,
+  }) => {
+    await signIn();
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    await page.setViewportSize({ width: 375, height: 740 });
+    // Within the example's reply window (open until 2026-11-23 08:14 UTC), so the composer shows.
+    await page.clock.setFixedTime(new Date('2026-11-22T12:00:00Z'));
+    await mockPrefer('**/api/conversations/102', 'example=windowOpen', { method: 'GET' });
+    await page.goto('/conversations/102');
+    await expect(page.getByRole('heading', { name: 'Brian Otieno', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Message', { exact: true })).toBeVisible();
+    await expect(page.locator('.message-scroller')).toBeVisible();
+    await page.screenshot({ path: `/tmp/inbox-results/phone-${theme}.png` });
+
+    const { header, composer, scroller, viewport } = await phoneLayout(page);
+    // One row: back, name and phone, takeover and the menu within 60 px of height.
+    expect(header.height).toBeLessThanOrEqual(60);
+    for (const control of [
+      page.getByRole('link', { name: 'Back' }),
+      page.getByRole('switch', { name: 'Admin Takeover' }),
+      page.getByRole('button', { name: 'More actions' }),
+    ]) {
+      const box = (await control.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(header.y - 1);
+      expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height + 1);
+    }
+    // The composer ends at the bottom of the screen; the messages take the room between.
+    expect(composer.y + composer.height).toBeLessThanOrEqual(viewport.height);
+    expect(composer.y + composer.height).toBeGreaterThan(viewport.height - 40);
+    expect(scroller.y).toBeGreaterThan(header.y + header.height);
+    expect(scroller.height).toBeGreaterThan(viewport.height / 2);
+    expect(await smallControls(page)).toEqual([]);
+
+    // Mark as unread is in the menu, reached by keyboard; Escape closes it and stays on the page.
+    await expect(page.getByRole('button', { name: 'Mark as unread' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'More actions' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Mark as unread' })).toBeVisible();
+    await expectFits(page, `conversation at 375 px, ${theme}, menu open`);
+    expect(await smallControls(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Mark as unread' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'More actions' })).toBeFocused();
+    await expect(page).toHaveURL(/\/conversations\/102$/);
+  });
+}
+
+test('a conversation on a 320 px phone, the window closed and not taken over: fits, 44 px controls', async ({
+  page,
+  signIn,
+  mockPrefer,
+}) => {
+  await signIn();
+  await page.setViewportSize({ width: 320, height: 640 });
+  await mockPrefer('**/api/conversations/109', 'example=windowClosedHandOff', { method: 'GET' });
+  await page.goto('/conversations/109');
+  await expect(page.getByRole('button', { name: 'Take over to send a template' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/inbox-results/phone-320-closed.png' });
+  await expectFits(page, 'closed window at 320 px');
+  expect(await smallControls(page)).toEqual([]);
+});
+
+test('the desktop keeps the spec: a 600 px message panel and Mark as unread in the header', async ({
+  page,
+  signIn,
+  mockPrefer,
+}) => {
+  await signIn();
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await mockPrefer('**/api/conversations/102', 'example=windowOpen', { method: 'GET' });
+  await page.goto('/conversations/102');
+  await expect(page.getByRole('heading', { name: 'Brian Otieno', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark as unread' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'More actions' })).toHaveCount(0);
+  await expect(page.locator('.message-scroller')).toHaveCSS('height', '600px');
+});

@@ -5,6 +5,7 @@ import { ApiError } from '../../api/mutator';
 import { ConversationInfo } from './components/conversation-info';
 import { MessageComposer } from './components/message-composer';
 import { MessagePanel } from './components/message-panel';
+import { MoreActions } from './components/more-actions';
 import { TakeoverSwitch } from './components/takeover-switch';
 import { ReplyWindowStatus } from './components/reply-window-status';
 import { TemplateSender } from './components/template-sender';
@@ -48,7 +49,8 @@ export function ConversationDetailPage() {
   const back = (
     <Link to="/conversations" className="p-button p-button-text p-component back-link" aria-keyshortcuts="Escape">
       <span className="p-button-icon p-button-icon-left pi pi-arrow-left" aria-hidden="true" />
-      <span className="p-button-label">Back</span>
+      {/* On a phone only the arrow shows; the name stays. */}
+      <span className="p-button-label back-label">Back</span>
     </Link>
   );
 
@@ -71,14 +73,19 @@ export function ConversationDetailPage() {
 
   return (
     <div className="page conversation-detail-page">
-      <header className="conv-header">
+      <header className="conv-header conv-detail-header">
         <div className="conversation-heading">
           {back}
-          <div>
+          <div className="conversation-title">
             {data ? (
               <>
-                <h1>{customerDisplayName(data, UNNAMED_CONVERSATION_HEADING)}</h1>
-                <p className="muted">{data.whatsappPhoneNumber}</p>
+                {/* On a phone both lines end in "…" when too long: the title has all of it. */}
+                <h1 title={customerDisplayName(data, UNNAMED_CONVERSATION_HEADING)}>
+                  {customerDisplayName(data, UNNAMED_CONVERSATION_HEADING)}
+                </h1>
+                <p className="muted" title={data.whatsappPhoneNumber}>
+                  {data.whatsappPhoneNumber}
+                </p>
               </>
             ) : (
               // No fallback name before the conversation is known: it may well have a name.
@@ -92,6 +99,7 @@ export function ConversationDetailPage() {
           {data && readState.supported && (
             <Button
               type="button"
+              className="conv-wide-only"
               label="Mark as unread"
               icon="pi pi-eye-slash"
               outlined
@@ -101,6 +109,16 @@ export function ConversationDetailPage() {
             />
           )}
           {data && <TakeoverSwitch key={data.id} conversation={data} />}
+          {/* Below 768 px the header keeps one row: Mark as unread goes into a menu. */}
+          {data && readState.supported && (
+            <MoreActions
+              className="conv-phone-only"
+              label="Mark as unread"
+              icon="pi pi-eye-slash"
+              disabled={readState.pending}
+              onAction={() => void readState.markUnread()}
+            />
+          )}
         </div>
       </header>
 
@@ -131,7 +149,7 @@ export function ConversationDetailPage() {
           )}
           {replyState.state !== 'unknown' && <ReplyWindowStatus state={replyState} />}
           {replyState.state === 'closed' ? (
-            <TemplateSender key={`template-${id}`} conversationId={id} takeover={takeover} />
+            <TemplateSender key={`template-${id}`} conversationId={id} takeover={takeover} conversation={data} />
           ) : (
             <MessageComposer
               key={`composer-${id}`}

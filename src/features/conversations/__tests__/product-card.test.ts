@@ -1,6 +1,6 @@
 import type { Product } from '../../../api/generated/model/product';
 import { formatDimensions } from '../../../lib/format/product';
-import { productCard, productCardPictureUrl } from '../components/product-card';
+import { productCard, productCardPictureUrl, productsByInterest } from '../components/product-card';
 
 const ORIGIN = 'https://admin.example.co.ke';
 const granite: Product = {
@@ -58,5 +58,26 @@ describe('productCard', () => {
 
   it('uses the page origin by default', () => {
     expect(productCard(granite)).toContain(`Picture: ${window.location.origin}/uploads/products/x.jpg`);
+  });
+});
+
+describe('the picture link and the product of interest (issue 29)', () => {
+  it('never carries a development host: a loopback address moves to the public origin', () => {
+    expect(productCardPictureUrl('http://127.0.0.1:5173/uploads/products/x.jpg', ORIGIN)).toBe(
+      'https://admin.example.co.ke/uploads/products/x.jpg',
+    );
+    expect(productCardPictureUrl('http://localhost:8080/uploads/x.jpg?v=2', ORIGIN)).toBe(
+      'https://admin.example.co.ke/uploads/x.jpg?v=2',
+    );
+    expect(productCardPictureUrl('/uploads/x.jpg', ORIGIN)).toBe('https://admin.example.co.ke/uploads/x.jpg');
+  });
+
+  it('lists the current product first, then those mentioned (latest first), the rest in order', () => {
+    const names = ['A', 'B', 'C', 'D', 'E'].map((name, i) => ({ id: i + 1, name: `${name} Granite` }));
+    const ordered = productsByInterest(names, { currentProductId: 3, productsMentioned: ['b granite', 'E Granite'] });
+    expect(ordered.products.map((p) => p.id)).toEqual([3, 5, 2, 1, 4]);
+    expect([...ordered.interest]).toEqual([3, 5, 2]);
+    expect(productsByInterest(names, undefined).products).toEqual(names);
+    expect(productsByInterest(names, { currentProductId: 99, productsMentioned: [] }).interest.size).toBe(0);
   });
 });

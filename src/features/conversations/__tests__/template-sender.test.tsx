@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Conversation } from '../../../api/generated/model/conversation';
 import type { MessageTemplate } from '../../../api/generated/model/messageTemplate';
 import { json, renderRoutes, stubApi } from '../../../test/render';
 import { TemplateSender } from '../components/template-sender';
@@ -17,17 +18,34 @@ const quoteReady: MessageTemplate = {
   ],
 };
 
-function renderSender(answers: Record<string, () => Response>, takeover = true) {
+const omondi: Conversation = {
+  id: 109,
+  customerName: 'Omondi Were',
+  whatsappPhoneNumber: '+254711000109',
+  status: 'admin_required',
+  lastMessageAt: '2026-11-20T17:26:41.000Z',
+  createdAt: '2026-11-18T08:02:19.000Z',
+  messageCount: 4,
+  productsMentioned: ['Absolute Black Granite', 'Tan Brown Granite'],
+  currentProductId: null,
+  currentOfferPrice: null,
+  bargainingRound: null,
+};
+
+function renderSender(answers: Record<string, () => Response>, takeover = true, conversation?: Conversation) {
   const { fetchStub, calls } = stubApi(answers);
   const bodies: unknown[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.method === 'POST') bodies.push(JSON.parse(String(init.body)));
+      if (init?.method === 'POST' || init?.method === 'PATCH') bodies.push(JSON.parse(String(init.body)));
       return fetchStub(input, init);
     }),
   );
-  renderRoutes([{ path: '/', element: <TemplateSender conversationId={109} takeover={takeover} /> }], '/');
+  renderRoutes(
+    [{ path: '/', element: <TemplateSender conversationId={109} takeover={takeover} conversation={conversation} /> }],
+    '/',
+  );
   return { calls, bodies };
 }
 
@@ -110,5 +128,70 @@ describe('TemplateSender (after the 24-hour window closed)', () => {
     expect(await screen.findByText('No approved templates are available.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send template' })).not.toBeInTheDocument();
+  });
+
+  it('starts with what the conversation knows filled in, editable, and examples that read "e.g."', async () => {
+    const user = userEvent.setup();
+    const { bodies } = renderSender(
+      {
+        'GET /api/message-templates': () => json(200, [quoteReady]),
+        'GET /api/products/4': () =>
+          json(200, {
+            id: 4,
+            name: 'Tan Brown Granite',
+            category: 'granite',
+            dimensions: null,
+            startingPrice: 7800,
+            endingPrice: 10500,
+            stock: 21,
+            isActive: true,
+            productImageUrl: null,
+            installationImageUrls: [],
+          }),
+        'POST /api/conversations/109/template-messages': () =>
+          json(201, {
+            id: 1301,
+            sender: 'admin',
+            content: 'Hello',
+            timestamp: '2026-11-26T09:00:00.000Z',
+            messageType: 'text',
+            deliveryStatus: 'queued',
+            failureReason: null,
+          }),
+      },
+      true,
+      { ...omondi, currentProductId: 4 },
+    );
+    await chooseQuoteReady(user);
+    expect(screen.getByLabelText('{{1}} Customer name')).toHaveValue('Omondi Were');
+    await waitFor(() => expect(screen.getByLabelText('{{2}} Product')).toHaveValue('Tan Brown Granite'));
+    expect(screen.getByText('Filled in from this conversation: check or change before sending.')).toBeInTheDocument();
+
+    // Cleared, the example shows as an example, and the field counts as empty.
+    await user.clear(screen.getByLabelText('{{1}} Customer name'));
+    expect(screen.getByLabelText('{{1}} Customer name')).toHaveAttribute('placeholder', 'e.g. Brian');
+    await user.click(screen.getByRole('button', { name: 'Send template' }));
+    expect(await screen.findByText('Customer name is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('{{1}} Customer name'), 'Omondi');
+    await user.click(screen.getByRole('button', { name: 'Send template' }));
+    await waitFor(() => expect(bodies).toEqual([{ templateId: 2, variables: ['Omondi', 'Tan Brown Granite'] }]));
+  });
+
+  it('not taken over: says why and takes over in one click, with the switch’s call and toast', async () => {
+    const user = userEvent.setup();
+    const { bodies } = renderSender(
+      {
+        'GET /api/message-templates': () => json(200, [quoteReady]),
+        'PATCH /api/conversations/109': () => json(200, { ...omondi, status: 'admin_takeover' }),
+      },
+      false,
+      omondi,
+    );
+    expect(
+      await screen.findByText('Only Admin Takeover can send a template; the bot is answering this conversation.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Take over to send a template' }));
+    expect(await screen.findByText('Conversation status has been updated')).toBeInTheDocument();
+    expect(bodies).toEqual([{ status: 'admin_takeover' }]);
   });
 });

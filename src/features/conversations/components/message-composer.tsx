@@ -10,6 +10,7 @@ import type { QuickReplyVariable } from '../../../lib/quick-replies/variables';
 import { useToast } from '../../../lib/toast/toast-context';
 import { ProductCardPicker } from './product-card-picker';
 import { QuickRepliesPicker, hasPlaceholder } from './quick-replies-picker';
+import { TakeoverNote } from './takeover-switch';
 
 /** The longest message WhatsApp (and the contract) takes. */
 const MAX_LENGTH = 4096;
@@ -166,6 +167,13 @@ export function MessageComposer({ conversationId, takeover, onSend, conversation
 
   return (
     <>
+      {!takeover && conversation && (
+        <TakeoverNote
+          conversation={conversation}
+          reason="Only Admin Takeover can reply; the bot is answering this conversation."
+          label="Take over to reply"
+        />
+      )}
       <form className="message-composer" onSubmit={onSubmit}>
         <label htmlFor="message-input" className="sr-only">
           Message
@@ -241,6 +249,7 @@ export function MessageComposer({ conversationId, takeover, onSend, conversation
       {takeover && (
         <ProductCardPicker
           visible={picker === 'product'}
+          conversation={conversation}
           onHide={closePicker}
           onInsert={(card) => insertText(card, true)}
         />

@@ -1,7 +1,8 @@
 import { useListProducts } from '../../../api/generated/endpoints/products/products';
+import type { Conversation } from '../../../api/generated/model/conversation';
 import { LoadError } from '../../../components/ui/load-error';
 import { CATEGORY_LABELS } from '../../../lib/format/product';
-import { productCard, productCardPrice } from './product-card';
+import { productCard, productCardPrice, productsByInterest } from './product-card';
 import { PickerDialog } from './quick-replies-dialog';
 
 interface ProductCardPickerProps {
@@ -9,16 +10,19 @@ interface ProductCardPickerProps {
   onHide: () => void;
   /** The chosen product's card (see productCard). */
   onInsert: (card: string) => void;
+  /** The conversation on screen: its product of interest comes first (beyond the spec). */
+  conversation?: Conversation;
 }
 
 /**
  * The catalogue in a searchable dialog (by name and category); the chosen
  * product goes into the reply as a card. The whole list is fetched the first
- * time the dialog opens, and kept.
+ * time the dialog opens, and kept. The conversation's product of interest
+ * (its current product, then those it mentioned) is listed first.
  */
-export function ProductCardPicker({ visible, onHide, onInsert }: ProductCardPickerProps) {
+export function ProductCardPicker({ visible, onHide, onInsert, conversation }: ProductCardPickerProps) {
   const products = useListProducts(undefined, { query: { enabled: visible } });
-  const list = products.data?.data ?? [];
+  const { products: list, interest } = productsByInterest(products.data?.data ?? [], conversation);
 
   const state = products.isPending ? (
     <p className="composer-picker-state" role="status">
@@ -40,7 +44,7 @@ export function ProductCardPicker({ visible, onHide, onInsert }: ProductCardPick
         return {
           key: product.id,
           title: product.name,
-          detail: `${category} · ${productCardPrice(product)}${product.isActive ? '' : ' · Inactive'}`,
+          detail: `${category} · ${productCardPrice(product)}${product.isActive ? '' : ' · Inactive'}${interest.has(product.id) ? ' · Of interest' : ''}`,
           searchText: `${product.name}\n${category}`,
         };
       })}

@@ -1,5 +1,6 @@
 // A product from the catalogue as staff paste it into a reply: name, size,
 // price in KES and a link to its picture, one line each.
+import type { Conversation } from '../../../api/generated/model/conversation';
 import type { Product } from '../../../api/generated/model/product';
 import type { ProductCategory } from '../../../api/generated/model/productCategory';
 import { formatAmount, formatPriceRange } from '../../../lib/format/money';
@@ -18,20 +19,50 @@ export function productCardPrice(product: Pick<Product, 'category' | 'startingPr
   return `${price} ${productPriceUnit(product.category)}`;
 }
 
+/** A host only the machine itself reaches: a link to it means nothing to a customer. */
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
+
 /**
  * The picture as an absolute http(s) URL a customer can open: a relative
- * /uploads path is resolved against this site; anything else (javascript:,
- * data:, another scheme) gives null.
+ * /uploads path is resolved against `origin` (the page's own: the public
+ * address the dashboard is served from, PUBLIC_ORIGIN in production); an
+ * absolute one on a development host (localhost, 127.x) is moved to `origin`
+ * too; anything else (javascript:, data:, another scheme) gives null.
  */
 export function productCardPictureUrl(raw: string | null | undefined, origin: string): string | null {
   const safe = safeImageUrl(raw, origin);
   if (!safe) return null;
   try {
-    const url = new URL(safe, origin);
+    let url = new URL(safe, origin);
+    if (LOOPBACK.test(url.hostname)) url = new URL(`${url.pathname}${url.search}${url.hash}`, origin);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * The catalogue with the conversation's product of interest first: its current
+ * product, then the products it mentioned (the latest first, matched by name);
+ * the rest keep their order. `interest` holds the ids moved up.
+ */
+export function productsByInterest<T extends Pick<Product, 'id' | 'name'>>(
+  products: readonly T[],
+  conversation: Pick<Conversation, 'currentProductId' | 'productsMentioned'> | undefined,
+): { products: T[]; interest: Set<number> } {
+  const first: T[] = [];
+  const take = (found: T | undefined) => {
+    if (found && !first.includes(found)) first.push(found);
+  };
+  if (conversation?.currentProductId != null) take(products.find((p) => p.id === conversation.currentProductId));
+  for (const name of [...(conversation?.productsMentioned ?? [])].reverse()) {
+    const wanted = name.trim().toLowerCase();
+    take(products.find((p) => p.name.trim().toLowerCase() === wanted));
+  }
+  return {
+    products: [...first, ...products.filter((p) => !first.includes(p))],
+    interest: new Set(first.map((p) => p.id)),
+  };
 }
 
 /**

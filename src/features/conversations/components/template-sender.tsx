@@ -5,25 +5,39 @@ import { InputText } from 'primereact/inputtext';
 import { isMissing, serverMessage } from '../../../api/error-message';
 import { useListMessageTemplates } from '../../../api/generated/endpoints/message-templates/message-templates';
 import { useSendConversationTemplate } from '../../../api/generated/endpoints/conversations/conversations';
+import { useGetProduct } from '../../../api/generated/endpoints/products/products';
+import type { Conversation } from '../../../api/generated/model/conversation';
 import { useToast } from '../../../lib/toast/toast-context';
+import { conversationValues, prefillTemplate } from '../template-values';
+import { TakeoverNote } from './takeover-switch';
 
 interface TemplateSenderProps {
   conversationId: number;
   /** Only in admin_takeover can an admin send. */
   takeover: boolean;
+  /** The conversation on screen: fills the variables it knows (beyond the spec), and takes over from here. */
+  conversation?: Conversation;
 }
 
 /**
  * After the 24-hour reply window has closed WhatsApp takes only an approved
  * template: pick one, fill every variable, send. What was typed is kept per
  * template (switching back finds it) and after a refusal.
+ *
+ * Beyond the spec: the variables the conversation knows (customer name, product
+ * of interest, its price range, the offer) start filled in, editable; the
+ * examples read "e.g. …" so they are not taken for values. Not taken over, the
+ * reason is said and "Take over to send a template" is one click away.
  */
-export function TemplateSender({ conversationId, takeover }: TemplateSenderProps) {
+export function TemplateSender({ conversationId, takeover, conversation }: TemplateSenderProps) {
   const templates = useListMessageTemplates();
   const send = useSendConversationTemplate();
   const toast = useToast();
+  const productId = conversation?.currentProductId ?? 0;
+  const product = useGetProduct(productId, { query: { enabled: productId > 0 } });
   const [templateId, setTemplateId] = useState<number | null>(null);
-  const [values, setValues] = useState<Record<number, string[]>>({});
+  // What staff typed, per template and variable (undefined: not touched, the prefilled value shows).
+  const [values, setValues] = useState<Record<number, (string | undefined)[]>>({});
   const [tried, setTried] = useState(false);
 
   if (templates.isPending) return <p className="template-state muted">Loading templates...</p>;
@@ -38,12 +52,15 @@ export function TemplateSender({ conversationId, takeover }: TemplateSenderProps
     );
 
   const template = list.find((t) => t.id === templateId);
-  const current = (template && values[template.id]) ?? [];
+  const prefilled = template ? prefillTemplate(template, conversationValues(conversation, product.data)) : [];
+  const typed = (template && values[template.id]) ?? [];
+  const current = prefilled.map((value, i) => typed[i] ?? value);
+  const anyPrefilled = prefilled.some((value, i) => value !== '' && typed[i] === undefined);
   const missing = template ? template.variables.map((_, i) => !current[i]?.trim()) : [];
 
   const setValue = (index: number, value: string) => {
     if (!template) return;
-    const next = [...current];
+    const next = [...typed];
     next[index] = value;
     setValues((all) => ({ ...all, [template.id]: next }));
   };
@@ -69,6 +86,13 @@ export function TemplateSender({ conversationId, takeover }: TemplateSenderProps
 
   return (
     <form className="template-sender" onSubmit={(event) => void submit(event)} noValidate>
+      {!takeover && conversation && (
+        <TakeoverNote
+          conversation={conversation}
+          reason="Only Admin Takeover can send a template; the bot is answering this conversation."
+          label="Take over to send a template"
+        />
+      )}
       <div className="field">
         <label htmlFor="template-choice">Choose a template</label>
         <Dropdown
@@ -91,6 +115,11 @@ export function TemplateSender({ conversationId, takeover }: TemplateSenderProps
           <p className="template-preview" aria-label="Template text">
             {template.body}
           </p>
+          {anyPrefilled && (
+            <p className="template-prefilled muted">
+              Filled in from this conversation: check or change before sending.
+            </p>
+          )}
           {template.variables.map((variable, index) => {
             const id = `template-variable-${index}`;
             const invalid = tried && missing[index];
@@ -102,7 +131,7 @@ export function TemplateSender({ conversationId, takeover }: TemplateSenderProps
                 <InputText
                   id={id}
                   value={current[index] ?? ''}
-                  placeholder={variable.example}
+                  placeholder={variable.example ? `e.g. ${variable.example}` : undefined}
                   maxLength={200}
                   disabled={!takeover}
                   readOnly={send.isPending}
@@ -120,12 +149,20 @@ export function TemplateSender({ conversationId, takeover }: TemplateSenderProps
           })}
         </>
       )}
-      <Button
-        type="submit"
-        label="Send template"
-        icon={send.isPending ? 'pi pi-spin pi-spinner' : 'pi pi-send'}
-        disabled={!takeover || !template || send.isPending}
-      />
+      <div className="template-send">
+        {takeover && !template && (
+          <p id="template-send-reason" className="muted">
+            Choose a template to send.
+          </p>
+        )}
+        <Button
+          type="submit"
+          label="Send template"
+          icon={send.isPending ? 'pi pi-spin pi-spinner' : 'pi pi-send'}
+          disabled={!takeover || !template || send.isPending}
+          aria-describedby={takeover && !template ? 'template-send-reason' : undefined}
+        />
+      </div>
     </form>
   );
 }
