@@ -28,9 +28,13 @@ afterEach(() => {
 let nextPhone = 10_000_000;
 const newPhone = () => `+2547${nextPhone++}`;
 
-async function listed(id: number) {
-  const all: { id: number }[] = await get('/api/conversations?limit=200');
-  return all.find((c) => c.id === id);
+type Listed = { id: number; lastMessagePreview?: string | null; lastCustomerMessagePreview?: string | null };
+
+async function listed(id: number): Promise<Listed> {
+  const all: Listed[] = await get('/api/conversations?limit=200');
+  const found = all.find((c) => c.id === id);
+  expect(found).toBeDefined();
+  return found!;
 }
 
 describe('conversation previews', () => {
