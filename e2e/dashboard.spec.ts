@@ -225,10 +225,23 @@ test.describe('Recent Products', () => {
   });
 });
 
+// What the customers last wrote (openapi.yaml ConversationListPopulated, lastCustomerMessagePreview).
+const Q102 = 'Also, do you deliver to Nakuru? How much?';
+const Q104 = 'Ile kitu ya jana, bado iko?';
+const Q105 = 'Do you have Nero Marquina marble? Black with white veins.';
+const Q106 = 'Can I pay a deposit by M-Pesa and the rest when you deliver?';
+const Q107 = 'Can your fundis install the worktop in Eldoret?';
+
 test.describe('Pending Actions', () => {
-  async function expectPending(page: Page, expected: { id: number; who: string; at: string }[]) {
+  async function expectPending(page: Page, expected: { id: number; who: string; at: string; quote?: string }[]) {
     const panel = region(page, 'Pending Actions');
-    const texts = await Promise.all(expected.map(async ({ who, at }) => `${who}${await localDateTime(page, at)}View`));
+    // What the customer last wrote, when the server says (its label is read by screen readers only).
+    const texts = await Promise.all(
+      expected.map(
+        async ({ who, at, quote }) =>
+          `${who}${quote ? `Customer wrote: “${quote}”` : ''}${await localDateTime(page, at)}View`,
+      ),
+    );
     await expect(items(panel)).toHaveText(texts);
     for (const [index, { id, who }] of expected.entries()) {
       await expect(
@@ -251,9 +264,9 @@ test.describe('Pending Actions', () => {
     const panel = region(page, 'Pending Actions');
     // openapi.yaml ConversationSearchAdminRequired: 102, 104 (no name), 105.
     await expectPending(page, [
-      { id: 102, who: 'Brian Otieno', at: '2026-11-22T08:14:05.000Z' },
-      { id: 104, who: '+254733902114', at: '2026-11-22T07:48:30.000Z' },
-      { id: 105, who: 'Peter Mwangi', at: '2026-11-22T06:55:19.000Z' },
+      { id: 102, who: 'Brian Otieno', at: '2026-11-22T08:14:05.000Z', quote: Q102 },
+      { id: 104, who: '+254733902114', at: '2026-11-22T07:48:30.000Z', quote: Q104 },
+      { id: 105, who: 'Peter Mwangi', at: '2026-11-22T06:55:19.000Z', quote: Q105 },
     ]);
     // Neither the bot's nor the admins' conversations.
     await expect(panel).not.toContainText('Wanjiru Kamau');
@@ -272,13 +285,54 @@ test.describe('Pending Actions', () => {
     await page.goto('/');
     // 102, 104, 105, 106, 107; 108 and 109 are beyond five.
     await expectPending(page, [
-      { id: 102, who: 'Brian Otieno', at: '2026-11-22T08:14:05.000Z' },
-      { id: 104, who: '+254733902114', at: '2026-11-22T07:48:30.000Z' },
-      { id: 105, who: 'Peter Mwangi', at: '2026-11-22T06:55:19.000Z' },
-      { id: 106, who: 'Faith Njeri', at: '2026-11-21T19:12:03.000Z' },
-      { id: 107, who: 'Kevin Kiprop', at: '2026-11-21T16:40:25.000Z' },
+      { id: 102, who: 'Brian Otieno', at: '2026-11-22T08:14:05.000Z', quote: Q102 },
+      { id: 104, who: '+254733902114', at: '2026-11-22T07:48:30.000Z', quote: Q104 },
+      { id: 105, who: 'Peter Mwangi', at: '2026-11-22T06:55:19.000Z', quote: Q105 },
+      { id: 106, who: 'Faith Njeri', at: '2026-11-21T19:12:03.000Z', quote: Q106 },
+      { id: 107, who: 'Kevin Kiprop', at: '2026-11-21T16:40:25.000Z', quote: Q107 },
     ]);
     await expect(region(page, 'Pending Actions')).not.toContainText('Grace Akinyi');
+  });
+
+  test('quote the customer on one line, the whole text on hover; at 320 px nothing scrolls sideways', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    const long =
+      'Do you have a black undermount sink with a 1.5 bowl? Mine is 80 cm wide and the old one cracked last week, so I need the new one fitted before Christmas if you can.';
+    await page.route('**/api/conversations/search?*', async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { lastCustomerMessagePreview?: string }[];
+      body[0].lastCustomerMessagePreview = long;
+      await route.fulfill({ response: answer, json: body });
+    });
+    await page.goto('/');
+    const quote = items(region(page, 'Pending Actions')).first().locator('.quote-line');
+    await expect(quote).toHaveAttribute('title', long);
+    await expect(quote).toHaveText(`Customer wrote: “${long}”`);
+    // One line, cut by an ellipsis: as tall as one line of its text, narrower than the text.
+    const box = await quote.evaluate((el) => ({
+      height: el.getBoundingClientRect().height,
+      line: parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.6,
+      cut: el.scrollWidth > el.clientWidth,
+    }));
+    expect(box.height).toBeLessThan(box.line * 1.5);
+    expect(box.cut).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
+
+  test('from a backend that does not say what the customer wrote: the name and the time, as the spec', async ({
+    page,
+    mockPrefer,
+  }) => {
+    // openapi.yaml ConversationSearchUnread has no previews: 102, 104 (no name), 109.
+    await mockPrefer('**/api/conversations/search?*', 'example=unread');
+    await page.goto('/');
+    await expectPending(page, [
+      { id: 102, who: 'Brian Otieno', at: '2026-11-22T08:14:05.000Z' },
+      { id: 104, who: '+254733902114', at: '2026-11-22T07:48:30.000Z' },
+      { id: 109, who: 'Samuel Kariuki', at: '2026-11-20T17:26:41.000Z' },
+    ]);
   });
 
   test("says 'No pending conversations' when none waits, and links to /conversations", async ({ page, mockPrefer }) => {

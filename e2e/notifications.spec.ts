@@ -151,6 +151,50 @@ test.describe('list', () => {
     }
   });
 
+  test('each card names the customer (else the number) and quotes what they last wrote, on one line', async ({
+    page,
+  }) => {
+    await page.goto('/notifications');
+    // openapi.yaml NotificationListPopulated: customerName, customerPhone, customerQuote.
+    const expected = [
+      { id: 231, who: 'Brian Otieno', quote: 'Also, do you deliver to Nakuru? How much?' },
+      { id: 230, who: '+254733902114', quote: 'Ile kitu ya jana, bado iko?' },
+      { id: 224, who: 'James Mutua', quote: 'Ile ya bei nafuu, mtaleta lini?' },
+    ];
+    for (const { id, who, quote } of expected) {
+      await expect(card(page, id).locator('.notification-customer')).toHaveText(`Customer: ${who}`);
+      await expect(card(page, id).locator('.quote-line')).toHaveText(`Customer wrote: “${quote}”`);
+      await expect(card(page, id).locator('.quote-line')).toHaveAttribute('title', quote);
+    }
+    // The spec's message stays as it is.
+    await expect(card(page, 230).getByText('Unclear request from +254733902114', { exact: true })).toBeVisible();
+
+    // A long quote stays on one line, cut by an ellipsis, also at 320 px with nothing scrolling sideways.
+    await page.setViewportSize({ width: 320, height: 800 });
+    const long = card(page, 225).locator('.quote-line');
+    await expect(long).toHaveAttribute('title', /^Do you have a black undermount sink .* if you can\.$/);
+    const box = await long.evaluate((el) => ({
+      height: el.getBoundingClientRect().height,
+      line: parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.6,
+      cut: el.scrollWidth > el.clientWidth,
+    }));
+    expect(box.height).toBeLessThan(box.line * 1.5);
+    expect(box.cut).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
+
+  test('from a backend without the customer fields, the cards show as the spec: type, message, time', async ({
+    page,
+    mockPrefer,
+  }) => {
+    await mockPrefer('**/api/notifications{,?*}', 'example=specOnly');
+    await page.goto('/notifications');
+    await expect(cards(page)).toHaveCount(populated.length);
+    await expect(card(page, 230).getByText('Unclear request from +254733902114', { exact: true })).toBeVisible();
+    await expect(page.locator('.notification-customer')).toHaveCount(0);
+    await expect(page.locator('.quote-line')).toHaveCount(0);
+  });
+
   test('View opens the conversation', async ({ page }) => {
     await page.goto('/notifications');
     await card(page, 230).getByRole('link', { name: /^View/ }).click();

@@ -6,14 +6,7 @@
 import { faker } from '@faker-js/faker';
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
-import {
-  GREETING,
-  customerQuestion,
-  kenyanName,
-  kenyanPhone,
-  notificationMessage,
-  priceAnswer,
-} from '../common/demo-data';
+import { GREETING, customerQuestion, kenyanName, handoffCase, kenyanPhone, priceAnswer } from '../common/demo-data';
 import { NOTIFICATION_TYPES } from '../common/generated/enums';
 import type { Services } from './services';
 
@@ -54,14 +47,22 @@ export function createSimulator(db: Kysely<DB>, services: Services) {
     } else {
       await inbound.botMessage(id, GREETING, botAt);
     }
-    return { id, phone };
+    return { id, phone, name };
   }
 
-  /** A conversation the bot hands to a human, cycling through the notification types. */
+  /**
+   * A conversation the bot hands to a human, cycling through the notification
+   * types: the customer writes what the case is about, and the notification
+   * names them (by number when they gave no name) and quotes them where the
+   * type does not say what they wanted.
+   */
   async function handoff(at?: Date) {
-    const { id, phone } = await exchange(at);
+    const { id, phone, name } = await exchange(at);
     const type = NOTIFICATION_TYPES[nextType++ % NOTIFICATION_TYPES.length];
-    return inbound.handoff(id, type, notificationMessage(faker, type, phone));
+    const { ask, message } = handoffCase(faker, type, { phone, name });
+    const askedAt = at && new Date(at.getTime() + faker.number.int({ min: 45, max: 300 }) * 1000);
+    await inbound.customerMessage(phone, name, ask, askedAt);
+    return inbound.handoff(id, type, message);
   }
 
   return {

@@ -4,12 +4,14 @@ import {
   DEMO_PRODUCTS,
   conversations,
   createFaker,
+  handoffCase,
   kenyanName,
   kenyanPhone,
   messages,
   notificationMessage,
   priceAnswer,
   products,
+  quoteLine,
 } from '../demo-data';
 import { NOTIFICATION_TYPES, PRODUCT_CATEGORIES, SINK_MATERIALS, STONE_COLORS } from '../generated/enums';
 
@@ -37,8 +39,30 @@ describe('demo data', () => {
     const faker = createFaker(1);
     expect(kenyanPhone(faker)).toMatch(/^\+2547\d{8}$/);
     expect(kenyanName(faker)).toMatch(/^\S+ \S+$/);
-    for (const type of NOTIFICATION_TYPES)
-      expect(notificationMessage(faker, type, '+254700000001')).toContain('+254700000001');
+    for (const type of NOTIFICATION_TYPES) {
+      expect(notificationMessage(faker, type, { phone: '+254700000001' })).toContain('+254700000001');
+      // A known name replaces the number.
+      const named = notificationMessage(faker, type, { phone: '+254700000001', name: 'Omondi Were' });
+      expect(named).toContain('Omondi Were');
+      expect(named).not.toContain('+254700000001');
+    }
+  });
+
+  it('quotes the customer of an unclear request on one line, and their words match the case', () => {
+    const faker = createFaker(2);
+    for (let i = 0; i < 20; i++) {
+      const { ask, message } = handoffCase(faker, 'unclear_request', { phone: '+254700000001', name: 'Omondi Were' });
+      expect(message).toBe(`Unclear request from Omondi Were: "${quoteLine(ask)}"`);
+    }
+    const { ask, message } = handoffCase(faker, 'product_not_found', { phone: '+254700000001', name: null });
+    expect(message).toMatch(/^Customer \+254700000001 asked for (.+), which is not in the catalogue$/);
+    expect(ask).toContain(/asked for (.+), which/.exec(message)![1]);
+  });
+
+  it('shortens a quote to its first line and a bounded length', () => {
+    expect(quoteLine('  Hello\nsecond line')).toBe('Hello');
+    expect(quoteLine('a'.repeat(130))).toBe(`${'a'.repeat(119)}…`);
+    expect(Array.from(quoteLine('é'.repeat(200), 10))).toHaveLength(10);
   });
 
   it('the catalogue uses the contract enums, with ending prices above starting prices', () => {

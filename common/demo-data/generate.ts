@@ -53,35 +53,88 @@ const NOT_STOCKED = [
   'an onyx vanity top',
 ] as const;
 
-/** The text the bot writes when it hands a case of `type` to a human. */
-export function notificationMessage(
+/** Who a hand-off is about: the customer's number, and their name when they gave one. */
+export type HandoffCustomer = { phone: string; name?: string | null };
+
+/** A customer's words quoted on one line: the first line, at most `max` characters (the last then '…'). */
+export function quoteLine(text: string, max = 120): string {
+  const line = text.trimStart().split('\n', 1)[0].trim();
+  const chars = Array.from(line);
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line;
+}
+
+/**
+ * A case the bot hands to a human: what the customer writes (`ask`) and the
+ * notification's text (`message`), which names the customer when the name is
+ * known ("Brian Otieno asks …", else "Customer +2547… asks …") and quotes them
+ * where the type alone does not say what they wanted (an unclear request).
+ */
+export function handoffCase(
   faker: Faker,
   type: NotificationType = 'delivery_inquiry',
-  phone: string = kenyanPhone(faker),
-): string {
+  customer: HandoffCustomer = { phone: kenyanPhone(faker) },
+): { ask: string; message: string } {
+  const name = customer.name?.trim();
+  const who = name || `Customer ${customer.phone}`;
   switch (type) {
     case 'delivery_inquiry': {
       const product = productName(faker);
+      const town = faker.helpers.arrayElement(TOWNS);
       const slabs = faker.number.int({ min: 1, max: 8 });
+      const amount = `${slabs} ${slabs === 1 ? 'slab' : 'slabs'} of ${product}`;
       return faker.helpers.arrayElement([
-        `Customer ${phone} asks about delivery to ${faker.helpers.arrayElement(TOWNS)} for ${slabs} ${slabs === 1 ? 'slab' : 'slabs'} of ${product}`,
-        `Customer ${phone} asks whether installation of ${product} in ${faker.helpers.arrayElement(TOWNS)} is possible`,
+        {
+          ask: `Do you deliver to ${town}? I need ${amount}.`,
+          message: `${who} asks about delivery to ${town} for ${amount}`,
+        },
+        {
+          ask: `Can your fundis install ${product} in ${town}?`,
+          message: `${who} asks whether installation of ${product} in ${town} is possible`,
+        },
       ]);
     }
     case 'payment_inquiry': {
       const product = productName(faker);
       return faker.helpers.arrayElement([
-        `Customer ${phone} wants to pay a deposit for ${product} by M-Pesa and the balance on delivery`,
-        `Customer ${phone} asks for a proforma invoice for ${product}`,
-        `Customer ${phone} asks whether ${product} can be paid in instalments`,
+        {
+          ask: `Can I pay a deposit for ${product} by M-Pesa and the rest on delivery?`,
+          message: `${who} wants to pay a deposit for ${product} by M-Pesa and the balance on delivery`,
+        },
+        {
+          ask: `Please send a proforma invoice for ${product}.`,
+          message: `${who} asks for a proforma invoice for ${product}`,
+        },
+        {
+          ask: `Can I pay for ${product} in instalments?`,
+          message: `${who} asks whether ${product} can be paid in instalments`,
+        },
       ]);
     }
-    case 'product_not_found':
-      return `Customer ${phone} asked for ${faker.helpers.arrayElement(NOT_STOCKED)}, which is not in the catalogue`;
-    case 'unclear_request':
-      return `Unclear request from ${phone}`;
+    case 'product_not_found': {
+      const wanted = faker.helpers.arrayElement(NOT_STOCKED);
+      return { ask: `Do you have ${wanted}?`, message: `${who} asked for ${wanted}, which is not in the catalogue` };
+    }
+    case 'unclear_request': {
+      const ask = faker.helpers.arrayElement(UNCLEAR);
+      return { ask, message: `Unclear request from ${name || customer.phone}: "${quoteLine(ask)}"` };
+    }
   }
 }
+
+/** What customers write that the bot cannot place. */
+const UNCLEAR = [
+  'Ile kitu ya jana, bado iko?',
+  'The one from the picture, same size as before?',
+  'Hello, my fundi says 2.4 by 60, is that ok for the corner?',
+  'Sawa, tuongee kesho about the other one',
+] as const;
+
+/** The text the bot writes when it hands a case of `type` to a human (see handoffCase). */
+export const notificationMessage = (
+  faker: Faker,
+  type: NotificationType = 'delivery_inquiry',
+  customer?: HandoffCustomer,
+): string => handoffCase(faker, type, customer).message;
 
 /** A customer's first question about a product. */
 export const customerQuestion = (faker: Faker, product: string): string =>

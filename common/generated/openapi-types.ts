@@ -887,6 +887,22 @@ export interface components {
              *     says.
              */
             replyWindowClosesAt?: string | null;
+            /**
+             * @description Beyond the spec. The first line of the conversation's last message
+             *     (whoever wrote it), without leading or trailing blanks, cut to 200
+             *     characters (the 200th then "…"); null when there is no message.
+             *     Absent from a backend that does not track it: the conversation
+             *     cards then show no last message text, as the spec's do.
+             */
+            lastMessagePreview?: string | null;
+            /**
+             * @description Beyond the spec. The first line of what the customer last wrote,
+             *     shortened as `lastMessagePreview`; null when the customer never
+             *     wrote. Pending Actions quote it. Absent from a backend that does
+             *     not track it: Pending Actions then show the customer and the time
+             *     only, as the spec's do.
+             */
+            lastCustomerMessagePreview?: string | null;
         };
         ConversationStatusUpdate: {
             status: components["schemas"]["ConversationStatus"];
@@ -975,6 +991,26 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             conversationId: number;
+            /**
+             * @description Beyond the spec. The conversation's customer name when the
+             *     notification was created (null when the customer gave none).
+             *     Absent from a backend that does not send it (with
+             *     `customerPhone` and `customerQuote`): the notification cards then
+             *     show the type, the message and the time only, as the spec's do.
+             */
+            customerName?: string | null;
+            /**
+             * @description Beyond the spec. The customer's WhatsApp number; the cards name
+             *     the customer by it when `customerName` is null or blank.
+             */
+            customerPhone?: string;
+            /**
+             * @description Beyond the spec. What the customer last wrote before the
+             *     notification was created: the first line, shortened as
+             *     Conversation.lastMessagePreview; null when the customer had not
+             *     written. The cards quote it on one line.
+             */
+            customerQuote?: string | null;
         };
         MarkAllReadResult: {
             updated: number;

@@ -56,6 +56,10 @@ export interface ConversationsTable {
   last_customer_message_at: Date | null;
   /** Migration 007: customer messages since staff last opened the conversation. */
   unread_count: Generated<number>;
+  /** Migration 009: message_preview of the last message, kept by addMessage. */
+  last_message_preview: Generated<string | null>;
+  /** Migration 009: message_preview of the customer's last message, kept by addMessage. */
+  last_customer_message_preview: Generated<string | null>;
 }
 export interface MessagesTable {
   id: Generated<number>;
@@ -91,6 +95,10 @@ export interface NotificationsTable {
   is_read: Generated<boolean>;
   conversation_id: number;
   created_at: Timestamp;
+  /** Migration 009: copied from the conversation by a trigger when the insert gives no phone. */
+  customer_name: Generated<string | null>;
+  customer_phone: Generated<string>;
+  customer_quote: Generated<string | null>;
 }
 export interface ProductEventsTable {
   id: Generated<number>;

@@ -20,6 +20,8 @@ export const toConversation = (row: ConversationRow): Conversation => ({
   bargainingRound: row.bargaining_round,
   unreadCount: row.unread_count,
   replyWindowClosesAt: replyWindowClosesAt(row),
+  lastMessagePreview: row.last_message_preview,
+  lastCustomerMessagePreview: row.last_customer_message_preview,
 });
 
 /** 24 hours after the customer's last message; null when the customer never wrote. */

@@ -36,7 +36,8 @@ const conversationJson = sql<string>`json_build_object(
   'messageCount', message_count, 'productsMentioned', products_mentioned, 'currentProductId', current_product_id,
   'currentOfferPrice', current_offer_price, 'bargainingRound', bargaining_round,
   'unreadCount', unread_count,
-  'replyWindowClosesAt', ${isoUtc(sql`(last_customer_message_at + interval '24 hours')`)}
+  'replyWindowClosesAt', ${isoUtc(sql`(last_customer_message_at + interval '24 hours')`)},
+  'lastMessagePreview', last_message_preview, 'lastCustomerMessagePreview', last_customer_message_preview
 )::text`;
 
 /** A message as the contract's Message, in JSON built by PostgreSQL (mapper.ts is the reference). */
@@ -210,8 +211,11 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
     /**
      * Adds a message and moves the conversation's activity time with it. A
      * customer's message also opens the reply window again and counts as
-     * unread until staff open the conversation. `deliveryStatus`: for a
-     * message that goes out through the outbox ('queued').
+     * unread until staff open the conversation. The cards' previews
+     * (migration 009's message_preview, the same text as its back-fill) move
+     * with it: the last message's always, as last_message_at does; the
+     * customer's unless an older message arrives late. `deliveryStatus`: for
+     * a message that goes out through the outbox ('queued').
      */
     async addMessage(
       conversationId: number,
@@ -238,10 +242,14 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
         .updateTable('conversations')
         .set((eb) => ({
           last_message_at: at,
+          last_message_preview: sql<string | null>`message_preview(${content})`,
           message_count: eb('message_count', '+', 1),
           ...(customer && {
             unread_count: eb('unread_count', '+', 1),
             last_customer_message_at: sql<Date>`greatest(last_customer_message_at, ${at}::timestamptz)`,
+            last_customer_message_preview: sql<string | null>`case
+              when last_customer_message_at is null or last_customer_message_at <= ${at}::timestamptz
+              then message_preview(${content}) else last_customer_message_preview end`,
           }),
         }))
         .where('id', '=', conversationId)

@@ -5,7 +5,8 @@ import { beyond, keyAt, type JsonRow, type Key } from '../../lists/paging';
 /** A notification as the contract's Notification, in JSON built by PostgreSQL (toNotification is the reference). */
 const notificationJson = sql<string>`json_build_object(
   'id', id, 'type', type, 'message', message, 'isRead', is_read,
-  'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'conversationId', conversation_id
+  'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'conversationId', conversation_id,
+  'customerName', customer_name, 'customerPhone', customer_phone, 'customerQuote', customer_quote
 )::text`;
 
 export function notificationsRepository(db: Kysely<DB>) {
@@ -42,6 +43,7 @@ export function notificationsRepository(db: Kysely<DB>) {
         (await db.updateTable('notifications').set({ is_read: true }).where('is_read', '=', false).executeTakeFirst())
           .numUpdatedRows,
       ),
+    /** The customer's name, number and last words come from the conversation (migration 009's trigger). */
     insert: (values: { type: string; message: string; conversation_id: number; created_at: Date }) =>
       db.insertInto('notifications').values(values).returningAll().executeTakeFirstOrThrow(),
   };

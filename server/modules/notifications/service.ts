@@ -15,6 +15,9 @@ const toNotification = (row: Selectable<NotificationsTable>): Notification => ({
   isRead: row.is_read,
   createdAt: row.created_at.toISOString(),
   conversationId: row.conversation_id,
+  customerName: row.customer_name,
+  customerPhone: row.customer_phone,
+  customerQuote: row.customer_quote,
 });
 
 export function notificationsService(db: Kysely<DB>, deps: { events: EventBus; now: () => Date }) {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useListProducts } from '../../api/generated/endpoints/products/products';
 import { useSearchConversations } from '../../api/generated/endpoints/conversations/conversations';
+import { QuoteLine } from '../../components/ui/quote-line';
 import { VariantBadge } from '../../components/ui/variant-badge';
 import { customerDisplayName } from '../../lib/format/customer';
 import { formatDateTime } from '../../lib/format/date';
@@ -29,7 +30,8 @@ const selectPending = (answer: { data: Conversation[] }) => pendingConversations
 
 /**
  * /: three counters (from the summary; see use-dashboard-counts.ts), Recent Products and Pending
- * Actions (by name, else phone) from the first five of their lists, Quick Actions.
+ * Actions (by name, else phone, with what the customer last wrote when the server says) from the
+ * first five of their lists, Quick Actions.
  */
 export function DashboardPage() {
   const counts = useDashboardCounts();
@@ -114,10 +116,12 @@ export function DashboardPage() {
         >
           {(conversations.data ?? []).map((conversation) => {
             const who = customerDisplayName(conversation);
+            const quote = conversation.lastCustomerMessagePreview?.trim();
             return (
               <li key={conversation.id} className="dashboard-item">
                 <div className="dashboard-item-text">
                   <span className="dashboard-item-title">{who}</span>
+                  {quote && <QuoteLine text={quote} label="Customer wrote" />}
                   <time className="muted" dateTime={conversation.lastMessageAt}>
                     {formatDateTime(conversation.lastMessageAt)}
                   </time>

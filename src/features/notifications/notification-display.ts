@@ -23,6 +23,16 @@ export const NOTIFICATION_TYPE_VARIANTS: Record<NotificationType, BadgeVariant> 
   unclear_request: 'destructive',
 };
 
+/**
+ * Who a notification is about: the customer's name, else their number; undefined from a backend
+ * that does not send them (the card then shows as the spec's).
+ */
+export function notificationCustomer(
+  notification: Pick<Notification, 'customerName' | 'customerPhone'>,
+): string | undefined {
+  return notification.customerName?.trim() || notification.customerPhone || undefined;
+}
+
 /** '{n} unread notification(s)' or 'All caught up'. */
 export function unreadSubtitle(unread: number): string {
   if (unread <= 0) return 'All caught up';

@@ -7,6 +7,8 @@ import type { ConversationCurrentProductId } from './conversationCurrentProductI
 import type { ConversationCurrentOfferPrice } from './conversationCurrentOfferPrice';
 import type { ConversationBargainingRound } from './conversationBargainingRound';
 import type { ConversationReplyWindowClosesAt } from './conversationReplyWindowClosesAt';
+import type { ConversationLastMessagePreview } from './conversationLastMessagePreview';
+import type { ConversationLastCustomerMessagePreview } from './conversationLastCustomerMessagePreview';
 
 export interface Conversation {
   /** @minimum 1 */
@@ -47,4 +49,24 @@ not track it: the dashboard then offers free text as the spec
 says.
  */
   replyWindowClosesAt?: ConversationReplyWindowClosesAt;
+  /**
+   * Beyond the spec. The first line of the conversation's last message
+(whoever wrote it), without leading or trailing blanks, cut to 200
+characters (the 200th then "…"); null when there is no message.
+Absent from a backend that does not track it: the conversation
+cards then show no last message text, as the spec's do.
+
+   * @maxLength 200
+   */
+  lastMessagePreview?: ConversationLastMessagePreview;
+  /**
+   * Beyond the spec. The first line of what the customer last wrote,
+shortened as `lastMessagePreview`; null when the customer never
+wrote. Pending Actions quote it. Absent from a backend that does
+not track it: Pending Actions then show the customer and the time
+only, as the spec's do.
+
+   * @maxLength 200
+   */
+  lastCustomerMessagePreview?: ConversationLastCustomerMessagePreview;
 }

@@ -28,10 +28,15 @@ const conversation = (id: number, status: Conversation['status'], lastMessageAt:
 });
 
 const products = [product(1, true), product(2, false), product(3, true)];
-// Active: a message in the last 24 hours (1 and 2); 2 and 3 wait for a human.
+// Active: a message in the last 24 hours (1 and 2); 2 and 3 wait for a human. 2 comes from a
+// server that keeps what the customer last wrote; 3 from one that does not.
 const conversations = [
   conversation(1, 'bot_active', hoursAgo(1)),
-  conversation(2, 'admin_required', hoursAgo(23)),
+  {
+    ...conversation(2, 'admin_required', hoursAgo(23)),
+    customerName: null,
+    lastCustomerMessagePreview: 'Ile kitu ya jana, bado iko?',
+  },
   conversation(3, 'admin_required', hoursAgo(25)),
   conversation(4, 'admin_takeover', hoursAgo(100)),
 ];
@@ -116,5 +121,22 @@ describe('DashboardPage counters', () => {
 
     renderDashboard(() => json(404, { message: 'Not found' }), false);
     await waitFor(() => expect(figure('Unread Notifications')).toHaveTextContent('41'));
+  });
+});
+
+describe('DashboardPage Pending Actions', () => {
+  it('name the customer (else the number) and quote what they last wrote, when the server says', async () => {
+    renderDashboard(() => json(404, { message: 'Not found' }));
+    const panel = await screen.findByRole('region', { name: 'Pending Actions' });
+    const items = await within(panel).findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    // No name: the number stands in; the quote is on the card, whole, for screen readers and on hover.
+    expect(items[0]).toHaveTextContent('+254722000002');
+    const quote = within(items[0]).getByText(/Ile kitu ya jana/);
+    expect(quote).toHaveTextContent('Customer wrote: “Ile kitu ya jana, bado iko?”');
+    expect(quote).toHaveAttribute('title', 'Ile kitu ya jana, bado iko?');
+    // Without the field the item shows as the spec's: the name and the time.
+    expect(items[1]).toHaveTextContent('Customer 3');
+    expect(items[1]).not.toHaveTextContent('Customer wrote');
   });
 });

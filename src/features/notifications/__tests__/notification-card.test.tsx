@@ -46,4 +46,38 @@ describe('NotificationCard', () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^View conversation/ })).toHaveAttribute('href', '/conversations/104');
   });
+
+  it('names the customer and quotes their last words on one line, when the server says', () => {
+    renderCard({
+      ...base,
+      message: 'Unclear request from Omondi Were',
+      customerName: '  Omondi Were ',
+      customerPhone: '+254733902114',
+      customerQuote: 'Ile kitu ya jana, bado iko?',
+    });
+    expect(screen.getByText('Omondi Were')).toHaveTextContent('Customer: Omondi Were');
+    expect(screen.queryByText(/\+254733902114/)).not.toBeInTheDocument();
+    const quote = screen.getByText(/Ile kitu ya jana/);
+    expect(quote).toHaveTextContent('Customer wrote: “Ile kitu ya jana, bado iko?”');
+    expect(quote).toHaveAttribute('title', 'Ile kitu ya jana, bado iko?');
+    // The spec's message is unchanged.
+    expect(screen.getByText('Unclear request from Omondi Were')).toBeInTheDocument();
+  });
+
+  it('names the customer by number without a name, and shows no quote when they had not written', () => {
+    const { container } = renderCard({
+      ...base,
+      customerName: ' ',
+      customerPhone: '+254733902114',
+      customerQuote: null,
+    });
+    expect(screen.getByText('+254733902114')).toHaveTextContent('Customer: +254733902114');
+    expect(container).not.toHaveTextContent('Customer wrote:');
+  });
+
+  it('from a backend without the fields shows as the spec: type, message, time', () => {
+    const { container } = renderCard(base);
+    expect(container).not.toHaveTextContent('Customer:');
+    expect(container).not.toHaveTextContent('Customer wrote:');
+  });
 });

@@ -17,7 +17,7 @@ export const listConversationsQueryParams = zod.object({
 })
 
 export const listConversations200ResponseCustomerNameMax = 200;export const listConversations200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
-export const listConversations200ResponseMessageCountMin = 0;export const listConversations200ResponseCurrentOfferPriceMin = 0;export const listConversations200ResponseBargainingRoundMin = 0;export const listConversations200ResponseUnreadCountMin = 0;
+export const listConversations200ResponseMessageCountMin = 0;export const listConversations200ResponseCurrentOfferPriceMin = 0;export const listConversations200ResponseBargainingRoundMin = 0;export const listConversations200ResponseUnreadCountMin = 0;export const listConversations200ResponseLastMessagePreviewMax = 200;export const listConversations200ResponseLastCustomerMessagePreviewMax = 200;
 
 export const listConversations200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
@@ -32,7 +32,9 @@ export const listConversations200ResponseItem = zod.strictObject({
   "currentOfferPrice": zod.number().min(listConversations200ResponseCurrentOfferPriceMin).nullish().describe('KES.'),
   "bargainingRound": zod.number().min(listConversations200ResponseBargainingRoundMin).nullish(),
   "unreadCount": zod.number().min(listConversations200ResponseUnreadCountMin).optional().describe('Beyond the spec. Customer messages since staff last opened the\nconversation (POST /api/conversations/{id}/read). Absent from a\nbackend that does not track it: the dashboard then shows no\nunread counts.\n'),
-  "replyWindowClosesAt": zod.iso.datetime({}).nullish().describe('Beyond the spec. When WhatsApp\'s 24-hour window for free-text\nreplies closes: 24 hours after the customer\'s last message (null\nwhen the customer never wrote). At that instant and after, only\nan approved template can be sent. Absent from a backend that does\nnot track it: the dashboard then offers free text as the spec\nsays.\n')
+  "replyWindowClosesAt": zod.iso.datetime({}).nullish().describe('Beyond the spec. When WhatsApp\'s 24-hour window for free-text\nreplies closes: 24 hours after the customer\'s last message (null\nwhen the customer never wrote). At that instant and after, only\nan approved template can be sent. Absent from a backend that does\nnot track it: the dashboard then offers free text as the spec\nsays.\n'),
+  "lastMessagePreview": zod.string().max(listConversations200ResponseLastMessagePreviewMax).nullish().describe('Beyond the spec. The first line of the conversation\'s last message\n(whoever wrote it), without leading or trailing blanks, cut to 200\ncharacters (the 200th then \"…\"); null when there is no message.\nAbsent from a backend that does not track it: the conversation\ncards then show no last message text, as the spec\'s do.\n'),
+  "lastCustomerMessagePreview": zod.string().max(listConversations200ResponseLastCustomerMessagePreviewMax).nullish().describe('Beyond the spec. The first line of what the customer last wrote,\nshortened as `lastMessagePreview`; null when the customer never\nwrote. Pending Actions quote it. Absent from a backend that does\nnot track it: Pending Actions then show the customer and the time\nonly, as the spec\'s do.\n')
 })
 export const listConversations200Response = zod.array(listConversations200ResponseItem)
 
@@ -77,7 +79,7 @@ export const searchConversationsQueryParams = zod.object({
 })
 
 export const searchConversations200ResponseCustomerNameMax = 200;export const searchConversations200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
-export const searchConversations200ResponseMessageCountMin = 0;export const searchConversations200ResponseCurrentOfferPriceMin = 0;export const searchConversations200ResponseBargainingRoundMin = 0;export const searchConversations200ResponseUnreadCountMin = 0;
+export const searchConversations200ResponseMessageCountMin = 0;export const searchConversations200ResponseCurrentOfferPriceMin = 0;export const searchConversations200ResponseBargainingRoundMin = 0;export const searchConversations200ResponseUnreadCountMin = 0;export const searchConversations200ResponseLastMessagePreviewMax = 200;export const searchConversations200ResponseLastCustomerMessagePreviewMax = 200;
 
 export const searchConversations200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
@@ -92,7 +94,9 @@ export const searchConversations200ResponseItem = zod.strictObject({
   "currentOfferPrice": zod.number().min(searchConversations200ResponseCurrentOfferPriceMin).nullish().describe('KES.'),
   "bargainingRound": zod.number().min(searchConversations200ResponseBargainingRoundMin).nullish(),
   "unreadCount": zod.number().min(searchConversations200ResponseUnreadCountMin).optional().describe('Beyond the spec. Customer messages since staff last opened the\nconversation (POST /api/conversations/{id}/read). Absent from a\nbackend that does not track it: the dashboard then shows no\nunread counts.\n'),
-  "replyWindowClosesAt": zod.iso.datetime({}).nullish().describe('Beyond the spec. When WhatsApp\'s 24-hour window for free-text\nreplies closes: 24 hours after the customer\'s last message (null\nwhen the customer never wrote). At that instant and after, only\nan approved template can be sent. Absent from a backend that does\nnot track it: the dashboard then offers free text as the spec\nsays.\n')
+  "replyWindowClosesAt": zod.iso.datetime({}).nullish().describe('Beyond the spec. When WhatsApp\'s 24-hour window for free-text\nreplies closes: 24 hours after the customer\'s last message (null\nwhen the customer never wrote). At that instant and after, only\nan approved template can be sent. Absent from a backend that does\nnot track it: the dashboard then offers free text as the spec\nsays.\n'),
+  "lastMessagePreview": zod.string().max(searchConversations200ResponseLastMessagePreviewMax).nullish().describe('Beyond the spec. The first line of the conversation\'s last message\n(whoever wrote it), without leading or trailing blanks, cut to 200\ncharacters (the 200th then \"…\"); null when there is no message.\nAbsent from a backend that does not track it: the conversation\ncards then show no last message text, as the spec\'s do.\n'),
+  "lastCustomerMessagePreview": zod.string().max(searchConversations200ResponseLastCustomerMessagePreviewMax).nullish().describe('Beyond the spec. The first line of what the customer last wrote,\nshortened as `lastMessagePreview`; null when the customer never\nwrote. Pending Actions quote it. Absent from a backend that does\nnot track it: Pending Actions then show the customer and the time\nonly, as the spec\'s do.\n')
 })
 export const searchConversations200Response = zod.array(searchConversations200ResponseItem)
 
@@ -151,7 +155,7 @@ export const exportConversations422Response = zod.strictObject({
  * @summary One conversation
  */
 export const getConversation200ResponseCustomerNameMax = 200;export const getConversation200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
-export const getConversation200ResponseMessageCountMin = 0;export const getConversation200ResponseCurrentOfferPriceMin = 0;export const getConversation200ResponseBargainingRoundMin = 0;export const getConversation200ResponseUnreadCountMin = 0;
+export const getConversation200ResponseMessageCountMin = 0;export const getConversation200ResponseCurrentOfferPriceMin = 0;export const getConversation200ResponseBargainingRoundMin = 0;export const getConversation200ResponseUnreadCountMin = 0;export const getConversation200ResponseLastMessagePreviewMax = 200;export const getConversation200ResponseLastCustomerMessagePreviewMax = 200;
 
 export const getConversation200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -166,7 +170,9 @@ export const getConversation200Response = zod.strictObject({
   "currentOfferPrice": zod.number().min(getConversation200ResponseCurrentOfferPriceMin).nullish().describe('KES.'),
   "bargainingRound": zod.number().min(getConversation200ResponseBargainingRoundMin).nullish(),
   "unreadCount": zod.number().min(getConversation200ResponseUnreadCountMin).optional().describe('Beyond the spec. Customer messages since staff last opened the\nconversation (POST /api/conversations/{id}/read). Absent from a\nbackend that does not track it: the dashboard then shows no\nunread counts.\n'),
-  "replyWindowClosesAt": zod.iso.datetime({}).nullish().describe('Beyond the spec. When WhatsApp\'s 24-hour window for free-text\nreplies closes: 24 hours after the customer\'s last message (null\nwhen the customer never wrote). At that instant and after, only\nan approved template can be sent. Absent from a backend that does\nnot track it: the dashboard then offers free text as the spec\nsays.\n')
+  "replyWindowClosesAt": zod.iso.datetime({}).nullish().describe('Beyond the spec. When WhatsApp\'s 24-hour window for free-text\nreplies closes: 24 hours after the customer\'s last message (null\nwhen the customer never wrote). At that instant and after, only\nan approved template can be sent. Absent from a backend that does\nnot track it: the dashboard then offers free text as the spec\nsays.\n'),
+  "lastMessagePreview": zod.string().max(getConversation200ResponseLastMessagePreviewMax).nullish().describe('Beyond the spec. The first line of the conversation\'s last message\n(whoever wrote it), without leading or trailing blanks, cut to 200\ncharacters (the 200th then \"…\"); null when there is no message.\nAbsent from a backend that does not track it: the conversation\ncards then show no last message text, as the spec\'s do.\n'),
+  "lastCustomerMessagePreview": zod.string().max(getConversation200ResponseLastCustomerMessagePreviewMax).nullish().describe('Beyond the spec. The first line of what the customer last wrote,\nshortened as `lastMessagePreview`; null when the customer never\nwrote. Pending Actions quote it. Absent from a backend that does\nnot track it: Pending Actions then show the customer and the time\nonly, as the spec\'s do.\n')
 })
 
 export const getConversation400Response = zod.strictObject({
@@ -203,7 +209,7 @@ export const updateConversationStatusBody = zod.object({
 })
 
 export const updateConversationStatus200ResponseCustomerNameMax = 200;export const updateConversationStatus200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
-export const updateConversationStatus200ResponseMessageCountMin = 0;export const updateConversationStatus200ResponseCurrentOfferPriceMin = 0;export const updateConversationStatus200ResponseBargainingRoundMin = 0;export const updateConversationStatus200ResponseUnreadCountMin = 0;
+export const updateConversationStatus200ResponseMessageCountMin = 0;export const updateConversationStatus200ResponseCurrentOfferPriceMin = 0;export const updateConversationStatus200ResponseBargainingRoundMin = 0;export const updateConversationStatus200ResponseUnreadCountMin = 0;export const updateConversationStatus200ResponseLastMessagePreviewMax = 200;export const updateConversationStatus200ResponseLastCustomerMessagePreviewMax = 200;
 
 export const updateConversationStatus200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -218,7 +224,9 @@ export const updateConversationStatus200Response = zod.strictObject({
   "currentOfferPrice": zod.number().min(updateConversationStatus200ResponseCurrentOfferPriceMin).nullish().describe('KES.'),
   "bargainingRound": zod.number().min(updateConversationStatus200ResponseBargainingRoundMin).nullish(),
   "unreadCount": zod.number().min(updateConversationStatus200ResponseUnreadCountMin).optional().describe('Beyond the spec. Customer messages since staff last opened the\nconversation (POST /api/conversations/{id}/read). Absent from a\nbackend that does not track it: the dashboard then shows no\nunread counts.\n'),
-  "replyWindowClosesAt": zod.iso.datetime({}).nullish().describe('Beyond the spec. When WhatsApp\'s 24-hour window for free-text\nreplies closes: 24 hours after the customer\'s last message (null\nwhen the customer never wrote). At that instant and after, only\nan approved template can be sent. Absent from a backend that does\nnot track it: the dashboard then offers free text as the spec\nsays.\n')
+  "replyWindowClosesAt": zod.iso.datetime({}).nullish().describe('Beyond the spec. When WhatsApp\'s 24-hour window for free-text\nreplies closes: 24 hours after the customer\'s last message (null\nwhen the customer never wrote). At that instant and after, only\nan approved template can be sent. Absent from a backend that does\nnot track it: the dashboard then offers free text as the spec\nsays.\n'),
+  "lastMessagePreview": zod.string().max(updateConversationStatus200ResponseLastMessagePreviewMax).nullish().describe('Beyond the spec. The first line of the conversation\'s last message\n(whoever wrote it), without leading or trailing blanks, cut to 200\ncharacters (the 200th then \"…\"); null when there is no message.\nAbsent from a backend that does not track it: the conversation\ncards then show no last message text, as the spec\'s do.\n'),
+  "lastCustomerMessagePreview": zod.string().max(updateConversationStatus200ResponseLastCustomerMessagePreviewMax).nullish().describe('Beyond the spec. The first line of what the customer last wrote,\nshortened as `lastMessagePreview`; null when the customer never\nwrote. Pending Actions quote it. Absent from a backend that does\nnot track it: Pending Actions then show the customer and the time\nonly, as the spec\'s do.\n')
 })
 
 export const updateConversationStatus400Response = zod.strictObject({
@@ -365,7 +373,7 @@ dashboard shows no unread counts.
  * @summary Staff have read the conversation
  */
 export const markConversationRead200ResponseCustomerNameMax = 200;export const markConversationRead200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
-export const markConversationRead200ResponseMessageCountMin = 0;export const markConversationRead200ResponseCurrentOfferPriceMin = 0;export const markConversationRead200ResponseBargainingRoundMin = 0;export const markConversationRead200ResponseUnreadCountMin = 0;
+export const markConversationRead200ResponseMessageCountMin = 0;export const markConversationRead200ResponseCurrentOfferPriceMin = 0;export const markConversationRead200ResponseBargainingRoundMin = 0;export const markConversationRead200ResponseUnreadCountMin = 0;export const markConversationRead200ResponseLastMessagePreviewMax = 200;export const markConversationRead200ResponseLastCustomerMessagePreviewMax = 200;
 
 export const markConversationRead200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -380,7 +388,9 @@ export const markConversationRead200Response = zod.strictObject({
   "currentOfferPrice": zod.number().min(markConversationRead200ResponseCurrentOfferPriceMin).nullish().describe('KES.'),
   "bargainingRound": zod.number().min(markConversationRead200ResponseBargainingRoundMin).nullish(),
   "unreadCount": zod.number().min(markConversationRead200ResponseUnreadCountMin).optional().describe('Beyond the spec. Customer messages since staff last opened the\nconversation (POST /api/conversations/{id}/read). Absent from a\nbackend that does not track it: the dashboard then shows no\nunread counts.\n'),
-  "replyWindowClosesAt": zod.iso.datetime({}).nullish().describe('Beyond the spec. When WhatsApp\'s 24-hour window for free-text\nreplies closes: 24 hours after the customer\'s last message (null\nwhen the customer never wrote). At that instant and after, only\nan approved template can be sent. Absent from a backend that does\nnot track it: the dashboard then offers free text as the spec\nsays.\n')
+  "replyWindowClosesAt": zod.iso.datetime({}).nullish().describe('Beyond the spec. When WhatsApp\'s 24-hour window for free-text\nreplies closes: 24 hours after the customer\'s last message (null\nwhen the customer never wrote). At that instant and after, only\nan approved template can be sent. Absent from a backend that does\nnot track it: the dashboard then offers free text as the spec\nsays.\n'),
+  "lastMessagePreview": zod.string().max(markConversationRead200ResponseLastMessagePreviewMax).nullish().describe('Beyond the spec. The first line of the conversation\'s last message\n(whoever wrote it), without leading or trailing blanks, cut to 200\ncharacters (the 200th then \"…\"); null when there is no message.\nAbsent from a backend that does not track it: the conversation\ncards then show no last message text, as the spec\'s do.\n'),
+  "lastCustomerMessagePreview": zod.string().max(markConversationRead200ResponseLastCustomerMessagePreviewMax).nullish().describe('Beyond the spec. The first line of what the customer last wrote,\nshortened as `lastMessagePreview`; null when the customer never\nwrote. Pending Actions quote it. Absent from a backend that does\nnot track it: Pending Actions then show the customer and the time\nonly, as the spec\'s do.\n')
 })
 
 export const markConversationRead400Response = zod.strictObject({
@@ -416,7 +426,7 @@ until staff open it again.
  * @summary Mark the conversation as unread
  */
 export const markConversationUnread200ResponseCustomerNameMax = 200;export const markConversationUnread200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
-export const markConversationUnread200ResponseMessageCountMin = 0;export const markConversationUnread200ResponseCurrentOfferPriceMin = 0;export const markConversationUnread200ResponseBargainingRoundMin = 0;export const markConversationUnread200ResponseUnreadCountMin = 0;
+export const markConversationUnread200ResponseMessageCountMin = 0;export const markConversationUnread200ResponseCurrentOfferPriceMin = 0;export const markConversationUnread200ResponseBargainingRoundMin = 0;export const markConversationUnread200ResponseUnreadCountMin = 0;export const markConversationUnread200ResponseLastMessagePreviewMax = 200;export const markConversationUnread200ResponseLastCustomerMessagePreviewMax = 200;
 
 export const markConversationUnread200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -431,7 +441,9 @@ export const markConversationUnread200Response = zod.strictObject({
   "currentOfferPrice": zod.number().min(markConversationUnread200ResponseCurrentOfferPriceMin).nullish().describe('KES.'),
   "bargainingRound": zod.number().min(markConversationUnread200ResponseBargainingRoundMin).nullish(),
   "unreadCount": zod.number().min(markConversationUnread200ResponseUnreadCountMin).optional().describe('Beyond the spec. Customer messages since staff last opened the\nconversation (POST /api/conversations/{id}/read). Absent from a\nbackend that does not track it: the dashboard then shows no\nunread counts.\n'),
-  "replyWindowClosesAt": zod.iso.datetime({}).nullish().describe('Beyond the spec. When WhatsApp\'s 24-hour window for free-text\nreplies closes: 24 hours after the customer\'s last message (null\nwhen the customer never wrote). At that instant and after, only\nan approved template can be sent. Absent from a backend that does\nnot track it: the dashboard then offers free text as the spec\nsays.\n')
+  "replyWindowClosesAt": zod.iso.datetime({}).nullish().describe('Beyond the spec. When WhatsApp\'s 24-hour window for free-text\nreplies closes: 24 hours after the customer\'s last message (null\nwhen the customer never wrote). At that instant and after, only\nan approved template can be sent. Absent from a backend that does\nnot track it: the dashboard then offers free text as the spec\nsays.\n'),
+  "lastMessagePreview": zod.string().max(markConversationUnread200ResponseLastMessagePreviewMax).nullish().describe('Beyond the spec. The first line of the conversation\'s last message\n(whoever wrote it), without leading or trailing blanks, cut to 200\ncharacters (the 200th then \"…\"); null when there is no message.\nAbsent from a backend that does not track it: the conversation\ncards then show no last message text, as the spec\'s do.\n'),
+  "lastCustomerMessagePreview": zod.string().max(markConversationUnread200ResponseLastCustomerMessagePreviewMax).nullish().describe('Beyond the spec. The first line of what the customer last wrote,\nshortened as `lastMessagePreview`; null when the customer never\nwrote. Pending Actions quote it. Absent from a backend that does\nnot track it: Pending Actions then show the customer and the time\nonly, as the spec\'s do.\n')
 })
 
 export const markConversationUnread400Response = zod.strictObject({

@@ -16,13 +16,19 @@ export const listNotificationsQueryParams = zod.object({
   "cursor": zod.coerce.string().min(1).max(listNotificationsQueryCursorMax).regex(listNotificationsQueryCursorRegExp).optional().describe('Where the next page starts: copied from the previous page\'s `Link`\nheader (rel=\"next\"), never built by a client. Only meaningful with\n`limit`.\n')
 })
 
+export const listNotifications200ResponseCustomerNameMax = 200;export const listNotifications200ResponseCustomerPhoneRegExp = new RegExp('^\\+?[0-9]{7,15}$');
+export const listNotifications200ResponseCustomerQuoteMax = 200;
+
 export const listNotifications200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
   "type": zod.enum(['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request']),
   "message": zod.string().min(1),
   "isRead": zod.boolean(),
   "createdAt": zod.iso.datetime({}),
-  "conversationId": zod.number().min(1)
+  "conversationId": zod.number().min(1),
+  "customerName": zod.string().max(listNotifications200ResponseCustomerNameMax).nullish().describe('Beyond the spec. The conversation\'s customer name when the\nnotification was created (null when the customer gave none).\nAbsent from a backend that does not send it (with\n`customerPhone` and `customerQuote`): the notification cards then\nshow the type, the message and the time only, as the spec\'s do.\n'),
+  "customerPhone": zod.string().regex(listNotifications200ResponseCustomerPhoneRegExp).optional().describe('Beyond the spec. The customer\'s WhatsApp number; the cards name\nthe customer by it when `customerName` is null or blank.\n'),
+  "customerQuote": zod.string().max(listNotifications200ResponseCustomerQuoteMax).nullish().describe('Beyond the spec. What the customer last wrote before the\nnotification was created: the first line, shortened as\nConversation.lastMessagePreview; null when the customer had not\nwritten. The cards quote it on one line.\n')
 })
 export const listNotifications200Response = zod.array(listNotifications200ResponseItem)
 
@@ -59,13 +65,19 @@ export const listUnreadNotificationsQueryParams = zod.object({
   "cursor": zod.coerce.string().min(1).max(listUnreadNotificationsQueryCursorMax).regex(listUnreadNotificationsQueryCursorRegExp).optional().describe('Where the next page starts: copied from the previous page\'s `Link`\nheader (rel=\"next\"), never built by a client. Only meaningful with\n`limit`.\n')
 })
 
+export const listUnreadNotifications200ResponseCustomerNameMax = 200;export const listUnreadNotifications200ResponseCustomerPhoneRegExp = new RegExp('^\\+?[0-9]{7,15}$');
+export const listUnreadNotifications200ResponseCustomerQuoteMax = 200;
+
 export const listUnreadNotifications200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
   "type": zod.enum(['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request']),
   "message": zod.string().min(1),
   "isRead": zod.boolean(),
   "createdAt": zod.iso.datetime({}),
-  "conversationId": zod.number().min(1)
+  "conversationId": zod.number().min(1),
+  "customerName": zod.string().max(listUnreadNotifications200ResponseCustomerNameMax).nullish().describe('Beyond the spec. The conversation\'s customer name when the\nnotification was created (null when the customer gave none).\nAbsent from a backend that does not send it (with\n`customerPhone` and `customerQuote`): the notification cards then\nshow the type, the message and the time only, as the spec\'s do.\n'),
+  "customerPhone": zod.string().regex(listUnreadNotifications200ResponseCustomerPhoneRegExp).optional().describe('Beyond the spec. The customer\'s WhatsApp number; the cards name\nthe customer by it when `customerName` is null or blank.\n'),
+  "customerQuote": zod.string().max(listUnreadNotifications200ResponseCustomerQuoteMax).nullish().describe('Beyond the spec. What the customer last wrote before the\nnotification was created: the first line, shortened as\nConversation.lastMessagePreview; null when the customer had not\nwritten. The cards quote it on one line.\n')
 })
 export const listUnreadNotifications200Response = zod.array(listUnreadNotifications200ResponseItem)
 
@@ -92,13 +104,19 @@ export const listUnreadNotifications500Response = zod.strictObject({
 /**
  * @summary Mark one notification read
  */
+export const markNotificationRead200ResponseCustomerNameMax = 200;export const markNotificationRead200ResponseCustomerPhoneRegExp = new RegExp('^\\+?[0-9]{7,15}$');
+export const markNotificationRead200ResponseCustomerQuoteMax = 200;
+
 export const markNotificationRead200Response = zod.strictObject({
   "id": zod.number().min(1),
   "type": zod.enum(['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request']),
   "message": zod.string().min(1),
   "isRead": zod.boolean(),
   "createdAt": zod.iso.datetime({}),
-  "conversationId": zod.number().min(1)
+  "conversationId": zod.number().min(1),
+  "customerName": zod.string().max(markNotificationRead200ResponseCustomerNameMax).nullish().describe('Beyond the spec. The conversation\'s customer name when the\nnotification was created (null when the customer gave none).\nAbsent from a backend that does not send it (with\n`customerPhone` and `customerQuote`): the notification cards then\nshow the type, the message and the time only, as the spec\'s do.\n'),
+  "customerPhone": zod.string().regex(markNotificationRead200ResponseCustomerPhoneRegExp).optional().describe('Beyond the spec. The customer\'s WhatsApp number; the cards name\nthe customer by it when `customerName` is null or blank.\n'),
+  "customerQuote": zod.string().max(markNotificationRead200ResponseCustomerQuoteMax).nullish().describe('Beyond the spec. What the customer last wrote before the\nnotification was created: the first line, shortened as\nConversation.lastMessagePreview; null when the customer had not\nwritten. The cards quote it on one line.\n')
 })
 
 export const markNotificationRead400Response = zod.strictObject({
