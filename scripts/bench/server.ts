@@ -180,6 +180,17 @@ export async function seed(database: Database): Promise<Record<string, number>> 
         where c.id between ${from}::int and ${from + slice - 1}::int`.execute(db);
     }
   });
+  // What the server keeps as messages are added (migration 009), as its back-fill writes it.
+  await step('message previews', async () => {
+    for (let from = 1; from <= sizes.conversations; from += slice) {
+      await sql`update conversations c
+          set last_message_preview = (select message_preview(m.content) from messages m
+                where m.conversation_id = c.id order by m.timestamp desc, m.id desc limit 1),
+              last_customer_message_preview = (select message_preview(m.content) from messages m
+                where m.conversation_id = c.id and m.sender = 'customer' order by m.timestamp desc, m.id desc limit 1)
+        where c.id between ${from}::int and ${from + slice - 1}::int`.execute(db);
+    }
+  });
   await step(`notifications (${count(sizes.notifications)})`, () =>
     sql`insert into notifications (type, message, is_read, conversation_id, created_at)
         select (array['product_not_found','delivery_inquiry','payment_inquiry','unclear_request'])[1 + h % 4],
