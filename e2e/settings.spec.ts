@@ -125,9 +125,7 @@ test.describe('Test Now asks first', () => {
     return sent;
   };
 
-  test('says how many customers get which message; Cancel sends nothing, Send now runs the check', async ({
-    page,
-  }) => {
+  test('says how many customers get which message; Cancel sends nothing, Send now runs the check', async ({ page }) => {
     const sent = checks(page);
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Test Now' }).click();

@@ -30,7 +30,9 @@ export function analyticsRepository(db: Kysely<DB>) {
           (select count(*) from conversations where converted)::int as converted,
           (select count(*) from conversations where last_message_at >= ${since24h})::int as active,
           (select (sum(seconds) / nullif(sum(pairs), 0))::float8 from bot_response_daily) as seconds,
-          (select (sum(seconds) / nullif(sum(pairs), 0))::float8 from staff_response_daily) as staff_seconds`.execute(db);
+          (select (sum(seconds) / nullif(sum(pairs), 0))::float8 from staff_response_daily) as staff_seconds`.execute(
+        db,
+      );
       const row = result.rows[0]!;
       return {
         total: row.total,

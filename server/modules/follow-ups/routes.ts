@@ -2,7 +2,9 @@ import type { HandlersFor, RouteContext } from '../../routes';
 
 export function followUpsRoutes({
   services,
-}: RouteContext): HandlersFor<'getFollowUpSettings' | 'updateFollowUpSettings' | 'runFollowUpCheck' | 'getFollowUpsDue'> {
+}: RouteContext): HandlersFor<
+  'getFollowUpSettings' | 'updateFollowUpSettings' | 'runFollowUpCheck' | 'getFollowUpsDue'
+> {
   return {
     getFollowUpSettings: () => services.followUps.settings(),
     updateFollowUpSettings: (request) => services.followUps.save(request.body),

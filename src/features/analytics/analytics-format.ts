@@ -23,7 +23,8 @@ export function productsPeriod(data: { days?: number }, chosen: number): string 
 export const CARD_DEFINITIONS: Record<string, string> = {
   'Total Conversations':
     'Every conversation a customer has started with the chatbot, ever; below, those started in the last 30 days.',
-  'Conversion Rate': 'The share of all conversations that ended in a sale (the chatbot marks a sale when it closes), as a percentage.',
+  'Conversion Rate':
+    'The share of all conversations that ended in a sale (the chatbot marks a sale when it closes), as a percentage.',
   'Avg Response Time':
     "How long the bot takes on average to answer a customer's message; the staff's time to answer, where shown, counts an admin's reply straight after a customer's message.",
   'Active Conversations': 'Conversations with a message in the last 24 hours.',

@@ -12,10 +12,7 @@ export const FOLLOW_UP_TEMPLATE_NAME = 'follow_up_reminder';
 
 export type FollowUpTemplate =
   /** The backend has no templates (404): the spec's behaviour, the text as written. */
-  | { state: 'unknown' }
-  | { state: 'loading' }
-  | { state: 'none' }
-  | { state: 'found'; template: MessageTemplate };
+  { state: 'unknown' } | { state: 'loading' } | { state: 'none' } | { state: 'found'; template: MessageTemplate };
 
 /** The approved follow-up template, as far as the backend tells. */
 export function useFollowUpTemplate(): FollowUpTemplate {

@@ -127,7 +127,9 @@ const ProductRow = memo(function ProductRow({
           <span className="p-tag p-component p-tag-secondary">Inactive</span>
         )}
         {/* Beyond the spec: the stock, under the status (the spec's columns stay as they are). */}
-        <div className={`product-stock${product.stock === 0 ? ' product-stock-out' : ''}`}>{stockText(product.stock)}</div>
+        <div className={`product-stock${product.stock === 0 ? ' product-stock-out' : ''}`}>
+          {stockText(product.stock)}
+        </div>
       </td>
       <td role="cell" className="product-cell-actions">
         <div className="row-actions">

@@ -80,9 +80,7 @@ function TestNowBody({ hours, message, unsaved, template, onCancel, onConfirm }:
       <div className="dialog-actions">
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog moves focus into itself, on the choice that sends nothing */}
         <Button type="button" label={nobody ? 'OK' : 'Cancel'} outlined autoFocus onClick={onCancel} />
-        {!nobody && (
-          <Button type="button" label="Send now" icon="pi pi-send" disabled={counting} onClick={onConfirm} />
-        )}
+        {!nobody && <Button type="button" label="Send now" icon="pi pi-send" disabled={counting} onClick={onConfirm} />}
       </div>
     </div>
   );
