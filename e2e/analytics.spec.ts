@@ -131,7 +131,7 @@ test.describe('beyond the spec', () => {
         asked.push(`${url.pathname.split('/').pop()}?${url.searchParams.toString()}`);
     });
     await page.goto('/analytics');
-    const period = page.getByRole('group', { name: 'Period for the chart and the tables' });
+    const period = page.getByRole('radiogroup', { name: 'Period for the chart and the tables' });
     await expect(period.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
     await expect(page.getByRole('region', { name: 'Conversation Volume' })).toContainText('Last 30 days');
     await expect.poll(() => asked.sort()).toEqual(['products?days=30', 'timeline?days=30']);
