@@ -487,7 +487,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
 export const FOREIGN_ORIGIN = 'https://conformance-check.invalid';
 
 /** Operations a server may leave out: a 404 means "not offered" (the contract says so in their description). */
-export const OPTIONAL_OPERATIONS = new Set(['getSummary', 'listMessageTemplates', 'listQuickReplies']);
+export const OPTIONAL_OPERATIONS = new Set([
+  'getSummary',
+  'listMessageTemplates',
+  'listQuickReplies',
+  'getFollowUpsDue',
+]);
 
 /**
  * Calls beyond the spec come in features: when the server shows it lacks

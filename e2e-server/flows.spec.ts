@@ -235,7 +235,8 @@ test('imports a CSV, then exports it with the imported rows (formulas neutralize
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const exported = await readFile((await (await download).path())!, 'utf8');
-  expect(exported.split('\n')[0]).toBe(header);
+  // The spec's columns, then Stock and Active (beyond the spec).
+  expect(exported.split('\n')[0]).toBe(`${header},Stock,Active`);
   expect(exported).toContain(
     `granite,"Ruby Red Granite, ${stamp}",Red,3000 x 1800,9000,12500,2500,"Deep red, ""polished""",https://example.com/ruby.jpg,https://example.com/k1.jpg;https://example.com/k2.jpg`,
   );

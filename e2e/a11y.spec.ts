@@ -188,5 +188,31 @@ test.describe('inbox: unread, reply window, templates, delivery, quick replies',
       await expect(page.getByText('Title is required')).toBeVisible();
       await audit(page, `/settings quick reply form [${theme}]`, testInfo);
     });
+
+    test(`settings: Test Now confirmation open · ${theme}`, async ({ page, signIn }, testInfo) => {
+      await signIn();
+      await useTheme(page, theme);
+      await page.goto('/settings');
+      await waitForScreen(page);
+      await page.getByRole('button', { name: 'Test Now' }).click();
+      await expect(page.getByText('Send the follow-up message now to 23 customers?')).toBeVisible();
+      await audit(page, `/settings Test Now confirmation [${theme}]`, testInfo);
+    });
+
+    test(`analytics: a card's definition open, with the staff's time · ${theme}`, async ({
+      page,
+      signIn,
+      mockPrefer,
+    }, testInfo) => {
+      await signIn();
+      await mockPrefer('**/api/analytics/overview', 'example=withStaff');
+      await useTheme(page, theme);
+      await page.goto('/analytics');
+      await waitForScreen(page);
+      await page.getByRole('button', { name: 'What Conversion Rate counts' }).focus();
+      await expect(page.getByRole('tooltip')).toBeVisible();
+      await expect(page.getByText('Staff first response: 21m')).toBeVisible();
+      await audit(page, `/analytics definition tooltip [${theme}]`, testInfo);
+    });
   }
 });

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures/test';
 test.use({ authenticated: true });
 
 test('cards, chart and top-10 tables from the populated examples', async ({ page }) => {
-  const products = page.waitForResponse('**/api/analytics/products');
+  const products = page.waitForResponse('**/api/analytics/products?*');
   await page.goto('/analytics');
   await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
   await expect(page.getByText('chatbot performance and customer engagement')).toBeVisible();
@@ -40,7 +40,7 @@ for (const [example, shown] of [
 
 test('empty examples', async ({ page, mockPrefer }) => {
   await mockPrefer('**/api/analytics/overview', 'example=empty');
-  await mockPrefer('**/api/analytics/products', 'example=empty');
+  await mockPrefer('**/api/analytics/products?*', 'example=empty');
   await page.goto('/analytics');
   await expect(page.getByRole('region', { name: 'Total Conversations' })).toContainText('No recent conversations');
   await expect(page.getByText('No product views yet')).toBeVisible();
@@ -82,3 +82,76 @@ for (const { width, height } of [
     expect(Math.round(canvas!.height)).toBe(height);
   });
 }
+
+test.describe('beyond the spec', () => {
+  test('each card carries its definition: a tooltip on focus and hover, and the card described by it', async ({
+    page,
+  }) => {
+    await page.goto('/analytics');
+    const card = page.getByRole('region', { name: 'Active Conversations' });
+    await expect(card).toHaveAccessibleDescription('Conversations with a message in the last 24 hours.');
+    const info = card.getByRole('button', { name: 'What Active Conversations counts' });
+    await info.focus();
+    await expect(page.getByRole('tooltip')).toHaveText('Conversations with a message in the last 24 hours.');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await page.getByRole('button', { name: 'What Total Conversations counts' }).hover();
+    await expect(page.getByRole('tooltip')).toContainText('Every conversation a customer has started');
+    for (const title of ['Total Conversations', 'Conversion Rate', 'Avg Response Time', 'Active Conversations'])
+      await expect(page.getByRole('region', { name: title })).toHaveAccessibleDescription(/\w/);
+  });
+
+  test("the staff's first-response time sits beside the bot's; absent, only the bot's shows", async ({
+    page,
+    mockPrefer,
+  }) => {
+    await page.goto('/analytics');
+    const card = page.getByRole('region', { name: 'Avg Response Time' });
+    await expect(card).toContainText('Average bot response time');
+    await expect(card).not.toContainText('Staff');
+
+    await mockPrefer('**/api/analytics/overview', 'example=withStaff');
+    await page.reload();
+    await expect(card).toContainText('42s');
+    await expect(card).toContainText('Staff first response: 21m');
+
+    await mockPrefer('**/api/analytics/overview', 'example=noStaffReplies');
+    await page.reload();
+    await expect(card).toContainText('Staff first response: no staff replies yet');
+  });
+
+  test('the period: 30 days by default, 7 and 90 ask the timeline and the tables for those days', async ({
+    page,
+    mockPrefer,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (/\/api\/analytics\/(timeline|products)$/.test(url.pathname))
+        asked.push(`${url.pathname.split('/').pop()}?${url.searchParams.toString()}`);
+    });
+    await page.goto('/analytics');
+    const period = page.getByRole('radiogroup', { name: 'Period for the chart and the tables' });
+    await expect(period.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
+    await expect(page.getByRole('region', { name: 'Conversation Volume' })).toContainText('Last 30 days');
+    await expect.poll(() => asked.sort()).toEqual(['products?days=30', 'timeline?days=30']);
+    // A backend that does not echo `days` at the spec's 30: nothing said about the tables' period.
+    await expect(page.getByRole('region', { name: 'Most Viewed Products' })).not.toContainText('days');
+
+    await mockPrefer('**/api/analytics/products?*', 'example=lastSevenDays');
+    await period.getByRole('radio', { name: 'Last 7 days' }).check();
+    await expect.poll(() => asked.includes('timeline?days=7') && asked.includes('products?days=7')).toBe(true);
+    await expect(page.getByRole('region', { name: 'Conversation Volume' })).toContainText('Last 7 days');
+    const viewed = page.getByRole('region', { name: 'Most Viewed Products' });
+    await expect(viewed).toContainText('Last 7 days');
+    await expect(viewed.locator('tbody tr')).toHaveCount(2);
+  });
+
+  test('a backend that ignores `days` for the tables: they say they are not narrowed', async ({ page }) => {
+    await page.goto('/analytics');
+    await page.getByRole('radio', { name: 'Last 90 days' }).check();
+    await expect(page.getByRole('region', { name: 'Most Inquired Products' })).toContainText(
+      'Not narrowed to the last 90 days',
+    );
+  });
+});

@@ -121,11 +121,13 @@ test.describe('signed in', () => {
     };
     await doubleClickSendsOnce(page, page.getByRole('button', { name: 'Save Settings' }), saves, 'Save Settings');
     await expect(page.getByRole('list', { name: 'Notifications (F8)' })).toContainText('Settings saved');
+    // Test Now asks first; its Send now sends once.
+    await page.getByRole('button', { name: 'Test Now' }).click();
     await doubleClickSendsOnce(
       page,
-      page.getByRole('button', { name: 'Test Now' }),
+      page.getByRole('button', { name: 'Send now' }),
       count(page, 'POST', '/api/follow-ups/check'),
-      'Test Now',
+      'Send now',
     );
   });
 

@@ -71,7 +71,8 @@ test.describe('product list', () => {
       'Granite',
       'BlackInstallation: 2,500 KES/slab',
       '8,500 - 12,000 KES',
-      'Active',
+      // Beyond the spec: the stock under the status.
+      'Active14 in stock',
       '',
     ]);
     await expect(granite.locator('img.product-thumb')).toHaveAttribute(
@@ -90,7 +91,7 @@ test.describe('product list', () => {
     );
     await expect(row(page, 'Franke Stainless Steel Double Bowl Sink').locator('td').nth(1)).toHaveText('Sink');
     await expect(row(page, 'Calacatta Gold Quartz').locator('td').nth(3)).toHaveText('18,000 - 24,500.5 KES');
-    await expect(row(page, 'Emperador Dark Marble').locator('td').nth(4)).toHaveText('Inactive');
+    await expect(row(page, 'Emperador Dark Marble').locator('td').nth(4)).toHaveText('InactiveOut of stock');
     await expect(row(page, 'Tan Brown Granite').locator('.product-thumb-empty')).toBeVisible();
 
     await expect(page.getByRole('link', { name: 'Edit Absolute Black Granite' })).toHaveAttribute(
@@ -197,8 +198,9 @@ test.describe('export', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe(`products-export-${today()}.csv`);
     const text = await downloadText(file);
+    // The spec's columns, then Stock and Active (beyond the spec), as the contract's example.
     expect(text.split('\n')[0]).toBe(
-      'Type,Name,Color/Material,Dimensions (mm),Starting Price,Ending Price,Installation Price,Description,Product Image URL,Installation Image URLs',
+      'Type,Name,Color/Material,Dimensions (mm),Starting Price,Ending Price,Installation Price,Description,Product Image URL,Installation Image URLs,Stock,Active',
     );
     expect(text).toContain('sink,Franke Stainless Steel Double Bowl Sink,Stainless Steel');
     await expectToast(page, 'Export successful', 'Products have been exported to CSV.');

@@ -679,6 +679,31 @@ export interface paths {
         patch: operations["updateFollowUpSettings"];
         trace?: never;
     };
+    "/api/follow-ups/due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many customers a check would message now (dry run)
+         * @description Beyond the spec. A dry run of POST /api/follow-ups/check: how many
+         *     customers it would send a follow-up to if it ran now, with the stored
+         *     settings; nothing is sent. The dashboard's Test Now asks for
+         *     confirmation with this number ("Send the follow-up message now to N
+         *     customers?"). A backend without it answers 404 and the dashboard's
+         *     confirmation says "to every customer due a follow-up" instead.
+         */
+        get: operations["getFollowUpsDue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/follow-ups/check": {
         parameters: {
             query?: never;
@@ -688,7 +713,19 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send due follow-ups now */
+        /**
+         * Send due follow-ups now
+         * @description Sends a follow-up to every conversation quiet for longer than the
+         *     settings' hours that has had none since its last message (not those an
+         *     admin has taken over, nor those whose customer never wrote). WhatsApp
+         *     accepts free text only within 24 hours of the customer's last message:
+         *     inside that window the settings' text goes as written; outside it the
+         *     approved template named `follow_up_reminder` (GET
+         *     /api/message-templates) goes instead, `{{1}}` filled with the
+         *     customer's name ("there" when unknown), and without such a template
+         *     those customers get nothing. With 24 hours or more every due customer
+         *     is outside the window, so the template always goes.
+         */
         post: operations["runFollowUpCheck"];
         delete?: never;
         options?: never;
@@ -842,7 +879,7 @@ export interface components {
         ProductImportForm: {
             /**
              * Format: binary
-             * @description A .csv file with the columns Type, Name, Color/Material, Dimensions (mm), Starting Price, Ending Price, Installation Price, Description, Product Image URL, Installation Image URLs. At most 2 MB (2,097,152 bytes), else 400 (the dashboard checks name and size before uploading). Image URLs are http or https URLs, or /uploads/<name> for an image this server stores; a row with any other image URL (javascript:, data:, a relative path) fails.
+             * @description A .csv file with the columns Type, Name, Color/Material, Dimensions (mm), Starting Price, Ending Price, Installation Price, Description, Product Image URL, Installation Image URLs. At most 2 MB (2,097,152 bytes), else 400 (the dashboard checks name and size before uploading). Image URLs are http or https URLs, or /uploads/<name> for an image this server stores; a row with any other image URL (javascript:, data:, a relative path) fails. Beyond the spec, two more columns may follow, Stock (a whole number from 0) and Active (yes/no, true/false or 1/0); a file without them imports as the spec's columns do (a new product gets stock 0 and is active, an updated one keeps its stock and status), and a bad value fails its row.
              */
             file: string;
         };
@@ -1037,6 +1074,16 @@ export interface components {
             /** @description Average bot response time in seconds. */
             averageResponseTime: number;
             activeConversations: number;
+            /**
+             * @description Beyond the spec. The staff's average first-response time in
+             *     seconds: from a customer's message to the admin reply right after
+             *     it in the same conversation (as `averageResponseTime` measures the
+             *     bot's reply), over every such pair. `null` while no admin has
+             *     replied to a customer yet. Absent from a backend that does not
+             *     track it: the dashboard then shows only the bot's time, as the
+             *     spec does.
+             */
+            staffAverageResponseTime?: number | null;
         };
         ProductViews: {
             productId: number;
@@ -1049,6 +1096,14 @@ export interface components {
             inquiryCount: number;
         };
         AnalyticsProducts: {
+            /**
+             * @description Beyond the spec. The number of days the counts cover, when the
+             *     call asked for `days` and the backend narrowed the counts to them.
+             *     Absent when the counts cover every day, or from a backend that
+             *     ignores `days`: the dashboard then says the tables are not narrowed
+             *     to the chosen period.
+             */
+            days?: number;
             mostViewed: components["schemas"]["ProductViews"][];
             mostInquired: components["schemas"]["ProductInquiries"][];
         };
@@ -1062,6 +1117,10 @@ export interface components {
             /** @default 24 */
             hoursUntilFollowUp: number;
             followUpMessage: string;
+        };
+        FollowUpsDue: {
+            /** @description How many customers POST /api/follow-ups/check would message if it ran now. */
+            count: number;
         };
         FollowUpCheckResult: {
             message: string;
@@ -1424,7 +1483,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A CSV file with the columns of the import format */
+            /**
+             * @description A CSV file with the columns of the import format, then (beyond the
+             *     spec) Stock and Active (yes or no), so that an export imported
+             *     again keeps each product's stock and status. A reader that knows
+             *     only the spec's columns ignores the two.
+             */
             200: {
                 headers: {
                     /** @example attachment; filename="products-export-2026-11-22.csv" */
@@ -2505,7 +2569,18 @@ export interface operations {
     };
     getAnalyticsProducts: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Beyond the spec. Count only the views and inquiries of the last
+                 *     `days` days, today included (UTC days, as the timeline's); the
+                 *     answer then carries the same `days`. Without it the counts cover
+                 *     every day (the spec's call). A backend that ignores it answers
+                 *     without `days`, and the dashboard then says that the tables are
+                 *     not narrowed to the chosen period.
+                 * @example 30
+                 */
+                days?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2521,7 +2596,9 @@ export interface operations {
                     "application/json": components["schemas"]["AnalyticsProducts"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["Unprocessable"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2602,6 +2679,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
+        };
+    };
+    getFollowUpsDue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowUpsDue"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description A backend without this feature (beyond the spec) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            500: components["responses"]["ServerError"];
         };
     };
     runFollowUpCheck: {

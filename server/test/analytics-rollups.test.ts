@@ -26,13 +26,19 @@ async function expectRollupsEqualScans(db: Kysely<DB>) {
   const rollups = analyticsRollups(db);
   const repo = analyticsRepository(db);
   expect(await rollups.responseDays()).toEqual(await definitions.responseDays());
+  expect(await rollups.responseDays('admin')).toEqual(await definitions.responseDays('admin'));
   expect(await rollups.productCounts()).toEqual(await definitions.productCounts());
+  expect(await rollups.productDailyTotals()).toEqual(await definitions.productCounts());
   const overview = await repo.overview(NOW);
   expect(overview.responseSeconds).toBe(await definitions.responseSeconds());
-  const { responseSeconds: _seconds, ...counts } = overview;
+  expect(overview.staffResponseSeconds).toBe(await definitions.responseSeconds('admin'));
+  const { responseSeconds: _seconds, staffResponseSeconds: _staff, ...counts } = overview;
   expect(counts).toEqual(await definitions.counts(NOW));
-  for (const kind of ['view', 'inquiry'] as const)
+  for (const kind of ['view', 'inquiry'] as const) {
     expect(await repo.top(kind, 10)).toEqual(await definitions.top(kind, 10));
+    for (const days of [1, 2, 7])
+      expect(await repo.topSince(kind, 10, days, NOW)).toEqual(await definitions.topSince(kind, 10, days, NOW));
+  }
   for (const days of [1, 7, 30, 365])
     expect(await repo.timeline(days, NOW)).toEqual(await definitions.timeline(days, NOW));
 }
@@ -135,16 +141,30 @@ async function randomRound(db: Kysely<DB>, random: Random, operations: number) {
             product_id: random.pick(products),
             conversation_id: random.pick(conversations),
             kind: random.pick(['view', 'inquiry'] as const),
-            created_at: NOW,
+            // Now, or on one of the ten days before (the windowed top lists of migration 010).
+            created_at: random.next() < 0.5 ? NOW : new Date(NOW.getTime() - random.int(0, 10 * 24 * 60) * MINUTE),
           })),
         )
         .execute();
-    } else if (roll < 0.97) {
+    } else if (roll < 0.95) {
       const events = await ids(db, 'product_events');
       if (events.length > 0)
         await db
           .deleteFrom('product_events')
           .where('id', 'in', [random.pick(events), random.pick(events)])
+          .execute();
+    } else if (roll < 0.97) {
+      // An event moved to another day or product.
+      const events = await ids(db, 'product_events');
+      if (events.length > 0 && products.length > 0)
+        await db
+          .updateTable('product_events')
+          .set(
+            random.next() < 0.5
+              ? { created_at: new Date(NOW.getTime() - random.int(0, 10 * 24 * 60) * MINUTE) }
+              : { product_id: random.pick(products) },
+          )
+          .where('id', '=', random.pick(events))
           .execute();
     } else if (products.length > 0) {
       await db.deleteFrom('products').where('id', '=', random.pick(products)).execute();
@@ -162,6 +182,7 @@ async function randomWrites(database: Database, seed: number) {
   await database.db.deleteFrom('conversations').execute();
   await expectRollupsEqualScans(database.db);
   expect(await analyticsRollups(database.db).responseDays()).toEqual([]);
+  expect(await analyticsRollups(database.db).responseDays('admin')).toEqual([]);
 }
 
 /** Rows written before migration 004 existed are counted by its back-fill. */

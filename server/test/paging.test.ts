@@ -479,7 +479,7 @@ describe('whole lists and exports of a few thousand rows', () => {
     );
     expect(productsCsv.body).toBe(
       csv(
-        PRODUCT_CSV_COLUMNS,
+        [...PRODUCT_CSV_COLUMNS, 'Stock', 'Active'],
         products.map((p) => [
           p.category,
           p.name,
@@ -491,6 +491,8 @@ describe('whole lists and exports of a few thousand rows', () => {
           p.description ?? null,
           p.productImageUrl ?? null,
           p.installationImageUrls.join(';'),
+          p.stock,
+          p.isActive ? 'yes' : 'no',
         ]),
       ),
     );

@@ -224,9 +224,10 @@ describe('CSV', () => {
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="products-export-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    expect(res.body.split('\n')[0]).toBe(header);
-    expect(res.body).toContain("quartz,'=cmd|calc,Grey,1 x 1,1,2,,,,");
-    expect(res.body).toContain('quartz,Pure White Quartz,White,3200 x 1600,13500,17500,3200,,,');
+    // The spec's columns, then Stock and Active (beyond the spec): a file without them imported new products with stock 0, active.
+    expect(res.body.split('\n')[0]).toBe(`${header},Stock,Active`);
+    expect(res.body).toContain("quartz,'=cmd|calc,Grey,1 x 1,1,2,,,,,0,yes");
+    expect(res.body).toContain('quartz,Pure White Quartz,White,3200 x 1600,13500,17500,3200,,,,0,yes');
   });
 
   it('answers 400 with the missing columns', async () => {

@@ -1,6 +1,7 @@
 // The analytics read small rollups and index ranges, never every row:
 // bot_response_daily and product_event_counts are kept by triggers
-// (db/migrations/004-analytics-rollups.sql); the counts and the timeline use
+// (db/migrations/004-analytics-rollups.sql), staff_response_daily and
+// product_event_daily too (010-staff-response-and-daily-product-events.sql); the counts and the timeline use
 // the conversations' indexes. server/test/analytics-reference.ts computes the
 // same figures from every row: the reference the rollups are tested against.
 import { sql, type Kysely } from 'kysely';
@@ -21,13 +22,17 @@ export function analyticsRepository(db: Kysely<DB>) {
         converted: number;
         active: number;
         seconds: number | null;
+        staff_seconds: number | null;
       }>`
         select
           (select coalesce(sum(n), 0) from conversation_counts)::int as total,
           (select count(*) from conversations where created_at >= ${since30})::int as last30,
           (select count(*) from conversations where converted)::int as converted,
           (select count(*) from conversations where last_message_at >= ${since24h})::int as active,
-          (select (sum(seconds) / nullif(sum(pairs), 0))::float8 from bot_response_daily) as seconds`.execute(db);
+          (select (sum(seconds) / nullif(sum(pairs), 0))::float8 from bot_response_daily) as seconds,
+          (select (sum(seconds) / nullif(sum(pairs), 0))::float8 from staff_response_daily) as staff_seconds`.execute(
+        db,
+      );
       const row = result.rows[0]!;
       return {
         total: row.total,
@@ -35,6 +40,7 @@ export function analyticsRepository(db: Kysely<DB>) {
         converted: row.converted,
         active: row.active,
         responseSeconds: Number(row.seconds ?? 0),
+        staffResponseSeconds: row.staff_seconds === null ? null : Number(row.staff_seconds),
       };
     },
     top: async (kind: 'view' | 'inquiry', limit: number) =>
@@ -44,6 +50,22 @@ export function analyticsRepository(db: Kysely<DB>) {
           from product_event_counts c
           join products p on p.id = c.product_id
           where c.kind = ${kind} and c.count > 0
+          order by c.count desc, p.id
+          limit ${limit}`.execute(db)
+      ).rows,
+    /** The same top list over the last `days` UTC days, today included: a range of product_event_daily's key. */
+    topSince: async (kind: 'view' | 'inquiry', limit: number, days: number, now: Date) =>
+      (
+        await sql<{ productId: number; productName: string; count: number }>`
+          select p.id as "productId", p.name as "productName", c.count::int as count
+          from (
+            select product_id, sum(count) as count
+            from product_event_daily
+            where kind = ${kind} and day >= (${now}::timestamptz at time zone 'UTC')::date - ${days - 1}::int
+            group by product_id
+          ) c
+          join products p on p.id = c.product_id
+          where c.count > 0
           order by c.count desc, p.id
           limit ${limit}`.execute(db)
       ).rows,

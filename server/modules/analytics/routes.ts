@@ -5,7 +5,7 @@ export function analyticsRoutes({
 }: RouteContext): HandlersFor<'getAnalyticsOverview' | 'getAnalyticsProducts' | 'getAnalyticsTimeline'> {
   return {
     getAnalyticsOverview: () => services.analytics.overview(),
-    getAnalyticsProducts: () => services.analytics.products(),
+    getAnalyticsProducts: (request) => services.analytics.products(request.query.days),
     getAnalyticsTimeline: (request) => services.analytics.timeline(request.query.days ?? 30),
   };
 }

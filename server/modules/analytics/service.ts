@@ -20,11 +20,17 @@ export function analyticsService(db: Kysely<DB>, deps: { now: () => Date }) {
         conversionRate: o.total === 0 ? 0 : round((o.converted / o.total) * 100, 2),
         averageResponseTime: round(o.responseSeconds, 1),
         activeConversations: o.active,
+        staffAverageResponseTime: o.staffResponseSeconds === null ? null : round(o.staffResponseSeconds, 1),
       };
     },
-    async products() {
-      const [viewed, inquired] = await Promise.all([repo.top('view', 10), repo.top('inquiry', 10)]);
+    /** Every day's counts, or (with `days`) those of the last `days` UTC days, today included. */
+    async products(days?: number) {
+      const now = deps.now();
+      const top = (kind: 'view' | 'inquiry') =>
+        days === undefined ? repo.top(kind, 10) : repo.topSince(kind, 10, days, now);
+      const [viewed, inquired] = await Promise.all([top('view'), top('inquiry')]);
       return {
+        ...(days === undefined ? {} : { days }),
         mostViewed: viewed.map((r) => ({ productId: r.productId, productName: r.productName, viewCount: r.count })),
         mostInquired: inquired.map((r) => ({
           productId: r.productId,

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { EventBus } from '../../realtime/events';
 import { windowOpen } from '../conversations/mapper';
-import { conversationsRepository } from '../conversations/repository';
+import { conversationsRepository, REPLY_WINDOW_MS } from '../conversations/repository';
 import { fillTemplate, outboxTemplate, type messageTemplatesService } from '../message-templates/service';
 import { followUpsRepository } from './repository';
 
@@ -38,6 +38,19 @@ export function followUpsService(
           follow_up_message: s.followUpMessage,
         }),
       ),
+
+    /**
+     * A dry run of `check`: how many customers it would message now. 0 while
+     * follow-ups are disabled (the check itself answers 409 then).
+     */
+    async due(): Promise<{ count: number }> {
+      const settings = await repo.settings();
+      if (!settings.enabled) return { count: 0 };
+      const now = deps.now();
+      const reminder = await deps.templates.byName(FOLLOW_UP_TEMPLATE);
+      const windowOpenSince = reminder ? null : new Date(now.getTime() - REPLY_WINDOW_MS);
+      return { count: await repo.countDue(now, settings.hours_until_follow_up, windowOpenSince) };
+    },
 
     /**
      * Queues the follow-up message for every idle conversation. WhatsApp's

@@ -1,6 +1,6 @@
 // The product CSV format (spec: Type, Name, Color/Material, Dimensions (mm),
 // Starting Price, Ending Price, Installation Price, Description, Product
-// Image URL, Installation Image URLs), read with csv-parse and written with
+// Image URL, Installation Image URLs; then Stock and Active, beyond the spec), read with csv-parse and written with
 // csv-stringify.
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -10,6 +10,15 @@ import { UPLOADS_PREFIX } from './images';
 import type { Product } from './mapper';
 import { PRODUCT_CSV_COLUMNS } from '../../../common/product-csv-columns';
 import { PRODUCT_CATEGORIES, SINK_MATERIALS, STONE_COLORS } from '../../../common/generated/enums';
+
+/**
+ * Beyond the spec: the export appends these after the spec's columns, so an
+ * export imported again keeps stock and status. The import reads them when
+ * present; a file without them (or an empty cell) leaves a product's stock
+ * and status as they are (a new product: stock 0, active).
+ */
+export const EXTRA_CSV_COLUMNS = ['Stock', 'Active'] as const;
+const ACTIVE_WORDS: Record<string, boolean> = { yes: true, true: true, '1': true, no: false, false: false, '0': false };
 
 const REQUIRED = ['Type', 'Name', 'Dimensions (mm)', 'Starting Price', 'Ending Price'] as const;
 // "Dimensions" alone is accepted too: the spec's help text names it so.
@@ -26,6 +35,10 @@ export type CsvProduct = Pick<Product, 'name' | 'category' | 'startingPrice' | '
   installationPricePerSlab: number | null;
   productImageUrl: string | null;
   installationImageUrls: string[];
+  /** Null when the file has no Stock value for the row: the stock stays as it is. */
+  stock: number | null;
+  /** Null when the file has no Active value for the row: the status stays as it is. */
+  isActive: boolean | null;
 };
 
 export type CsvRow = { row: number; product?: CsvProduct; error?: string };
@@ -133,9 +146,17 @@ export function parseProductsCsv(text: string): CsvRow[] {
       const description = cell('Description') || null;
       if ((dimensions?.length ?? 0) > 100) throw new Error(`Row ${row}: Dimensions is longer than 100 characters`);
       if ((description?.length ?? 0) > 2000) throw new Error(`Row ${row}: Description is longer than 2000 characters`);
+      const stockText = cell('Stock');
+      if (stockText !== '' && !/^\d{1,9}$/.test(stockText))
+        throw new Error(`Row ${row}: Stock must be a whole number from 0 (${quoted(stockText)})`);
+      const activeText = cell('Active');
+      const isActive = activeText === '' ? null : ACTIVE_WORDS[activeText.toLowerCase()];
+      if (isActive === undefined) throw new Error(`Row ${row}: Active must be yes or no (${quoted(activeText)})`);
       return {
         row,
         product: {
+          stock: stockText === '' ? null : Number(stockText),
+          isActive,
           category,
           name,
           dimensions,
@@ -186,7 +207,7 @@ export function csvRecords(rows: (string | number | null)[][]): string {
 }
 
 /** The export's header line. */
-export const productsCsvHead = () => csvHeader(PRODUCT_CSV_COLUMNS);
+export const productsCsvHead = () => csvHeader([...PRODUCT_CSV_COLUMNS, ...EXTRA_CSV_COLUMNS]);
 
 /** The export's cells of one product. */
 export const productCells = (p: Product): (string | number | null)[] => [
@@ -200,4 +221,6 @@ export const productCells = (p: Product): (string | number | null)[] => [
   p.description ?? null,
   p.productImageUrl ?? null,
   p.installationImageUrls.join(';'),
+  p.stock,
+  p.isActive ? 'yes' : 'no',
 ];

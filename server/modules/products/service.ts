@@ -251,6 +251,8 @@ export function productsService(db: Kysely<DB>, images: ImageStore) {
           installation_price_per_slab: product.installationPricePerSlab,
           product_image_url: product.productImageUrl,
           installation_image_urls: product.installationImageUrls,
+          ...(product.stock === null ? {} : { stock: product.stock }),
+          ...(product.isActive === null ? {} : { is_active: product.isActive }),
         };
         try {
           const existing = await repo.findByCategoryAndName(product.category, product.name);
@@ -259,7 +261,7 @@ export function productsService(db: Kysely<DB>, images: ImageStore) {
             result.updated++;
             await release(imageUrls(existing), imageUrls(row));
           } else {
-            await repo.insert({ ...values, stock: 0, is_active: true });
+            await repo.insert({ stock: 0, is_active: true, ...values });
             result.imported++;
           }
         } catch (cause) {

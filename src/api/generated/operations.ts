@@ -8,10 +8,10 @@ import { listQuickReplies200Response, createQuickReply201Response, reorderQuickR
 import { listNotifications200Response, listUnreadNotifications200Response, markNotificationRead200Response, markAllNotificationsRead200Response } from './zod/notifications/notifications.zod';
 import { getSummary200Response } from './zod/summary/summary.zod';
 import { getAnalyticsOverview200Response, getAnalyticsProducts200Response, getAnalyticsTimeline200Response } from './zod/analytics/analytics.zod';
-import { getFollowUpSettings200Response, updateFollowUpSettings200Response, runFollowUpCheck200Response } from './zod/follow-ups/follow-ups.zod';
+import { getFollowUpSettings200Response, updateFollowUpSettings200Response, getFollowUpsDue200Response, runFollowUpCheck200Response } from './zod/follow-ups/follow-ups.zod';
 
 /** Operations that read (GET): each has a generated query hook. */
-export type QueryOperationId = 'getCurrentUser' | 'listProducts' | 'exportProducts' | 'getProduct' | 'listConversations' | 'searchConversations' | 'exportConversations' | 'getConversation' | 'listConversationMessages' | 'listMessageTemplates' | 'listQuickReplies' | 'listNotifications' | 'listUnreadNotifications' | 'getSummary' | 'getAnalyticsOverview' | 'getAnalyticsProducts' | 'getAnalyticsTimeline' | 'getFollowUpSettings';
+export type QueryOperationId = 'getCurrentUser' | 'listProducts' | 'exportProducts' | 'getProduct' | 'listConversations' | 'searchConversations' | 'exportConversations' | 'getConversation' | 'listConversationMessages' | 'listMessageTemplates' | 'listQuickReplies' | 'listNotifications' | 'listUnreadNotifications' | 'getSummary' | 'getAnalyticsOverview' | 'getAnalyticsProducts' | 'getAnalyticsTimeline' | 'getFollowUpSettings' | 'getFollowUpsDue';
 /** Operations that change something: each has a generated mutation hook whose mutationKey is [operationId]. */
 export type MutationOperationId = 'login' | 'logout' | 'createProduct' | 'importProducts' | 'updateProduct' | 'deleteProduct' | 'updateConversationStatus' | 'sendConversationMessage' | 'markConversationRead' | 'markConversationUnread' | 'sendConversationTemplate' | 'retryConversationMessage' | 'createQuickReply' | 'reorderQuickReplies' | 'updateQuickReply' | 'deleteQuickReply' | 'markNotificationRead' | 'markAllNotificationsRead' | 'updateFollowUpSettings' | 'runFollowUpCheck';
 export type OperationId = QueryOperationId | MutationOperationId;
@@ -63,6 +63,7 @@ export const operations: readonly OperationInfo[] = [
   { operationId: 'getAnalyticsTimeline', method: 'GET', path: '/api/analytics/timeline', pattern: /^\/api\/analytics\/timeline$/, response: getAnalyticsTimeline200Response },
   { operationId: 'getFollowUpSettings', method: 'GET', path: '/api/follow-ups/settings', pattern: /^\/api\/follow-ups\/settings$/, response: getFollowUpSettings200Response },
   { operationId: 'updateFollowUpSettings', method: 'PATCH', path: '/api/follow-ups/settings', pattern: /^\/api\/follow-ups\/settings$/, response: updateFollowUpSettings200Response },
+  { operationId: 'getFollowUpsDue', method: 'GET', path: '/api/follow-ups/due', pattern: /^\/api\/follow-ups\/due$/, response: getFollowUpsDue200Response },
   { operationId: 'runFollowUpCheck', method: 'POST', path: '/api/follow-ups/check', pattern: /^\/api\/follow-ups\/check$/, response: runFollowUpCheck200Response },
 ];
 

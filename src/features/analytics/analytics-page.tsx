@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Skeleton } from 'primereact/skeleton';
 import {
   useGetAnalyticsOverview,
@@ -7,7 +7,17 @@ import {
 } from '../../api/generated/endpoints/analytics/analytics';
 import type { AnalyticsProducts } from '../../api/generated/model/analyticsProducts';
 import { formatResponseTime } from '../../lib/format/duration';
-import { formatConversionRate, TIMELINE_DAYS, TOP_PRODUCTS } from './analytics-format';
+import {
+  CARD_DEFINITIONS,
+  formatConversionRate,
+  periodLabel,
+  productsPeriod,
+  TIMELINE_DAYS,
+  TOP_PRODUCTS,
+  type PeriodDays,
+} from './analytics-format';
+import { PeriodChoice } from './period-choice';
+import { Tooltip } from '../../components/ui/tooltip';
 import './analytics.css';
 import { LoadError } from '../../components/ui/load-error';
 
@@ -21,18 +31,34 @@ function StatCard({
   title,
   value,
   caption,
+  extra,
   loading,
 }: {
   title: string;
   value?: ReactNode;
   caption?: ReactNode;
+  /** A further line under the caption (beyond the spec), when there is one. */
+  extra?: ReactNode;
   loading: boolean;
 }) {
+  const definitionId = useId();
+  const definition = CARD_DEFINITIONS[title];
   return (
-    <section className="card stat-card" aria-label={title}>
-      <h2>{title}</h2>
+    <section className="card stat-card" aria-label={title} aria-describedby={definitionId}>
+      <div className="stat-title">
+        <h2>{title}</h2>
+        <Tooltip content={definition}>
+          <button type="button" className="stat-info" aria-label={`What ${title} counts`}>
+            <i className="pi pi-info-circle" aria-hidden="true" />
+          </button>
+        </Tooltip>
+      </div>
+      <p id={definitionId} className="visually-hidden">
+        {definition}
+      </p>
       {loading ? <Skeleton width="5rem" height="2rem" /> : <p className="stat-value">{value}</p>}
       {loading ? <Skeleton width="10rem" /> : <p className="stat-caption">{caption}</p>}
+      {!loading && extra}
     </section>
   );
 }
@@ -60,6 +86,8 @@ function ProductTable(props: {
   countHeader: string;
   empty: string;
   rows: ProductRow[] | undefined;
+  /** Which days the counts cover, when known (beyond the spec). */
+  period?: string;
   loading: boolean;
   failed: boolean;
   retry: () => unknown;
@@ -68,6 +96,7 @@ function ProductTable(props: {
   return (
     <section className="card" aria-labelledby={`${props.countHeader}-title`}>
       <h2 id={`${props.countHeader}-title`}>{props.title}</h2>
+      {props.period && !loading && !failed && <p className="analytics-period-note">{props.period}</p>}
       {loading ? (
         <div aria-hidden="true">
           {Array.from({ length: 5 }, (_, i) => (
@@ -101,10 +130,13 @@ function ProductTable(props: {
 }
 
 export function AnalyticsPage() {
+  const [days, setDays] = useState<PeriodDays>(TIMELINE_DAYS);
   const overview = useGetAnalyticsOverview();
-  const products = useGetAnalyticsProducts();
-  const timeline = useGetAnalyticsTimeline({ days: TIMELINE_DAYS });
+  // The spec's call, narrowed to the chosen days where the backend can (`days` beyond the spec).
+  const products = useGetAnalyticsProducts({ days });
+  const timeline = useGetAnalyticsTimeline({ days });
   const o = overview.data;
+  const staff = o?.staffAverageResponseTime;
   const recent = o?.conversationsLast30Days ?? 0;
   const chartSkeleton = <Skeleton height="18rem" />;
 
@@ -131,6 +163,13 @@ export function AnalyticsPage() {
           loading={overview.isLoading}
           value={o ? formatResponseTime(o.averageResponseTime) : '—'}
           caption="Average bot response time"
+          extra={
+            staff !== undefined && (
+              <p className="stat-caption stat-staff">
+                Staff first response: {staff === null ? 'no staff replies yet' : formatResponseTime(staff)}
+              </p>
+            )
+          }
         />
         <StatCard
           title="Active Conversations"
@@ -139,8 +178,10 @@ export function AnalyticsPage() {
           caption="Currently ongoing conversations"
         />
       </div>
+      <PeriodChoice days={days} onChange={setDays} />
       <section className="card" aria-labelledby="volume-title">
         <h2 id="volume-title">Conversation Volume</h2>
+        <p className="analytics-period-note">{periodLabel(days)}</p>
         {timeline.isLoading ? (
           chartSkeleton
         ) : timeline.isError ? (
@@ -157,6 +198,7 @@ export function AnalyticsPage() {
             key={table.countHeader}
             {...table}
             rows={products.data && table.rows(products.data)}
+            period={products.data && productsPeriod(products.data, days)}
             loading={products.isLoading}
             failed={products.isError}
             retry={products.refetch}

@@ -24,3 +24,6 @@ export function productDetails(product: Product): string[] {
 /** 'start - end KES', e.g. "8,500 - 12,000 KES". */
 export const productPriceRange = (product: Product): string =>
   formatPriceRange(product.startingPrice, product.endingPrice);
+
+/** The stock under a product's status: "12 in stock", "Out of stock". */
+export const stockText = (stock: number) => (stock > 0 ? `${stock.toLocaleString('en-KE')} in stock` : 'Out of stock');

@@ -38,3 +38,9 @@ export function hoursHint(hours: number): string {
 export function checkResultMessage(result: { message?: string; count: number }): string {
   return result.message || `Sent ${result.count} follow-up message(s)`;
 }
+
+/** The confirmation's question: to how many customers, or to every one due when the backend does not say. */
+export function dueQuestion(count: number | null): string {
+  if (count === null) return 'Send the follow-up message now to every customer due a follow-up?';
+  return `Send the follow-up message now to ${count} customer${count === 1 ? '' : 's'}?`;
+}

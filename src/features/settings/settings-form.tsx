@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from 'primereact/button';
 import { InputSwitch } from 'primereact/inputswitch';
@@ -9,15 +10,11 @@ import { useToast } from '../../lib/toast/toast-context';
 import { useInFlight } from '../../lib/forms/use-in-flight';
 import { useUnsavedChanges } from '../../lib/forms/use-unsaved-changes';
 import { UnsavedChangesDialog } from '../../lib/forms/unsaved-changes-dialog';
-import {
-  MAX_HOURS,
-  MIN_HOURS,
-  WHATSAPP_WINDOW_HOURS,
-  checkResultMessage,
-  hoursHint,
-  parseHours,
-} from './follow-up-rules';
-import { sameSettings, settingsToFormValues, type SettingsFormValues } from './settings-form-values';
+import { MAX_HOURS, MIN_HOURS, checkResultMessage, hoursHint, parseHours } from './follow-up-rules';
+import { sameSettings, settingsToFormValues, toSettingsBody, type SettingsFormValues } from './settings-form-values';
+import { useFollowUpTemplate } from './follow-up-template';
+import { FollowUpRule } from './components/follow-up-rule';
+import { TestNowDialog } from './components/test-now-dialog';
 import { useSaveSettings } from './use-save-settings';
 
 /**
@@ -52,6 +49,10 @@ export function SettingsForm({ settings }: { settings: FollowUpSettings }) {
     },
   });
 
+  // Test Now asks first (beyond the spec), showing what the saved settings will send.
+  const [confirming, setConfirming] = useState(false);
+  const template = useFollowUpTemplate();
+  const savedSettings = toSettingsBody(saved);
   const hours = parseHours(values.hours);
   const off = !values.enabled;
   return (
@@ -88,7 +89,7 @@ export function SettingsForm({ settings }: { settings: FollowUpSettings }) {
                 max={MAX_HOURS}
                 value={field.value}
                 disabled={off}
-                aria-describedby="follow-up-hours-hint"
+                aria-describedby="follow-up-hours-hint follow-up-rule"
                 onChange={(e) => field.onChange(e.target.value)}
                 onBlur={field.onBlur}
                 ref={field.ref}
@@ -98,14 +99,7 @@ export function SettingsForm({ settings }: { settings: FollowUpSettings }) {
           <small id="follow-up-hours-hint" className="settings-hint">
             {hoursHint(hours)}
           </small>
-          {hours > WHATSAPP_WINDOW_HOURS && (
-            // A standing note, not an alert: it must not be announced on every keystroke.
-            <p className="settings-window-warning">
-              <i className="pi pi-exclamation-triangle" aria-hidden="true" /> WhatsApp only allows free-form messages
-              within 24 hours of the customer&apos;s last message. Follow-ups sent later than that need a message
-              template approved by WhatsApp.
-            </p>
-          )}
+          <FollowUpRule id="follow-up-rule" hours={hours} template={template} />
         </div>
         <div className="settings-field">
           <label htmlFor="follow-up-message">Follow-up Message</label>
@@ -138,10 +132,22 @@ export function SettingsForm({ settings }: { settings: FollowUpSettings }) {
             outlined
             icon={check.isPending ? 'pi pi-spin pi-spinner' : 'pi pi-send'}
             disabled={off || check.isPending}
-            onClick={() => checkOnce((settled) => check.mutate(undefined, { onSettled: settled }))}
+            onClick={() => setConfirming(true)}
           />
         </div>
       </form>
+      <TestNowDialog
+        visible={confirming}
+        hours={savedSettings.hoursUntilFollowUp}
+        message={savedSettings.followUpMessage}
+        unsaved={!sameSettings(values, saved)}
+        template={template}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          checkOnce((settled) => check.mutate(undefined, { onSettled: settled }));
+        }}
+      />
       <UnsavedChangesDialog blocker={blocker} />
     </>
   );

@@ -5,6 +5,17 @@ import type { ProductViews } from './productViews';
 import type { ProductInquiries } from './productInquiries';
 
 export interface AnalyticsProducts {
+  /**
+   * Beyond the spec. The number of days the counts cover, when the
+call asked for `days` and the backend narrowed the counts to them.
+Absent when the counts cover every day, or from a backend that
+ignores `days`: the dashboard then says the tables are not narrowed
+to the chosen period.
+
+   * @minimum 1
+   * @maximum 365
+   */
+  days?: number;
   mostViewed: ProductViews[];
   mostInquired: ProductInquiries[];
 }

@@ -3,6 +3,7 @@
  */
 
 export * from './analyticsOverview';
+export * from './analyticsOverviewStaffAverageResponseTime';
 export * from './analyticsProducts';
 export * from './badRequestResponse';
 export * from './bowlConfiguration';
@@ -24,7 +25,9 @@ export * from './errorResponse';
 export * from './exportConversationsParams';
 export * from './followUpCheckResult';
 export * from './followUpSettings';
+export * from './followUpsDue';
 export * from './forbiddenResponse';
+export * from './getAnalyticsProductsParams';
 export * from './getAnalyticsTimelineParams';
 export * from './importResult';
 export * from './invalidCursorResponse';

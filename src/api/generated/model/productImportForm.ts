@@ -9,6 +9,6 @@ imported).
 
  */
 export interface ProductImportForm {
-  /** A .csv file with the columns Type, Name, Color/Material, Dimensions (mm), Starting Price, Ending Price, Installation Price, Description, Product Image URL, Installation Image URLs. At most 2 MB (2,097,152 bytes), else 400 (the dashboard checks name and size before uploading). Image URLs are http or https URLs, or /uploads/<name> for an image this server stores; a row with any other image URL (javascript:, data:, a relative path) fails. */
+  /** A .csv file with the columns Type, Name, Color/Material, Dimensions (mm), Starting Price, Ending Price, Installation Price, Description, Product Image URL, Installation Image URLs. At most 2 MB (2,097,152 bytes), else 400 (the dashboard checks name and size before uploading). Image URLs are http or https URLs, or /uploads/<name> for an image this server stores; a row with any other image URL (javascript:, data:, a relative path) fails. Beyond the spec, two more columns may follow, Stock (a whole number from 0) and Active (yes/no, true/false or 1/0); a file without them imports as the spec's columns do (a new product gets stock 0 and is active, an updated one keeps its stock and status), and a bad value fails its row. */
   file: Blob;
 }

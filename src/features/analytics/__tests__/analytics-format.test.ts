@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatConversionRate, formatTimelineDay } from '../analytics-format';
+import { formatConversionRate, formatTimelineDay, productsPeriod } from '../analytics-format';
 import { formatResponseTime } from '../../../lib/format/duration';
 
 describe('analytics formatters', () => {
@@ -16,5 +16,15 @@ describe('analytics formatters', () => {
   });
   it('timeline day is short month and day', () => {
     expect(formatTimelineDay('2026-11-03')).toBe('Nov 3');
+  });
+});
+
+describe("the top tables' period", () => {
+  it('says the days the backend counted; a backend that ignores days says nothing at 30, and that it did not narrow otherwise', () => {
+    expect(productsPeriod({ days: 7 }, 7)).toBe('Last 7 days');
+    expect(productsPeriod({}, 30)).toBeUndefined();
+    expect(productsPeriod({}, 90)).toBe(
+      'Not narrowed to the last 90 days: this server counts these over its own period.',
+    );
   });
 });

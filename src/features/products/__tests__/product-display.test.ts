@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../api/generated/model/product';
 import { formatDimensions } from '../../../lib/format/product';
-import { productDetails, productPriceRange } from '../product-display';
+import { productDetails, productPriceRange, stockText } from '../product-display';
 
 const base: Product = {
   id: 1,
@@ -64,5 +64,13 @@ describe('details', () => {
     };
     expect(productDetails(sink)).toEqual(['Stainless Steel', 'Double Bowl']);
     expect(productDetails({ ...sink, bowlConfiguration: null })).toEqual(['Stainless Steel']);
+  });
+});
+
+describe('stock', () => {
+  it('reads as a count in stock, or out of stock at 0', () => {
+    expect(stockText(1250)).toBe('1,250 in stock');
+    expect(stockText(1)).toBe('1 in stock');
+    expect(stockText(0)).toBe('Out of stock');
   });
 });

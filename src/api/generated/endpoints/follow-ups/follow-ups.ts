@@ -25,6 +25,7 @@ import type {
   ErrorResponse,
   FollowUpCheckResult,
   FollowUpSettings,
+  FollowUpsDue,
   ForbiddenResponse,
   ServerErrorResponse,
   UnauthorizedResponse,
@@ -208,6 +209,123 @@ export const useUpdateFollowUpSettings = <TError = ErrorType<BadRequestResponse 
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * Beyond the spec. A dry run of POST /api/follow-ups/check: how many
+customers it would send a follow-up to if it ran now, with the stored
+settings; nothing is sent. The dashboard's Test Now asks for
+confirmation with this number ("Send the follow-up message now to N
+customers?"). A backend without it answers 404 and the dashboard's
+confirmation says "to every customer due a follow-up" instead.
+
+ * @summary How many customers a check would message now (dry run)
+ */
+export const getGetFollowUpsDueUrl = () => {
+
+
+  
+
+  return `/api/follow-ups/due`
+}
+
+export const getFollowUpsDue = async ( options?: RequestInit): Promise<FollowUpsDue> => {
+  
+  return apiFetch<FollowUpsDue>(getGetFollowUpsDueUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetFollowUpsDueQueryKey = () => {
+    return [
+    'api','follow-ups','due'
+    ] as const;
+    }
+
+    
+export const getGetFollowUpsDueQueryOptions = <TData = Awaited<ReturnType<typeof getFollowUpsDue>>, TError = ErrorType<UnauthorizedResponse | ErrorResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpsDue>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetFollowUpsDueQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getFollowUpsDue>>> = () => getFollowUpsDue();
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getFollowUpsDue>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetFollowUpsDueQueryResult = NonNullable<Awaited<ReturnType<typeof getFollowUpsDue>>>
+export type GetFollowUpsDueQueryError = ErrorType<UnauthorizedResponse | ErrorResponse | ServerErrorResponse>
+
+
+export function useGetFollowUpsDue<TData = Awaited<ReturnType<typeof getFollowUpsDue>>, TError = ErrorType<UnauthorizedResponse | ErrorResponse | ServerErrorResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpsDue>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFollowUpsDue>>,
+          TError,
+          Awaited<ReturnType<typeof getFollowUpsDue>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFollowUpsDue<TData = Awaited<ReturnType<typeof getFollowUpsDue>>, TError = ErrorType<UnauthorizedResponse | ErrorResponse | ServerErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpsDue>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFollowUpsDue>>,
+          TError,
+          Awaited<ReturnType<typeof getFollowUpsDue>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFollowUpsDue<TData = Awaited<ReturnType<typeof getFollowUpsDue>>, TError = ErrorType<UnauthorizedResponse | ErrorResponse | ServerErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpsDue>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary How many customers a check would message now (dry run)
+ */
+
+export function useGetFollowUpsDue<TData = Awaited<ReturnType<typeof getFollowUpsDue>>, TError = ErrorType<UnauthorizedResponse | ErrorResponse | ServerErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFollowUpsDue>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetFollowUpsDueQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Sends a follow-up to every conversation quiet for longer than the
+settings' hours that has had none since its last message (not those an
+admin has taken over, nor those whose customer never wrote). WhatsApp
+accepts free text only within 24 hours of the customer's last message:
+inside that window the settings' text goes as written; outside it the
+approved template named `follow_up_reminder` (GET
+/api/message-templates) goes instead, `{{1}}` filled with the
+customer's name ("there" when unknown), and without such a template
+those customers get nothing. With 24 hours or more every due customer
+is outside the window, so the template always goes.
+
  * @summary Send due follow-ups now
  */
 export const getRunFollowUpCheckUrl = () => {

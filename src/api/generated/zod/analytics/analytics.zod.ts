@@ -8,14 +8,15 @@ import * as zod from 'zod';
  * @summary Headline figures
  */
 export const getAnalyticsOverview200ResponseTotalConversationsMin = 0;export const getAnalyticsOverview200ResponseConversationsLast30DaysMin = 0;export const getAnalyticsOverview200ResponseConversionRateMin = 0;
-export const getAnalyticsOverview200ResponseConversionRateMax = 100;export const getAnalyticsOverview200ResponseAverageResponseTimeMin = 0;export const getAnalyticsOverview200ResponseActiveConversationsMin = 0;
+export const getAnalyticsOverview200ResponseConversionRateMax = 100;export const getAnalyticsOverview200ResponseAverageResponseTimeMin = 0;export const getAnalyticsOverview200ResponseActiveConversationsMin = 0;export const getAnalyticsOverview200ResponseStaffAverageResponseTimeMin = 0;
 
 export const getAnalyticsOverview200Response = zod.strictObject({
   "totalConversations": zod.number().min(getAnalyticsOverview200ResponseTotalConversationsMin),
   "conversationsLast30Days": zod.number().min(getAnalyticsOverview200ResponseConversationsLast30DaysMin),
   "conversionRate": zod.number().min(getAnalyticsOverview200ResponseConversionRateMin).max(getAnalyticsOverview200ResponseConversionRateMax).describe('Percent of conversations converted to sales.'),
   "averageResponseTime": zod.number().min(getAnalyticsOverview200ResponseAverageResponseTimeMin).describe('Average bot response time in seconds.'),
-  "activeConversations": zod.number().min(getAnalyticsOverview200ResponseActiveConversationsMin)
+  "activeConversations": zod.number().min(getAnalyticsOverview200ResponseActiveConversationsMin),
+  "staffAverageResponseTime": zod.number().min(getAnalyticsOverview200ResponseStaffAverageResponseTimeMin).nullish().describe('Beyond the spec. The staff\'s average first-response time in\nseconds: from a customer\'s message to the admin reply right after\nit in the same conversation (as `averageResponseTime` measures the\nbot\'s reply), over every such pair. `null` while no admin has\nreplied to a customer yet. Absent from a backend that does not\ntrack it: the dashboard then shows only the bot\'s time, as the\nspec does.\n')
 })
 
 export const getAnalyticsOverview401Response = zod.strictObject({
@@ -31,9 +32,16 @@ export const getAnalyticsOverview500Response = zod.strictObject({
 /**
  * @summary Most viewed and most inquired products
  */
-export const getAnalyticsProducts200ResponseMostViewedItemViewCountMin = 0;export const getAnalyticsProducts200ResponseMostInquiredItemInquiryCountMin = 0;
+export const getAnalyticsProductsQueryDaysMax = 365;
+
+export const getAnalyticsProductsQueryParams = zod.object({
+  "days": zod.coerce.number().min(1).max(getAnalyticsProductsQueryDaysMax).optional().describe('Beyond the spec. Count only the views and inquiries of the last\n`days` days, today included (UTC days, as the timeline\'s); the\nanswer then carries the same `days`. Without it the counts cover\nevery day (the spec\'s call). A backend that ignores it answers\nwithout `days`, and the dashboard then says that the tables are\nnot narrowed to the chosen period.\n')
+})
+
+export const getAnalyticsProducts200ResponseDaysMax = 365;export const getAnalyticsProducts200ResponseMostViewedItemViewCountMin = 0;export const getAnalyticsProducts200ResponseMostInquiredItemInquiryCountMin = 0;
 
 export const getAnalyticsProducts200Response = zod.strictObject({
+  "days": zod.number().min(1).max(getAnalyticsProducts200ResponseDaysMax).optional().describe('Beyond the spec. The number of days the counts cover, when the\ncall asked for `days` and the backend narrowed the counts to them.\nAbsent when the counts cover every day, or from a backend that\nignores `days`: the dashboard then says the tables are not narrowed\nto the chosen period.\n'),
   "mostViewed": zod.array(zod.strictObject({
   "productId": zod.number().min(1),
   "productName": zod.string(),
@@ -46,7 +54,17 @@ export const getAnalyticsProducts200Response = zod.strictObject({
 }))
 })
 
+export const getAnalyticsProducts400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
 export const getAnalyticsProducts401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const getAnalyticsProducts422Response = zod.strictObject({
   "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')

@@ -69,6 +69,48 @@ export const updateFollowUpSettings422Response = zod.strictObject({
 }).describe('Body of every error response. At least one of the fields is present.')
 
 /**
+ * Beyond the spec. A dry run of POST /api/follow-ups/check: how many
+customers it would send a follow-up to if it ran now, with the stored
+settings; nothing is sent. The dashboard's Test Now asks for
+confirmation with this number ("Send the follow-up message now to N
+customers?"). A backend without it answers 404 and the dashboard's
+confirmation says "to every customer due a follow-up" instead.
+
+ * @summary How many customers a check would message now (dry run)
+ */
+export const getFollowUpsDue200ResponseCountMin = 0;
+
+export const getFollowUpsDue200Response = zod.strictObject({
+  "count": zod.number().min(getFollowUpsDue200ResponseCountMin).describe('How many customers POST /api/follow-ups/check would message if it ran now.')
+})
+
+export const getFollowUpsDue401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const getFollowUpsDue404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const getFollowUpsDue500Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+/**
+ * Sends a follow-up to every conversation quiet for longer than the
+settings' hours that has had none since its last message (not those an
+admin has taken over, nor those whose customer never wrote). WhatsApp
+accepts free text only within 24 hours of the customer's last message:
+inside that window the settings' text goes as written; outside it the
+approved template named `follow_up_reminder` (GET
+/api/message-templates) goes instead, `{{1}}` filled with the
+customer's name ("there" when unknown), and without such a template
+those customers get nothing. With 24 hours or more every due customer
+is outside the window, so the template always goes.
+
  * @summary Send due follow-ups now
  */
 export const runFollowUpCheck200ResponseCountMin = 0;
