@@ -42,11 +42,15 @@ const BASE_ENV = {
 export async function startProductionServer(data: string, env: Record<string, string> = {}): Promise<ProductionServer> {
   const port = await freePort();
   const lines: string[] = [];
-  const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=16', '--max-old-space-size=256', 'build/server/main.js'], {
-    cwd: RELEASE_DIR,
-    env: { PATH: process.env.PATH ?? '', ...BASE_ENV, PORT: String(port), DATA_DIR: data, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', '--max-semi-space-size=16', '--max-old-space-size=256', 'build/server/main.js'],
+    {
+      cwd: RELEASE_DIR,
+      env: { PATH: process.env.PATH ?? '', ...BASE_ENV, PORT: String(port), DATA_DIR: data, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let buffer = '';
   const take = (chunk: Buffer) => {
     buffer += String(chunk);
