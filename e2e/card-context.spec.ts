@@ -45,6 +45,8 @@ test('from a backend without the field the cards show as the spec', async ({ pag
   // openapi.yaml ConversationListInbox carries no lastMessagePreview.
   await mockPrefer('**/api/conversations?*', 'example=inbox');
   await mockPrefer('**/api/conversations', 'example=inbox');
+  // The hand-offs above the list (a search for Admin Required) from the same backend.
+  await mockPrefer('**/api/conversations/search?*', 'example=windowClosing');
   await page.goto('/conversations');
   await expect(card(page, 102)).toBeVisible();
   await expect(page.locator('.conversation-list .quote-line')).toHaveCount(0);
