@@ -173,6 +173,9 @@ test.describe('inbox: unread, reply window, templates, delivery, quick replies',
       await waitForScreen(page);
       await page.locator('.template-sender .p-dropdown').click();
       await page.getByRole('option', { name: 'Quote ready' }).click();
+      // The variables start filled from the conversation (issue 29): emptied, the required message shows.
+      await expect(page.getByLabel('Customer name')).toHaveValue('Samuel Kariuki');
+      await page.getByLabel('Customer name').fill('');
       await page.getByRole('button', { name: 'Send template' }).click();
       await expect(page.getByText('Customer name is required')).toBeVisible();
       await audit(page, `/conversations/109 template [${theme}]`, testInfo);
