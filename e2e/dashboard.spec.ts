@@ -308,7 +308,7 @@ test.describe('Pending Actions', () => {
     });
     await page.goto('/');
     const quote = items(region(page, 'Pending Actions')).first().locator('.quote-line');
-    await expect(quote).toHaveAttribute('title', long);
+    await expect(quote).toHaveAttribute('title', `“${long}”`);
     await expect(quote).toHaveText(`Customer wrote: “${long}”`);
     // One line, cut by an ellipsis: as tall as one line of its text, narrower than the text.
     const box = await quote.evaluate((el) => ({

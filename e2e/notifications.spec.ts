@@ -164,7 +164,7 @@ test.describe('list', () => {
     for (const { id, who, quote } of expected) {
       await expect(card(page, id).locator('.notification-customer')).toHaveText(`Customer: ${who}`);
       await expect(card(page, id).locator('.quote-line')).toHaveText(`Customer wrote: “${quote}”`);
-      await expect(card(page, id).locator('.quote-line')).toHaveAttribute('title', quote);
+      await expect(card(page, id).locator('.quote-line')).toHaveAttribute('title', `“${quote}”`);
     }
     // The spec's message stays as it is.
     await expect(card(page, 230).getByText('Unclear request from +254733902114', { exact: true })).toBeVisible();
@@ -172,7 +172,7 @@ test.describe('list', () => {
     // A long quote stays on one line, cut by an ellipsis, also at 320 px with nothing scrolling sideways.
     await page.setViewportSize({ width: 320, height: 800 });
     const long = card(page, 225).locator('.quote-line');
-    await expect(long).toHaveAttribute('title', /^Do you have a black undermount sink .* if you can\.$/);
+    await expect(long).toHaveAttribute('title', /^“Do you have a black undermount sink .* if you can\.”$/);
     const box = await long.evaluate((el) => ({
       height: el.getBoundingClientRect().height,
       line: parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.6,

@@ -16,10 +16,12 @@ type Props = {
  * (title).
  */
 export function QuoteLine({ text, label, quoted = true, className = '' }: Props) {
+  // The title is the line as shown, quotation marks included.
+  const shown = quoted ? `“${text}”` : text;
   return (
-    <p className={`quote-line ${className}`.trim()} title={text}>
+    <p className={`quote-line ${className}`.trim()} title={shown}>
       <span className="sr-only">{label}: </span>
-      {quoted ? `“${text}”` : text}
+      {shown}
     </p>
   );
 }

@@ -134,7 +134,7 @@ describe('DashboardPage Pending Actions', () => {
     expect(items[0]).toHaveTextContent('+254722000002');
     const quote = within(items[0]).getByText(/Ile kitu ya jana/);
     expect(quote).toHaveTextContent('Customer wrote: “Ile kitu ya jana, bado iko?”');
-    expect(quote).toHaveAttribute('title', 'Ile kitu ya jana, bado iko?');
+    expect(quote).toHaveAttribute('title', '“Ile kitu ya jana, bado iko?”');
     // Without the field the item shows as the spec's: the name and the time.
     expect(items[1]).toHaveTextContent('Customer 3');
     expect(items[1]).not.toHaveTextContent('Customer wrote');

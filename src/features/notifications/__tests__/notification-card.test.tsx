@@ -59,7 +59,7 @@ describe('NotificationCard', () => {
     expect(screen.queryByText(/\+254733902114/)).not.toBeInTheDocument();
     const quote = screen.getByText(/Ile kitu ya jana/);
     expect(quote).toHaveTextContent('Customer wrote: “Ile kitu ya jana, bado iko?”');
-    expect(quote).toHaveAttribute('title', 'Ile kitu ya jana, bado iko?');
+    expect(quote).toHaveAttribute('title', '“Ile kitu ya jana, bado iko?”');
     // The spec's message is unchanged.
     expect(screen.getByText('Unclear request from Omondi Were')).toBeInTheDocument();
   });
