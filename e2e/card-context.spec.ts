@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/test';
+import { lineBox } from './support/layout';
 
 test.use({ authenticated: true });
 
@@ -31,11 +32,7 @@ test('a long last message stays on one line, whole on hover; at 320 px nothing s
   await page.goto('/conversations');
   const long = preview(page, 109);
   await expect(long).toHaveAttribute('title', /^Do you have a black undermount sink .* if you can\.$/);
-  const box = await long.evaluate((el) => ({
-    height: el.getBoundingClientRect().height,
-    line: parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.6,
-    cut: el.scrollWidth > el.clientWidth,
-  }));
+  const box = await lineBox(long);
   expect(box.height).toBeLessThan(box.line * 1.5);
   expect(box.cut).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);

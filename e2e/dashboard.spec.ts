@@ -3,6 +3,7 @@
 import type { Locator, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/test';
+import { lineBox } from './support/layout';
 
 test.use({ authenticated: true });
 
@@ -311,11 +312,7 @@ test.describe('Pending Actions', () => {
     await expect(quote).toHaveAttribute('title', `“${long}”`);
     await expect(quote).toHaveText(`Customer wrote: “${long}”`);
     // One line, cut by an ellipsis: as tall as one line of its text, narrower than the text.
-    const box = await quote.evaluate((el) => ({
-      height: el.getBoundingClientRect().height,
-      line: parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.6,
-      cut: el.scrollWidth > el.clientWidth,
-    }));
+    const box = await lineBox(quote);
     expect(box.height).toBeLessThan(box.line * 1.5);
     expect(box.cut).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);

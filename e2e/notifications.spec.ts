@@ -10,6 +10,7 @@
 import type { Locator, Page, Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/test';
+import { lineBox } from './support/layout';
 import { pagedAnswer } from './support/paging';
 
 test.use({ authenticated: true });
@@ -173,11 +174,7 @@ test.describe('list', () => {
     await page.setViewportSize({ width: 320, height: 800 });
     const long = card(page, 225).locator('.quote-line');
     await expect(long).toHaveAttribute('title', /^“Do you have a black undermount sink .* if you can\.”$/);
-    const box = await long.evaluate((el) => ({
-      height: el.getBoundingClientRect().height,
-      line: parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.6,
-      cut: el.scrollWidth > el.clientWidth,
-    }));
+    const box = await lineBox(long);
     expect(box.height).toBeLessThan(box.line * 1.5);
     expect(box.cut).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);

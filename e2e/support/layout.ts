@@ -1,6 +1,6 @@
 // Layout checks a user notices on a narrow screen: the page scrolls sideways,
 // or a text is cut off with no way to read the rest of it.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** How many CSS pixels the page is wider than the window (0 when it does not scroll sideways). */
 export const sidewaysOverflow = (page: Page) =>
@@ -89,3 +89,11 @@ export function clippedTexts(page: Page): Promise<string[]> {
     return found;
   });
 }
+
+/** A line's box: its height, the height of one line of its text, and whether its text is wider than it (cut). */
+export const lineBox = (line: Locator) =>
+  line.evaluate((el) => ({
+    height: el.getBoundingClientRect().height,
+    line: parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.6,
+    cut: el.scrollWidth > el.clientWidth,
+  }));
