@@ -289,6 +289,8 @@ describe('behind a TLS proxy the operator trusts (TRUST_PROXY)', () => {
         },
       });
       expect(res.status).toBe(401);
+      // Read to the end: an unread body keeps the connection busy, and close() waits for it.
+      expect(await res.json()).toEqual({ message: 'Not signed in' });
       expect(res.headers.get('strict-transport-security')).toContain('max-age=');
       expect(seen[0].headers).toMatchObject({
         'x-forwarded-for': '41.90.1.2, 127.0.0.1',
