@@ -20,7 +20,10 @@ const NOW = new Date('2026-03-10T12:00:00Z');
 async function expectCountsEqualRows(db: Kysely<DB>) {
   const { all, unread } = await db
     .selectFrom('notifications')
-    .select([sql<number>`count(*)::int`.as('all'), sql<number>`(count(*) filter (where not is_read))::int`.as('unread')])
+    .select([
+      sql<number>`count(*)::int`.as('all'),
+      sql<number>`(count(*) filter (where not is_read))::int`.as('unread'),
+    ])
     .executeTakeFirstOrThrow();
   const repo = notificationsRepository(db);
   expect(await repo.count(false), 'all notifications').toBe(all);
