@@ -11,6 +11,7 @@ export const compression = fp(
     await app.register(compress, {
       global: true,
       threshold: 1024,
+      syncThreshold: 64 * 1024,
       encodings: ['br', 'gzip'],
       brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
     });

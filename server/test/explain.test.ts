@@ -1,5 +1,6 @@
 // The list queries read indexes, not whole tables: with the repositories'
-// own SQL, on a database of 20,000 conversations, 100,000 messages and 5,000
+// own SQL (each page with the count it carries, as the server asks it; the
+// products' count, of a catalogue of a few thousand, is a query of its own), on a database of 20,000 conversations, 100,000 messages and 5,000
 // notifications (analyzed), EXPLAIN shows no sequential scan of
 // conversations, messages or notifications for any list page, filter, the
 // unread list or a page of messages, on PGlite and, when its binaries are
@@ -51,11 +52,19 @@ const SEED = `
 const WATCHED = new Set(['conversations', 'messages', 'notifications', 'products']);
 
 /**
- * The table whose index a query must read; 'conversation_counts': the counts
- * per status that migration 008 keeps (a few rows), and no list table at all.
+ * The table whose index a query must read; a table of counts (the counts
+ * per status that migration 008 keeps, the notifications' of migration 013:
+ * a few rows): no list table at all.
  */
 type Table =
-  'conversations' | 'messages' | 'notifications' | 'products' | 'conversation_mentions' | 'conversation_counts';
+  | 'conversations'
+  | 'messages'
+  | 'notifications'
+  | 'products'
+  | 'conversation_mentions'
+  | 'conversation_counts'
+  | 'notification_counts';
+const COUNTS = new Set<Table>(['conversation_counts', 'notification_counts']);
 /** A query's name, the table whose index it must read, and the repository call that sends it. */
 type Case = readonly [string, Table, (db: Kysely<DB>) => Promise<unknown>];
 
@@ -146,9 +155,9 @@ function checks(database: Database) {
       combined: { status: 'bot_active', productMentioned: 'carrara', ...sinceFilter },
     };
     const cases: Case[] = [
-      ['conversations, first page', 'conversations', (d) => conversationsRepository(d).page({}, undefined, 51)],
+      ['conversations, first page', 'conversations', (d) => conversationsRepository(d).page({}, undefined, 51, true)],
       ['conversations, count', 'conversation_counts', (d) => conversationsRepository(d).count({})],
-      ['conversations, a middle page', 'conversations', (d) => conversationsRepository(d).page({}, middle, 51)],
+      ['conversations, a middle page', 'conversations', (d) => conversationsRepository(d).page({}, middle, 51, true)],
       [
         'conversations, a batch of the whole list',
         'conversations',
@@ -159,12 +168,12 @@ function checks(database: Database) {
         [
           `search by ${name}, first page`,
           'conversations',
-          (d) => conversationsRepository(d).page(filter, undefined, 51),
+          (d) => conversationsRepository(d).page(filter, undefined, 51, true),
         ],
         [
           `search by ${name}, a later page`,
           'conversations',
-          (d) => conversationsRepository(d).page(filter, middle, 51),
+          (d) => conversationsRepository(d).page(filter, middle, 51, true),
         ],
         [
           `search by ${name}, count`,
@@ -177,32 +186,37 @@ function checks(database: Database) {
           (d) => conversationsRepository(d).count(filter),
         ],
       ]),
-      ['notifications, first page', 'notifications', (d) => notificationsRepository(d).page(false, undefined, 51)],
+      [
+        'notifications, first page',
+        'notifications',
+        (d) => notificationsRepository(d).page(false, undefined, 51, true),
+      ],
       [
         'notifications, a middle page',
         'notifications',
-        (d) => notificationsRepository(d).page(false, notificationsMiddle, 51),
+        (d) => notificationsRepository(d).page(false, notificationsMiddle, 51, true),
       ],
       [
         'unread notifications, first page',
         'notifications',
-        (d) => notificationsRepository(d).page(true, undefined, 51),
+        (d) => notificationsRepository(d).page(true, undefined, 51, true),
       ],
       [
         'unread notifications, a middle page',
         'notifications',
-        (d) => notificationsRepository(d).page(true, notificationsMiddle, 51),
+        (d) => notificationsRepository(d).page(true, notificationsMiddle, 51, true),
       ],
-      ['unread notifications, count', 'notifications', (d) => notificationsRepository(d).count(true)],
+      ['unread notifications, count', 'notification_counts', (d) => notificationsRepository(d).count(true)],
+      ['notifications, count', 'notification_counts', (d) => notificationsRepository(d).count(false)],
       [
         'messages of a long chat, newest page',
         'messages',
-        (d) => conversationsRepository(d).messagesPage(longChat, undefined, 51),
+        (d) => conversationsRepository(d).messagesPage(longChat, undefined, 51, true),
       ],
       [
         'messages of a long chat, an older page',
         'messages',
-        (d) => conversationsRepository(d).messagesPage(longChat, messagesMiddle, 51),
+        (d) => conversationsRepository(d).messagesPage(longChat, messagesMiddle, 51, true),
       ],
       [
         'messages of a long chat, a batch of the whole list',
@@ -213,7 +227,7 @@ function checks(database: Database) {
       [
         'messages of a short chat, page',
         'messages',
-        (d) => conversationsRepository(d).messagesPage(shortChat, undefined, 51),
+        (d) => conversationsRepository(d).messagesPage(shortChat, undefined, 51, true),
       ],
       ['products, first page', 'products', (d) => productsRepository(d).page(undefined, 51)],
       ['products, a middle page', 'products', (d) => productsRepository(d).page(productsMiddle, 51)],
@@ -228,7 +242,7 @@ function checks(database: Database) {
       report.push(`${name}:\n${outline(plan, 1)}`);
       const seq = all.filter((n) => n['Node Type'] === 'Seq Scan' && WATCHED.has(n['Relation Name'] ?? ''));
       if (seq.length > 0) problems.push(`${name}: Seq Scan on ${seq.map((n) => n['Relation Name']).join(', ')}`);
-      if (table === 'conversation_counts') {
+      if (COUNTS.has(table)) {
         const read = all.filter((n) => WATCHED.has(n['Relation Name'] ?? ''));
         if (read.length > 0) problems.push(`${name}: reads ${read.map((n) => n['Relation Name']).join(', ')}`);
       } else if (!all.some((n) => n['Index Name']?.startsWith(table)))

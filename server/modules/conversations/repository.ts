@@ -110,6 +110,30 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
     return query;
   }
 
+  /**
+   * How many conversations match, as one expression (a page's `total`, and
+   * count). The whole list and a status alone are read from the counts per
+   * status that the triggers of migration 008 keep (a few rows, exact); a
+   * product alone from the names mentioned; other filters are counted by
+   * their indexes.
+   */
+  function countOf(filter: ConversationFilter): RawBuilder<number> {
+    const given = Object.entries(filter).filter(([, value]) => value !== undefined);
+    if (given.every(([name]) => name === 'status'))
+      return sql<number>`(select coalesce(sum(n), 0)::int from conversation_counts
+        ${filter.status ? sql`where status = ${filter.status}` : sql``})`;
+    if (given.length === 1 && filter.productMentioned) {
+      // The conversations that mention a name containing the text, from the
+      // mentions' primary key (migration 008) instead of rechecking each
+      // conversation the trigram index returns.
+      const pattern = `%${likeEscape(filter.productMentioned)}%`;
+      return sql<number>`(select count(distinct conversation_id)::int
+        from conversation_mentions
+        where name = any(array(select name from mentioned_names where folded like lower(${pattern}))))`;
+    }
+    return sql<number>`${filtered(filter).select(sql<number>`count(*)::int`.as('n'))}`;
+  }
+
   /** Most recent activity first, from after `after`. */
   const recentFirst = (filter: ConversationFilter, after: Key | undefined, limit: number) =>
     filtered(filter)
@@ -118,12 +142,22 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
       .orderBy('id', 'desc')
       .limit(limit);
 
+  const messageCountOf = (conversationId: number) =>
+    sql<number>`(select count(*)::int from messages where conversation_id = ${conversationId})`;
+
   /** A conversation's messages, newest first ('<') or oldest first ('>'), from after `after`. */
-  const messagesFrom = (conversationId: number, direction: '<' | '>', after: Key | undefined, limit: number) => {
+  const messagesFrom = (
+    conversationId: number,
+    direction: '<' | '>',
+    after: Key | undefined,
+    limit: number,
+    withTotal = false,
+  ) => {
     const order = direction === '<' ? 'desc' : 'asc';
     return db
       .selectFrom('messages')
       .select([messageJson.as('json'), keyAt('timestamp').as('at'), 'id'])
+      .$if(withTotal, (query) => query.select(messageCountOf(conversationId).as('total')))
       .where('conversation_id', '=', conversationId)
       .$if(after !== undefined, (query) => query.where(beyond('timestamp', after!, direction)))
       .orderBy('timestamp', order)
@@ -141,47 +175,23 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
      * PostgreSQL: for thousands of rows several times faster than handing
      * each row to JavaScript and serializing it again.
      */
-    page: (filter: ConversationFilter, after: Key | undefined, limit: number): Promise<JsonRow[]> =>
+    page: (filter: ConversationFilter, after: Key | undefined, limit: number, withTotal = false): Promise<JsonRow[]> =>
       // The JSON is built for the page's rows only: a search whose matches
       // are sorted (a phone number's, a rare product's) would otherwise
       // build it for every match before the limit.
       db
         .selectFrom(recentFirst(filter, after, limit).selectAll().as('page'))
         .select([conversationJson.as('json'), keyAt('last_message_at').as('at'), 'id'])
+        .$if(withTotal, (query) => query.select(countOf(filter).as('total')))
         .orderBy('last_message_at', 'desc')
         .orderBy('id', 'desc')
         .execute(),
     /** The same rows, whole (for the CSV export). */
     rows: (filter: ConversationFilter, after: Key | undefined, limit: number) =>
       recentFirst(filter, after, limit).selectAll().select(keyAt('last_message_at').as('at')).execute(),
-    /**
-     * How many conversations match. The whole list and a status alone are
-     * read from the counts per status that the triggers of migration 008 keep
-     * (a few rows, exact); other filters are counted by their indexes.
-     */
-    count: async (filter: ConversationFilter) => {
-      const given = Object.entries(filter).filter(([, value]) => value !== undefined);
-      if (given.every(([name]) => name === 'status')) {
-        const counted = await sql<{ n: number }>`select coalesce(sum(n), 0)::int as n from conversation_counts
-          ${filter.status ? sql`where status = ${filter.status}` : sql``}`.execute(db);
-        return counted.rows[0].n;
-      }
-      if (given.length === 1 && filter.productMentioned) {
-        // The conversations that mention a name containing the text, from
-        // the mentions' primary key (migration 008) instead of rechecking
-        // each conversation the trigram index returns.
-        const pattern = `%${likeEscape(filter.productMentioned)}%`;
-        const counted = await sql<{ n: number }>`select count(distinct conversation_id)::int as n
-          from conversation_mentions
-          where name = any(array(select name from mentioned_names where folded like lower(${pattern})))`.execute(db);
-        return counted.rows[0].n;
-      }
-      return (
-        await filtered(filter)
-          .select(sql<number>`count(*)::int`.as('n'))
-          .executeTakeFirstOrThrow()
-      ).n;
-    },
+    /** How many conversations match (countOf). */
+    count: async (filter: ConversationFilter) =>
+      (await db.selectNoFrom(countOf(filter).as('n')).executeTakeFirstOrThrow()).n,
     find: (id: number) => db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst(),
     setStatus: (id: number, status: string) =>
       db.updateTable('conversations').set({ status }).where('id', '=', id).returningAll().executeTakeFirst(),
@@ -195,19 +205,13 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
         .orderBy('id')
         .execute(),
     /** Pages of messages go from the newest to older ones (index messages_conversation, read backwards). */
-    messagesPage: (conversationId: number, after: Key | undefined, limit: number) =>
-      messagesFrom(conversationId, '<', after, limit),
+    messagesPage: (conversationId: number, after: Key | undefined, limit: number, withTotal = false) =>
+      messagesFrom(conversationId, '<', after, limit, withTotal),
     /** The whole list is oldest first. */
     messagesOldestFirst: (conversationId: number, after: Key | undefined, limit: number) =>
       messagesFrom(conversationId, '>', after, limit),
     messageCount: async (conversationId: number) =>
-      (
-        await db
-          .selectFrom('messages')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .where('conversation_id', '=', conversationId)
-          .executeTakeFirstOrThrow()
-      ).n,
+      (await db.selectNoFrom(messageCountOf(conversationId).as('n')).executeTakeFirstOrThrow()).n,
     /**
      * Adds a message and moves the conversation's activity time with it. A
      * customer's message also opens the reply window again and counts as

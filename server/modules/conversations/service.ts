@@ -61,7 +61,7 @@ export function conversationsService(
       const only = filterOf(filter);
       return {
         scope: `${name}:${JSON.stringify(only)}`,
-        page: (after, limit) => repo.page(only, after, limit),
+        page: (after, limit, withTotal) => repo.page(only, after, limit, withTotal),
         count: () => repo.count(only),
       };
     },
@@ -76,7 +76,7 @@ export function conversationsService(
       await existing(id);
       return {
         scope: `messages:${id}`,
-        page: (after, limit) => repo.messagesPage(id, after, limit),
+        page: (after, limit, withTotal) => repo.messagesPage(id, after, limit, withTotal),
         whole: (after, limit) => repo.messagesOldestFirst(id, after, limit),
         reversePages: true,
         count: () => repo.messageCount(id),

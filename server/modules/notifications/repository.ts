@@ -9,6 +9,10 @@ const notificationJson = sql<string>`json_build_object(
   'customerName', customer_name, 'customerPhone', customer_phone, 'customerQuote', customer_quote
 )::text`;
 
+/** How many notifications there are, or unread ones: the counts migration 013's triggers keep (a few rows). */
+const countOf = (unread: boolean) =>
+  sql<number>`(select coalesce(sum(n), 0)::int from notification_counts ${unread ? sql`where not is_read` : sql``})`;
+
 export function notificationsRepository(db: Kysely<DB>) {
   const base = () => db.selectFrom('notifications').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
   /**
@@ -22,20 +26,17 @@ export function notificationsRepository(db: Kysely<DB>) {
     list: () => base().execute(),
     unread: () => base().where('is_read', '=', false).execute(),
     /** Up to `limit` notifications after `after`, newest first. */
-    page: (unread: boolean, after: Key | undefined, limit: number): Promise<JsonRow[]> =>
+    page: (unread: boolean, after: Key | undefined, limit: number, withTotal = false): Promise<JsonRow[]> =>
       among(unread)
         .select([notificationJson.as('json'), keyAt('created_at').as('at'), 'id'])
+        .$if(withTotal, (query) => query.select(countOf(unread).as('total')))
         .$if(after !== undefined, (query) => query.where(beyond('created_at', after!, '<')))
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
         .execute(),
     /** From the counts migration 013's triggers keep: a few rows, not every notification. */
-    count: async (unread: boolean) =>
-      (
-        await sql<{ n: number }>`select coalesce(sum(n), 0)::int as n from notification_counts
-          ${unread ? sql`where not is_read` : sql``}`.execute(db)
-      ).rows[0].n,
+    count: async (unread: boolean) => (await db.selectNoFrom(countOf(unread).as('n')).executeTakeFirstOrThrow()).n,
     markRead: (id: number) =>
       db.updateTable('notifications').set({ is_read: true }).where('id', '=', id).returningAll().executeTakeFirst(),
     markAllRead: async () =>

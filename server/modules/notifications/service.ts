@@ -29,7 +29,7 @@ export function notificationsService(db: Kysely<DB>, deps: { events: EventBus; n
     /** Every notification, or the unread ones, paged or whole, as JSON the database builds (see paging.ts). */
     listSource: (unread: boolean): ListSource => ({
       scope: unread ? 'notifications:unread' : 'notifications',
-      page: (after, limit) => repo.page(unread, after, limit),
+      page: (after, limit, withTotal) => repo.page(unread, after, limit, withTotal),
       count: () => repo.count(unread),
     }),
     async markRead(id: number) {
