@@ -468,7 +468,9 @@ test.describe('a long conversation list', () => {
       );
       await page.goto('/conversations');
       const cards = page.locator('.conversation-list > li');
-      await expect(cards).toHaveCount(100);
+      // The first paint is a page load, the session check and 100 cards in React's development
+      // build: up to seconds while the other worker starts a Prism of its own (e2e/fuzz.spec.ts).
+      await expect(cards).toHaveCount(100, { timeout: 15_000 });
       await expect(page.getByText('Showing 100 of 250 conversations')).toBeVisible();
 
       await page.getByText('Showing 100 of 250 conversations').scrollIntoViewIfNeeded();

@@ -49,6 +49,22 @@ async function startDynamicPrism(seed: number): Promise<{ url: string; stop: () 
   return { url: `http://127.0.0.1:${port}`, stop: () => void prism.kill('SIGTERM') };
 }
 
+/**
+ * A GET, tried again once when the socket was closed under it: undici reuses a kept-alive
+ * connection that Prism's server may close at the same moment (its idle timeout racing a busy
+ * machine's timers), "fetch failed: other side closed". A GET is safe to repeat; a Prism that
+ * crashed fails the second try too, and the test with it.
+ */
+async function getOnce(url: string, headers: Record<string, string>): Promise<Response> {
+  try {
+    return await fetch(url, { headers });
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (!(error instanceof TypeError) || code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, { headers });
+  }
+}
+
 /** The page's reads go to the dynamic Prism (the session check too); writes are not fuzzed. */
 async function routeToDynamic(page: Page, target: string) {
   await page.route(
@@ -57,8 +73,9 @@ async function routeToDynamic(page: Page, target: string) {
       const request = route.request();
       if (request.method() !== 'GET') return route.fallback();
       const { pathname, search } = new URL(request.url());
-      const response = await fetch(`${target}${pathname}${search}`, {
-        headers: { cookie: request.headers().cookie ?? 'sid=fuzz', accept: 'application/json' },
+      const response = await getOnce(`${target}${pathname}${search}`, {
+        cookie: request.headers().cookie ?? 'sid=fuzz',
+        accept: 'application/json',
       });
       return route.fulfill({
         status: response.status,
