@@ -154,3 +154,113 @@ describe('conversation counts per status', () => {
     });
   });
 });
+
+// A product search's X-Total-Count is remembered with the mentions' version
+// (migration 015) and answered again while nothing was mentioned or removed:
+// after each kind of write that moves it, the count is the rows' again.
+describe("a product search's count", () => {
+  async function expectProductCount(db: Kysely<DB>, text: string) {
+    const rows = await db
+      .selectFrom('conversations')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where(
+        sql<boolean>`exists (select 1 from unnest(products_mentioned) as p(name) where p.name ilike ${`%${text}%`})`,
+      )
+      .executeTakeFirstOrThrow();
+    const repo = conversationsRepository(db, () => NOW);
+    // Twice: the second answer is the remembered one when nothing moved.
+    for (let i = 0; i < 2; i++) {
+      const page = await repo.page({ productMentioned: text }, undefined, 2, true);
+      expect(page.length === 0 ? 0 : page[0].total, `${text}, answer ${i + 1}`).toBe(rows.n);
+    }
+    expect(await repo.count({ productMentioned: text })).toBe(rows.n);
+  }
+
+  async function mentionWrites(database: Database) {
+    const db = database.db;
+    await migrate(database);
+    const mention = (names: string[], phone: string) =>
+      db
+        .insertInto('conversations')
+        .values({
+          whatsapp_phone_number: phone,
+          status: 'bot_active',
+          created_at: NOW,
+          last_message_at: NOW,
+          products_mentioned: names,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const first = await mention(['Galaxy Black Granite', 'Steel Sink'], '+254700000001');
+    await mention(['Galaxy Black Granite 30mm'], '+254700000002');
+    await expectProductCount(db, 'galaxy black');
+    await expectProductCount(db, 'Sink');
+
+    // A new conversation mentioning it, one without products, a name changed, a conversation gone.
+    const third = await mention(['Galaxy Black Granite'], '+254700000003');
+    await expectProductCount(db, 'galaxy black');
+    await mention([], '+254700000004');
+    await expectProductCount(db, 'galaxy black');
+    await db
+      .updateTable('conversations')
+      .set({ products_mentioned: ['Steel Sink'] })
+      .where('id', '=', first.id)
+      .execute();
+    await expectProductCount(db, 'galaxy black');
+    await expectProductCount(db, 'Sink');
+    await db.deleteFrom('conversations').where('id', '=', third.id).execute();
+    await expectProductCount(db, 'galaxy black');
+    // A write that does not mention anything leaves the remembered count standing, and true.
+    await db.updateTable('conversations').set({ last_message_at: NOW, unread_count: 2 }).execute();
+    await expectProductCount(db, 'galaxy black');
+    // A transaction's own uncommitted mention is never remembered for others.
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto('conversations')
+          .values({
+            whatsapp_phone_number: '+254700000005',
+            status: 'bot_active',
+            created_at: NOW,
+            last_message_at: NOW,
+            products_mentioned: ['Galaxy Black Granite'],
+          })
+          .execute();
+        const inside = await conversationsRepository(trx, () => NOW).page(
+          { productMentioned: 'galaxy black' },
+          undefined,
+          2,
+          true,
+        );
+        expect(inside[0].total).toBe(2);
+        throw new Error('rolled back');
+      })
+      .catch((error: Error) => expect(error.message).toBe('rolled back'));
+    await expectProductCount(db, 'galaxy black');
+    await sql`truncate conversations restart identity cascade`.execute(db);
+    await expectProductCount(db, 'galaxy black');
+    await mention(['Galaxy Black Granite'], '+254700000006');
+    await expectProductCount(db, 'galaxy black');
+  }
+
+  it('follows every mention added or removed (PGlite)', async () => {
+    const database = await openDatabase({});
+    try {
+      await mentionWrites(database);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.skipIf(postgresUnavailable())('follows every mention added or removed (PostgreSQL)', async () => {
+    const postgres = await startPostgres();
+    const database = await openDatabase({ databaseUrl: postgres.url });
+    try {
+      await mentionWrites(database);
+    } finally {
+      await database.close();
+      await postgres.stop();
+    }
+  });
+});

@@ -46,12 +46,42 @@ const messageJson = sql<string>`(jsonb_build_object(
 ) || case when delivery_status is null then '{}'::jsonb
      else jsonb_build_object('deliveryStatus', delivery_status, 'failureReason', failure_reason) end)::text`;
 
+/** The mentions' version (migration 015): the sum of its shards, as text. */
+const MENTIONS_VERSION = sql<string>`(select sum(v)::text from mention_versions)`;
+
+type Remembered = { version: string; total: number };
+const REMEMBERED_PATTERNS = 256;
+const rememberedByDatabase = new WeakMap<object, Map<string, Remembered>>();
+
+/**
+ * Product searches' counts with the mentions' version they were read at, per
+ * database object (a transaction, which may see its own uncommitted writes,
+ * keeps its own): a few hundred recent patterns, the oldest forgotten first.
+ */
+function rememberedCounts(database: object) {
+  let counts = rememberedByDatabase.get(database);
+  if (!counts) rememberedByDatabase.set(database, (counts = new Map()));
+  return {
+    get: (pattern: string) => counts.get(pattern),
+    set(pattern: string, known: Remembered) {
+      counts.delete(pattern);
+      counts.set(pattern, known);
+      if (counts.size > REMEMBERED_PATTERNS) counts.delete(counts.keys().next().value!);
+    },
+  };
+}
+
 export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: () => Date = () => new Date()) {
   /**
    * The conversations matching every given filter. Each filter has an index
    * (migrations 001 and 003): last_message_at for the dates, status with
    * last_message_at, and trigram indexes for the contains-searches.
    */
+  const remembered = rememberedCounts(db);
+  const productOnly = (filter: ConversationFilter) =>
+    filter.productMentioned !== undefined &&
+    Object.entries(filter).every(([name, value]) => name === 'productMentioned' || value === undefined);
+
   function filtered(filter: ConversationFilter) {
     let query = db.selectFrom('conversations');
     if (filter.startDate) query = query.where('last_message_at', '>=', new Date(filter.startDate));
@@ -127,9 +157,16 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
       // mentions' primary key (migration 008) instead of rechecking each
       // conversation the trigram index returns.
       const pattern = `%${likeEscape(filter.productMentioned)}%`;
-      return sql<number>`(select count(distinct conversation_id)::int
+      const counted = sql<number>`(select count(distinct conversation_id)::int
         from conversation_mentions
         where name = any(array(select name from mentioned_names where folded like lower(${pattern}))))`;
+      // A count remembered with the mentions' version is answered again while
+      // that version holds (migration 015); else counted (PostgreSQL runs a
+      // CASE's subquery only when its branch is taken).
+      const known = remembered.get(pattern);
+      return known
+        ? sql<number>`(case when ${MENTIONS_VERSION} = ${known.version} then ${known.total}::int else ${counted} end)`
+        : counted;
     }
     return sql<number>`${filtered(filter).select(sql<number>`count(*)::int`.as('n'))}`;
   }
@@ -175,17 +212,33 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
      * PostgreSQL: for thousands of rows several times faster than handing
      * each row to JavaScript and serializing it again.
      */
-    page: (filter: ConversationFilter, after: Key | undefined, limit: number, withTotal = false): Promise<JsonRow[]> =>
+    async page(
+      filter: ConversationFilter,
+      after: Key | undefined,
+      limit: number,
+      withTotal = false,
+    ): Promise<JsonRow[]> {
+      // A product search's count is remembered with the version it was read at.
+      const remember = withTotal && productOnly(filter);
       // The JSON is built for the page's rows only: a search whose matches
       // are sorted (a phone number's, a rare product's) would otherwise
       // build it for every match before the limit.
-      db
+      const rows = await db
         .selectFrom(recentFirst(filter, after, limit).selectAll().as('page'))
         .select([conversationJson.as('json'), keyAt('last_message_at').as('at'), 'id'])
         .$if(withTotal, (query) => query.select(countOf(filter).as('total')))
+        .$if(remember, (query) => query.select(MENTIONS_VERSION.as('mentions_version')))
         .orderBy('last_message_at', 'desc')
         .orderBy('id', 'desc')
-        .execute(),
+        .execute();
+      const first = rows[0] as (JsonRow & { mentions_version?: string }) | undefined;
+      if (remember && first?.total !== undefined && first.mentions_version !== undefined)
+        remembered.set(`%${likeEscape(filter.productMentioned!)}%`, {
+          version: first.mentions_version,
+          total: first.total,
+        });
+      return rows;
+    },
     /** The same rows, whole (for the CSV export). */
     rows: (filter: ConversationFilter, after: Key | undefined, limit: number) =>
       recentFirst(filter, after, limit).selectAll().select(keyAt('last_message_at').as('at')).execute(),
