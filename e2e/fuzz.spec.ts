@@ -1,6 +1,7 @@
 // Contract fuzzing. Every screen is visited against Prism's dynamic mode: data
 // generated at random from openapi.yaml's schemas (any length up to maxLength, prices anywhere
-// in their range, optional fields left out, arrays empty or long: up to 5,000 messages). Prism
+// in their range, optional fields left out, arrays empty or long: a conversation of 5,000
+// messages, set by mocks/mock-contract.ts since the contract bounds no list). Prism
 // seeds each answer, so a seed gives the same data again: the seed is printed, and
 // FUZZ_SEED=<n> replays a run; FUZZ_ROUNDS sets how many seeds one run tries (default 2).
 // A screen must never crash: no uncaught error or console error (the fixtures' guard, which
@@ -9,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Page } from '@playwright/test';
 import { freePort } from '../common/dev/ports';
+import { writeMockContract } from '../mocks/mock-contract';
 import { expect, test } from './fixtures/test';
 
 const SCREENS = [
@@ -29,13 +31,15 @@ const ROUNDS = Number(process.env.FUZZ_ROUNDS ?? 2);
 /** A Prism of its own in dynamic mode with `seed`, on a free port. */
 async function startDynamicPrism(seed: number): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
+  const contract = writeMockContract();
   const prism: ChildProcess = spawn(
     'node_modules/.bin/prism',
-    ['mock', 'openapi.yaml', '--host', '127.0.0.1', '--port', String(port), '--dynamic', '--seed', String(seed)],
+    ['mock', contract.file, '--host', '127.0.0.1', '--port', String(port), '--dynamic', '--seed', String(seed)],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  prism.once('exit', contract.remove);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('dynamic Prism did not start within 60 s')), 60_000);
     createInterface({ input: prism.stdout! }).on('line', (line) => {

@@ -5,6 +5,9 @@
 //   error with `Prefer: code=<status>`.
 // * MOCK_DYNAMIC=1 adds --dynamic: random data generated from the schemas
 //   (MOCK_SEED=<text> makes it repeatable).
+// * Prism reads a copy of openapi.yaml that gives generated long lists their
+//   length (mocks/mock-contract.ts): `Prefer: dynamic=true` or MOCK_DYNAMIC=1
+//   serve a conversation of 5,000 messages.
 // * --errors: a request that breaks the contract is answered with an error
 //   (422 + `sl-violations` header) instead of being served anyway.
 //
@@ -24,6 +27,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { writeMockContract } from './mock-contract';
 import { multipartBoundary, repairMultipart } from './multipart-repair';
 import { HOST, devPorts, freePort, httpUrl } from '../common/dev/ports';
 
@@ -36,6 +40,9 @@ if (!existsSync(bin)) {
 
 const port = devPorts().prism;
 const dynamic = process.env.MOCK_DYNAMIC === '1' || process.env.MOCK_DYNAMIC === 'true';
+/** What Prism serves: openapi.yaml with the generated long lists' lengths. */
+const contract = writeMockContract();
+process.on('exit', () => contract.remove());
 /** Largest multipart body buffered for repair (the product form's images included). */
 const MAX_MULTIPART = 50 * 1024 * 1024;
 /** How long a request waits for a (re)starting Prism. */
@@ -57,7 +64,7 @@ let markReady: () => void = () => {};
 
 function startPrism(innerPort: number): void {
   ready = new Promise((resolve) => (markReady = resolve));
-  const args = ['mock', 'openapi.yaml', '--host', HOST, '--port', String(innerPort), '--errors'];
+  const args = ['mock', contract.file, '--host', HOST, '--port', String(innerPort), '--errors'];
   if (dynamic) args.push('--dynamic');
   if (dynamic && process.env.MOCK_SEED) args.push('--seed', process.env.MOCK_SEED);
   const prism = spawn(bin, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -77,7 +77,10 @@ export interface paths {
         put?: never;
         /**
          * Create a product
-         * @description Product fields as text plus the image files. Empty values are omitted by the client.
+         * @description Product fields as text plus the image files (see ProductCreateForm).
+         *     The dashboard leaves empty values out. A server reads an optional
+         *     field sent empty as left out; stock and isActive sent empty are
+         *     refused (422), as on update.
          */
         post: operations["createProduct"];
         delete?: never;
@@ -160,16 +163,19 @@ export interface paths {
          *       **cleared**: the server stores null. Only the optional fields can be
          *       cleared: dimensions, description, color, installationPricePerSlab,
          *       material, bowlConfiguration. name, category, startingPrice,
-         *       endingPrice, stock and isActive cannot be empty (400 / 422).
+         *       endingPrice, stock and isActive cannot be empty (422).
          *     * When category moves between a stone (granite, marble, quartz) and
          *       sink, the client sends the other kind's fields empty: stone → sink
          *       sends color and installationPricePerSlab empty, sink → stone sends
          *       material and bowlConfiguration empty. The server clears them like any
          *       other empty field.
          *     * A new productImage replaces the current one; installationImages sent
-         *       here replace the current list. Images are not cleared by this form.
+         *       here replace the current list. An empty productImage part removes
+         *       the image; one empty installationImages part removes them all.
          *
-         *     Create (POST /api/products) differs: empty values are left out there.
+         *     Create (POST /api/products) differs: an optional field sent empty is
+         *     left out there. stock and isActive sent empty are refused (422) on
+         *     both.
          */
         patch: operations["updateProduct"];
         trace?: never;
@@ -279,7 +285,23 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Messages of a conversation */
+        /**
+         * Messages of a conversation
+         * @description Messages are ordered by `timestamp`, then by `id` among messages of
+         *     the same instant. An answer (the whole list or one page) always holds
+         *     its messages oldest first.
+         *
+         *     * Without `limit`: every message of the conversation, oldest first,
+         *       however many there are (the array has no length bound).
+         *     * With `limit`: the pages run from the newest message back. The first
+         *       page holds the `limit` newest messages; each next page (its `Link`,
+         *       rel="next") holds the `limit` messages just before the oldest one of
+         *       the page before it; the last page holds the oldest. Read last to
+         *       first, the pages give the whole list, oldest first.
+         *
+         *     A server that does not page answers every message, oldest first, as
+         *     without `limit`.
+         */
         get: operations["listConversationMessages"];
         put?: never;
         /**
@@ -789,12 +811,24 @@ export interface components {
         };
         /**
          * @description Multipart form; every value is sent as a text part except the files.
-         *     Empty values are omitted. Integers are decimal digits and booleans the
-         *     text true or false. Each text field is sent once; a text field sent as
-         *     a file part, a file field sent as non-empty text, or a file part of
-         *     any other name is refused with 422 (the rest of the body is not read).
-         *     At most 30 files in one form (one productImage and up to 29
-         *     installationImages); more is refused with 422.
+         *     Integers are decimal digits and booleans the text true or false.
+         *     Each text field is sent once.
+         *
+         *     * A part named productImage or installationImages is a file whether
+         *       or not it carries a filename (RFC 7578 makes it optional): its
+         *       content must be a PNG, JPEG, WebP or GIF image, else 400, whatever
+         *       its filename or Content-Type says.
+         *     * A text field sent as a file part (a part with a filename, or of
+         *       type application/octet-stream), or a file part of any other name,
+         *       is refused with 422 (the rest of the body is not read).
+         *     * At most 30 files (one productImage and up to 29
+         *       installationImages) and at most 50 text parts in one form; more is
+         *       refused with 422.
+         *     * Empty values are left out by the dashboard. An optional field sent
+         *       empty is read as left out. stock and isActive are never sent
+         *       empty: the empty text is neither an integer nor true or false, so
+         *       it is refused with 422 (on update too); left out, they take their
+         *       defaults (0 and true).
          */
         ProductCreateForm: {
             name: string;
@@ -819,18 +853,20 @@ export interface components {
             isActive: boolean;
             /**
              * Format: binary
-             * @description One image file. PNG, JPEG, WebP or GIF, recognised by its content (not its name); at most 5 MB (5,242,880 bytes) per image, else 400. The dashboard checks type and size before uploading.
+             * @description One image file, with or without a filename. PNG, JPEG, WebP or GIF, recognised by its content (not its name); at most 5 MB (5,242,880 bytes) per image, else 400. The dashboard checks type and size before uploading.
              */
             productImage?: string;
-            /** @description Up to 29 image files, each PNG, JPEG, WebP or GIF (recognised by content) of at most 5 MB. */
+            /** @description Up to 29 image files, each with or without a filename, each PNG, JPEG, WebP or GIF (recognised by content) of at most 5 MB. */
             installationImages?: string[];
         };
         /**
          * @description Same fields as ProductCreateForm, none required, with the same rules
-         *     for parts. A field left out keeps its value. A field sent empty ('')
-         *     is cleared (stored as null); only dimensions, description, color,
-         *     installationPricePerSlab, material and bowlConfiguration may be sent
-         *     empty.
+         *     for parts (files with or without a filename, at most 30 files and 50
+         *     text parts). A field left out keeps its value. A field sent empty
+         *     ('') is cleared (stored as null); only dimensions, description,
+         *     color, installationPricePerSlab, material and bowlConfiguration may
+         *     be sent empty. name, category, startingPrice, endingPrice, stock and
+         *     isActive sent empty are refused with 422 and nothing is changed.
          */
         ProductUpdateForm: {
             name?: string;
@@ -874,6 +910,8 @@ export interface components {
         /**
          * @description One part named file, with or without a filename. A second file, or a
          *     file part of any other name, is refused with 422 (nothing is
+         *     imported). Other text parts are ignored. The form holds at most 20
+         *     parts in all, the file included; more is refused with 422 (nothing is
          *     imported).
          */
         ProductImportForm: {
@@ -1939,7 +1977,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Messages, oldest first */
+            /** @description Messages, oldest first within the answer; with `limit`, the pages run from the newest back */
             200: {
                 headers: {
                     Link: components["headers"]["NextLink"];

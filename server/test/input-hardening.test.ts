@@ -111,7 +111,7 @@ describe('uploads', () => {
     expect(((await after.json()) as { name: string }[]).map((p) => p.name)).not.toContain('Over The Wire Granite');
   });
 
-  it('refuses a text field sent as a file part (a sent isActive=false is never lost) and a file field sent as text', async () => {
+  it('refuses a text field sent as a file part (a sent isActive=false is never lost) and a file field that is not an image', async () => {
     const form = stoneForm('Inactive Granite');
     form.set('isActive', new Blob(['false'], { type: 'text/plain' }), 'isActive.txt');
     const res = await send('POST', '/api/products', form);
@@ -119,9 +119,13 @@ describe('uploads', () => {
     expect(plainError(res).message).toContain('isActive');
     expect(await productNames()).not.toContain('Inactive Granite');
 
+    // A part without a filename is still the file: its bytes are not an image.
     const asText = stoneForm('Image As Text Granite');
     asText.set('productImage', 'https://example.com/slab.png');
-    expect((await send('POST', '/api/products', asText)).statusCode).toBe(422);
+    const notImage = await send('POST', '/api/products', asText);
+    expect(notImage.statusCode).toBe(400);
+    expect(plainError(notImage).message).toContain('PNG, JPEG, WebP or GIF');
+    expect(await productNames()).not.toContain('Image As Text Granite');
 
     // As text, the same field is read as sent.
     const ok = stoneForm('Inactive Granite');

@@ -110,7 +110,7 @@ describe('products', () => {
     expect((await send('PATCH', `/api/products/${created.id}`, clearImage)).json().productImageUrl).toBeNull();
     const noName = new FormData();
     noName.set('name', '');
-    expect((await send('PATCH', `/api/products/${created.id}`, noName)).statusCode).toBe(400);
+    expect((await send('PATCH', `/api/products/${created.id}`, noName)).statusCode).toBe(422);
   });
 
   it('answers 400 for malformed ids and 404 for unknown ones', async () => {

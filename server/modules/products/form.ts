@@ -2,11 +2,16 @@
 // the contract defines are read (each image up to the configured limit, the
 // CSV file up to the contract's limit); any other file part, or a text field
 // sent as a file, is refused with 422 before it is read, and the rest of the
-// body is discarded unread. Text fields are checked against the contract's
+// body is discarded unread. A part of a file field is a file whether or not
+// it names a filename (RFC 7578 makes it optional): its bytes say whether it
+// is an image. Text fields are checked against the contract's
 // ProductCreateForm / ProductUpdateForm schemas, and images against their
 // bytes. Semantics, as openapi.yaml states them for PATCH:
 //   a field left out  → unchanged
-//   a field sent empty → cleared (null, or no installation images)
+//   a field sent empty → cleared (null, or no installation images); a field
+//                        that cannot be cleared is refused (422)
+// On create an optional field sent empty is left out. stock and isActive have
+// no empty form on either: '' is neither an integer nor a boolean (422).
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { createAjv, NUL_MESSAGE, operation, unstorableText } from '../../contract/openapi';
@@ -25,11 +30,16 @@ export type ProductForm = {
   installationImages?: UploadedImage[] | null;
 };
 
-const FILE_FIELDS = new Set(['productImage', 'installationImages']);
+const FILE_FIELDS: ReadonlySet<string> = new Set(['productImage', 'installationImages']);
+const IMPORT_FILE_FIELDS: ReadonlySet<string> = new Set(['file']);
 /** One productImage and up to 29 installationImages, as openapi.yaml states. */
 const MAX_FILES = 30;
 /** Text fields are short (a description is at most 2000 characters). */
 const MAX_TEXT_BYTES = 64 * 1024;
+/** Text parts in one product form, as openapi.yaml states (the form defines 13). */
+const MAX_TEXT_FIELDS = 50;
+/** Parts in one CSV import form, the file included, as openapi.yaml states (ProductImportForm maxProperties). */
+const MAX_IMPORT_PARTS = 20;
 const unprocessable = (message: string) => new HttpError(422, `Invalid request: ${message}`);
 /** A client's field name as a message may quote it: short, without control characters. */
 // eslint-disable-next-line no-control-regex -- control characters are what it replaces
@@ -119,15 +129,26 @@ function partHeaderCheck(contentType: string | undefined) {
  */
 async function readParts(
   request: FastifyRequest,
-  limits: { fileSize: number; files: number; fields: number; fieldSize: number },
+  form: {
+    limits: { fileSize: number; files: number; fields: number; fieldSize: number; parts: number };
+    /** Field names whose parts are files even without a filename. */
+    fileFields: ReadonlySet<string>;
+  },
   onPart: (part: Part) => Promise<void>,
   tooLarge: () => HttpError,
 ): Promise<void> {
   let current: Part | undefined;
+  const { limits, fileFields } = form;
   const headerCheck = partHeaderCheck(request.headers['content-type']);
   const malformed = () => badRequest(`The form could not be read as multipart/form-data: ${headerCheck.problem}`);
   try {
-    const parts = request.parts({ limits: { ...limits, parts: limits.files + limits.fields, headerPairs: 20 } });
+    const parts = request.parts({
+      limits: { ...limits, headerPairs: 20 },
+      // The parser's own rule (a filename, or application/octet-stream) plus
+      // the form's file fields: an image sent without a filename is still a file.
+      isPartAFile: (field, contentType, filename) =>
+        filename !== undefined || contentType === 'application/octet-stream' || fileFields.has(field ?? ''),
+    });
     // Beside the parser, on the same bytes: it has seen each part's headers before the part is handed over.
     request.raw.on('data', headerCheck.feed);
     for await (const part of parts) {
@@ -146,7 +167,10 @@ async function readParts(
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw unprocessable('expected a multipart/form-data body');
     if (code === 'FST_FILES_LIMIT') throw unprocessable(`send at most ${limits.files} files in one form`);
-    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw unprocessable('the form has too many fields');
+    if (code === 'FST_FIELDS_LIMIT')
+      throw unprocessable(`the form has too many fields: send at most ${limits.fields} text fields`);
+    if (code === 'FST_PARTS_LIMIT')
+      throw unprocessable(`the form has too many fields: send at most ${limits.parts} parts`);
     // Anything else the parser raises (a part without headers, a missing or
     // wrong boundary, a body cut short) means the body is not multipart.
     throw badRequest('The form could not be read as multipart/form-data');
@@ -202,7 +226,16 @@ export async function readProductForm(
   const mb = Math.floor(maxImageBytes / 1024 / 1024);
   await readParts(
     request,
-    { fileSize: maxImageBytes, files: MAX_FILES, fields: 50, fieldSize: MAX_TEXT_BYTES },
+    {
+      limits: {
+        fileSize: maxImageBytes,
+        files: MAX_FILES,
+        fields: MAX_TEXT_FIELDS,
+        fieldSize: MAX_TEXT_BYTES,
+        parts: MAX_FILES + MAX_TEXT_FIELDS,
+      },
+      fileFields: FILE_FIELDS,
+    },
     async (part) => {
       const field = part.fieldname;
       if (part.type === 'file') {
@@ -215,12 +248,6 @@ export async function readProductForm(
       }
       if (part.valueTruncated || part.fieldnameTruncated) throw unprocessable(`${named(field)} is too long`);
       const value = String(part.value ?? '');
-      if (FILE_FIELDS.has(field)) {
-        // A file field sent as an empty text part: clear it. Any other text is not a file.
-        if (value !== '') throw unprocessable(`${field} must be sent as a file`);
-        emptyFiles.add(field);
-        return;
-      }
       if (Object.hasOwn(text, field)) throw unprocessable(`send ${named(field)} once`);
       if (unstorableText(value)) throw unprocessable(`form/${named(field)} ${NUL_MESSAGE}`);
       text[field] = value;
@@ -231,15 +258,17 @@ export async function readProductForm(
   const cleared = new Set<string>();
   const values: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(text)) {
-    if (value === '') {
-      cleared.add(field);
-      continue;
-    }
+    // Checked before emptiness: '' is no integer or boolean (stock, isActive), on create as on update.
     const form = textForms[field];
     if (form && !form.pattern.test(value)) throw unprocessable(`form/${field} ${form.says}`);
-    values[field] = value;
+    if (value === '') cleared.add(field);
+    else values[field] = value;
   }
+  // Create: an empty value is left out. Update: it clears the field, where the schema takes ''.
   if (operationId === 'createProduct') cleared.clear();
+  for (const field of cleared) {
+    if (!validate({ [field]: '' })) throw unprocessable(`form/${field} cannot be empty`);
+  }
 
   if (!validate(values)) {
     throw unprocessable(ajv.errorsText(validate.errors, { dataVar: 'form' }));
@@ -261,9 +290,11 @@ export async function readProductForm(
 }
 
 /**
- * The CSV import's one part, `file`: a file part, or a text part (a client
- * that sends no filename), of at most `maxBytes`. A second one, or a file
- * part of any other name, is refused with 422 before it is read.
+ * The CSV import's one part, `file`, with or without a filename, of at most
+ * `maxBytes`. A second one, or a file part of any other name, is refused
+ * with 422 before it is read. Other text parts are ignored (each read up to
+ * MAX_TEXT_BYTES and dropped); the form holds at most MAX_IMPORT_PARTS parts
+ * in all, the file included.
  */
 export async function readImportFile(request: FastifyRequest, maxBytes: number): Promise<string> {
   const mb = maxBytes / 1024 / 1024;
@@ -271,18 +302,23 @@ export async function readImportFile(request: FastifyRequest, maxBytes: number):
   let text: string | undefined;
   await readParts(
     request,
-    // Two are let through the parser so that a second file gets a clear answer.
-    { fileSize: maxBytes, files: 2, fields: 2, fieldSize: maxBytes },
+    {
+      limits: {
+        fileSize: maxBytes,
+        // Two are let through the parser so that a second file gets a clear answer.
+        files: 2,
+        fields: MAX_IMPORT_PARTS,
+        fieldSize: MAX_TEXT_BYTES,
+        parts: MAX_IMPORT_PARTS,
+      },
+      fileFields: IMPORT_FILE_FIELDS,
+    },
     async (part) => {
-      if (part.fieldname !== 'file') {
-        if (part.type === 'file')
-          throw unprocessable(`the form has no file field "${named(part.fieldname)}"; send the CSV file as "file"`);
-        return;
-      }
+      if (part.type !== 'file') return;
+      if (part.fieldname !== 'file')
+        throw unprocessable(`the form has no file field "${named(part.fieldname)}"; send the CSV file as "file"`);
       if (text !== undefined) throw unprocessable('send one CSV file in the field "file"');
-      if (part.type === 'file') text = (await part.toBuffer()).toString('utf8');
-      else if (part.valueTruncated) throw tooLarge();
-      else text = String(part.value ?? '');
+      text = (await part.toBuffer()).toString('utf8');
     },
     tooLarge,
   );

@@ -306,16 +306,14 @@ function formMutations(op: Operation): Mutation[] {
         },
       });
     }
-    // Only an update gives a part sent empty a meaning (clear). A create's
-    // client leaves empty values out, and the contract does not say a create
-    // with one is refused, so none is sent there.
-    if (op.method === 'PATCH') {
-      out.push({
-        kind: 'empty value that cannot clear',
-        label: `${name} sent empty`,
-        apply: (shape) => withParts(shape, setText(formParts(shape), name, '')),
-      });
-    }
+    // An update clears a field sent empty, where its schema takes ''; a
+    // create reads it as left out. stock and isActive are never empty, and a
+    // required field sent empty to create is missing (the oracle tells which).
+    out.push({
+      kind: 'empty value that cannot clear',
+      label: `${name} sent empty`,
+      apply: (shape) => withParts(shape, setText(formParts(shape), name, '')),
+    });
   }
   for (const name of required) {
     out.push({
@@ -356,7 +354,7 @@ function formMutations(op: Operation): Mutation[] {
   }
   for (const [name, field] of files) {
     if (field.contentType.startsWith('image/')) {
-      structure(`${name} sent as non-empty text`, (parts) => [
+      structure(`${name} sent without a filename, not an image`, (parts) => [
         ...parts.filter((part) => part.name !== name),
         { name, value: 'hello' },
       ]);

@@ -154,24 +154,23 @@ function formBreaches(op: Operation, parts: Part[]): string[] {
     const value = typeof part.value === 'string' ? part.value : part.value.toString('utf8');
     const file = files.get(part.name);
     if (file) {
+      // A part of a file field is a file, with or without a filename (RFC 7578).
       const images = file.contentType.startsWith('image/');
       const bytes = typeof part.value === 'string' ? Buffer.from(part.value) : part.value;
       if (file.maxBytes !== undefined && bytes.length > file.maxBytes)
         out.push(`${part.name} is ${bytes.length} bytes, over ${file.maxBytes}`);
-      if (isFile) {
-        fileCount.set(part.name, (fileCount.get(part.name) ?? 0) + 1);
-        if (images && bytes.length > 0 && !isImage(bytes))
-          out.push(`${part.name} is not a PNG, JPEG, WebP or GIF image`);
-        if (part.filename?.includes('\u0000')) out.push(`${part.name}'s file name holds a NUL character`);
-      } else if (images && value !== '') {
-        out.push(`file field ${part.name} sent as non-empty text`);
-      } else if (!images) {
-        fileCount.set(part.name, (fileCount.get(part.name) ?? 0) + 1);
-      }
+      // An empty image part clears (update) or is left out (create): it is no file.
+      if (!images || bytes.length > 0) fileCount.set(part.name, (fileCount.get(part.name) ?? 0) + 1);
+      if (images && bytes.length > 0 && !isImage(bytes)) out.push(`${part.name} is not a PNG, JPEG, WebP or GIF image`);
+      if (part.filename?.includes('\u0000')) out.push(`${part.name}'s file name holds a NUL character`);
     } else if (part.name in properties) {
+      const property = properties[part.name];
+      const typed = typesOf(property).has('integer') || typesOf(property).has('boolean');
       if (isFile) out.push(`text field ${part.name} sent as a file part`);
       else if (part.name in values) out.push(`text field ${part.name} sent twice`);
-      else values[part.name] = readText(properties[part.name], value);
+      // A create reads an empty value as left out, except where '' cannot be one (stock, isActive).
+      else if (op.method === 'POST' && value === '' && !typed) continue;
+      else values[part.name] = readText(property, value);
       if (badText(value)) out.push(`${part.name} holds a NUL character or a leading byte-order mark`);
     } else if (isFile) {
       out.push(`a file part named ${part.name}, which the form does not define`);
@@ -179,6 +178,9 @@ function formBreaches(op: Operation, parts: Part[]): string[] {
       out.push(`${part.name} holds a NUL character or a leading byte-order mark`);
     }
   }
+  // The import form's maxProperties, read as the description says: parts in all, the file included.
+  const maxParts = op.multipartBody?.maxProperties;
+  if (typeof maxParts === 'number' && parts.length > maxParts) out.push(`${parts.length} parts, at most ${maxParts}`);
   // The product forms say it in words: at most 30 files in one form.
   const images = [...files]
     .filter(([, file]) => file.contentType.startsWith('image/'))

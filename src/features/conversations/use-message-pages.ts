@@ -25,11 +25,12 @@ const withoutNext = (headers: Headers) => {
 
 /**
  * The newest messages, the first page of the panel. A server that does not page (or a short
- * conversation) answers every message at once. A server that pages may run its pages from the
- * newest message back, or in the list's own order (oldest first, as openapi.yaml lists them):
- * the second page tells which. Newest back: the two pages are the first (the second's Link leads
- * further back). Oldest first: the newest are on the last page, so every page is read and the
- * panel has the whole conversation, as from a server that does not page.
+ * conversation) answers every message at once. A server that pages runs its pages from the
+ * newest message back (openapi.yaml, listConversationMessages); one that pages in the whole
+ * list's order instead (oldest first) is still read: the second page tells which. Newest back:
+ * the two pages are the first (the second's Link leads further back). Oldest first: the newest
+ * are on the last page, so every page is read and the panel has the whole conversation, as from
+ * a server that does not page.
  */
 async function newestMessages(id: number): Promise<MessagePage> {
   const limit = MESSAGE_PAGE_SIZE;

@@ -9,12 +9,24 @@ import type { BowlConfiguration } from './bowlConfiguration';
 
 /**
  * Multipart form; every value is sent as a text part except the files.
-Empty values are omitted. Integers are decimal digits and booleans the
-text true or false. Each text field is sent once; a text field sent as
-a file part, a file field sent as non-empty text, or a file part of
-any other name is refused with 422 (the rest of the body is not read).
-At most 30 files in one form (one productImage and up to 29
-installationImages); more is refused with 422.
+Integers are decimal digits and booleans the text true or false.
+Each text field is sent once.
+
+* A part named productImage or installationImages is a file whether
+  or not it carries a filename (RFC 7578 makes it optional): its
+  content must be a PNG, JPEG, WebP or GIF image, else 400, whatever
+  its filename or Content-Type says.
+* A text field sent as a file part (a part with a filename, or of
+  type application/octet-stream), or a file part of any other name,
+  is refused with 422 (the rest of the body is not read).
+* At most 30 files (one productImage and up to 29
+  installationImages) and at most 50 text parts in one form; more is
+  refused with 422.
+* Empty values are left out by the dashboard. An optional field sent
+  empty is read as left out. stock and isActive are never sent
+  empty: the empty text is neither an integer nor true or false, so
+  it is refused with 422 (on update too); left out, they take their
+  defaults (0 and true).
 
  */
 export interface ProductCreateForm {
@@ -42,8 +54,8 @@ export interface ProductCreateForm {
   stock?: number;
   /** The text true or false. */
   isActive?: boolean;
-  /** One image file. PNG, JPEG, WebP or GIF, recognised by its content (not its name); at most 5 MB (5,242,880 bytes) per image, else 400. The dashboard checks type and size before uploading. */
+  /** One image file, with or without a filename. PNG, JPEG, WebP or GIF, recognised by its content (not its name); at most 5 MB (5,242,880 bytes) per image, else 400. The dashboard checks type and size before uploading. */
   productImage?: Blob;
-  /** Up to 29 image files, each PNG, JPEG, WebP or GIF (recognised by content) of at most 5 MB. */
+  /** Up to 29 image files, each with or without a filename, each PNG, JPEG, WebP or GIF (recognised by content) of at most 5 MB. */
   installationImages?: Blob[];
 }

@@ -5,6 +5,8 @@
 /**
  * One part named file, with or without a filename. A second file, or a
 file part of any other name, is refused with 422 (nothing is
+imported). Other text parts are ignored. The form holds at most 20
+parts in all, the file included; more is refused with 422 (nothing is
 imported).
 
  */

@@ -10,10 +10,12 @@ import type { ProductUpdateFormBowlConfiguration } from './productUpdateFormBowl
 
 /**
  * Same fields as ProductCreateForm, none required, with the same rules
-for parts. A field left out keeps its value. A field sent empty ('')
-is cleared (stored as null); only dimensions, description, color,
-installationPricePerSlab, material and bowlConfiguration may be sent
-empty.
+for parts (files with or without a filename, at most 30 files and 50
+text parts). A field left out keeps its value. A field sent empty
+('') is cleared (stored as null); only dimensions, description,
+color, installationPricePerSlab, material and bowlConfiguration may
+be sent empty. name, category, startingPrice, endingPrice, stock and
+isActive sent empty are refused with 422 and nothing is changed.
 
  */
 export interface ProductUpdateForm {

@@ -765,6 +765,21 @@ export const useUpdateConversationStatus = <TError = ErrorType<BadRequestRespons
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * Messages are ordered by `timestamp`, then by `id` among messages of
+the same instant. An answer (the whole list or one page) always holds
+its messages oldest first.
+
+* Without `limit`: every message of the conversation, oldest first,
+  however many there are (the array has no length bound).
+* With `limit`: the pages run from the newest message back. The first
+  page holds the `limit` newest messages; each next page (its `Link`,
+  rel="next") holds the `limit` messages just before the oldest one of
+  the page before it; the last page holds the oldest. Read last to
+  first, the pages give the whole list, oldest first.
+
+A server that does not page answers every message, oldest first, as
+without `limit`.
+
  * @summary Messages of a conversation
  */
 export type listConversationMessagesResponse200 = {

@@ -267,7 +267,11 @@ export function useListProducts<TData = Awaited<ReturnType<typeof listProducts>>
 
 
 /**
- * Product fields as text plus the image files. Empty values are omitted by the client.
+ * Product fields as text plus the image files (see ProductCreateForm).
+The dashboard leaves empty values out. A server reads an optional
+field sent empty as left out; stock and isActive sent empty are
+refused (422), as on update.
+
  * @summary Create a product
  */
 export const getCreateProductUrl = () => {
@@ -657,16 +661,19 @@ export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TE
   **cleared**: the server stores null. Only the optional fields can be
   cleared: dimensions, description, color, installationPricePerSlab,
   material, bowlConfiguration. name, category, startingPrice,
-  endingPrice, stock and isActive cannot be empty (400 / 422).
+  endingPrice, stock and isActive cannot be empty (422).
 * When category moves between a stone (granite, marble, quartz) and
   sink, the client sends the other kind's fields empty: stone → sink
   sends color and installationPricePerSlab empty, sink → stone sends
   material and bowlConfiguration empty. The server clears them like any
   other empty field.
 * A new productImage replaces the current one; installationImages sent
-  here replace the current list. Images are not cleared by this form.
+  here replace the current list. An empty productImage part removes
+  the image; one empty installationImages part removes them all.
 
-Create (POST /api/products) differs: empty values are left out there.
+Create (POST /api/products) differs: an optional field sent empty is
+left out there. stock and isActive sent empty are refused (422) on
+both.
 
  * @summary Update a product
  */

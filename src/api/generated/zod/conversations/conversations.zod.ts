@@ -255,6 +255,21 @@ export const updateConversationStatus422Response = zod.strictObject({
 }).describe('Body of every error response. At least one of the fields is present.')
 
 /**
+ * Messages are ordered by `timestamp`, then by `id` among messages of
+the same instant. An answer (the whole list or one page) always holds
+its messages oldest first.
+
+* Without `limit`: every message of the conversation, oldest first,
+  however many there are (the array has no length bound).
+* With `limit`: the pages run from the newest message back. The first
+  page holds the `limit` newest messages; each next page (its `Link`,
+  rel="next") holds the `limit` messages just before the oldest one of
+  the page before it; the last page holds the oldest. Read last to
+  first, the pages give the whole list, oldest first.
+
+A server that does not page answers every message, oldest first, as
+without `limit`.
+
  * @summary Messages of a conversation
  */
 export const listConversationMessagesQueryLimitMax = 200;export const listConversationMessagesQueryCursorMax = 400;
@@ -277,7 +292,7 @@ export const listConversationMessages200ResponseItem = zod.strictObject({
   "deliveryStatus": zod.enum(['queued', 'sent', 'delivered', 'read', 'failed']).optional().describe('Beyond the spec. Where a message to the customer (an admin reply, a\ntemplate, a follow-up) has got to: queued (waiting to leave), sent\n(WhatsApp accepted it), delivered (it reached the phone), read (the\ncustomer opened it) or failed (see `failureReason`; it can be sent\nagain). Absent on customer and bot messages, and from a backend that\ndoes not track it.\n'),
   "failureReason": zod.string().max(listConversationMessages200ResponseFailureReasonMax).nullish().describe('Beyond the spec. Why WhatsApp did not deliver the message, in\nplain words; only with `deliveryStatus` failed.\n')
 })
-export const listConversationMessages200Response = zod.array(listConversationMessages200ResponseItem).max(5000)
+export const listConversationMessages200Response = zod.array(listConversationMessages200ResponseItem)
 
 export const listConversationMessages400Response = zod.strictObject({
   "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),

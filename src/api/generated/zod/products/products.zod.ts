@@ -60,7 +60,11 @@ export const listProducts500Response = zod.strictObject({
 }).describe('Body of every error response. At least one of the fields is present.')
 
 /**
- * Product fields as text plus the image files. Empty values are omitted by the client.
+ * Product fields as text plus the image files (see ProductCreateForm).
+The dashboard leaves empty values out. A server reads an optional
+field sent empty as left out; stock and isActive sent empty are
+refused (422), as on update.
+
  * @summary Create a product
  */
 export const createProductBodyNameMax = 200;export const createProductBodyDimensionsMax = 100;export const createProductBodyDescriptionMax = 2000;export const createProductBodyStartingPriceRegExp = new RegExp('^\\d{1,9}(\\.\\d{1,2})?$');
@@ -83,9 +87,9 @@ export const createProductBody = zod.object({
   "bowlConfiguration": zod.enum(['Single Bowl', 'Double Bowl', 'Triple Bowl', '1.5 Bowl']).optional(),
   "stock": zod.number().min(createProductBodyStockMin).max(createProductBodyStockMax).optional().describe('Decimal digits, e.g. 14.'),
   "isActive": zod.boolean().default(createProductBodyIsActiveDefault).describe('The text true or false.'),
-  "productImage": zod.instanceof(File).optional().describe('One image file. PNG, JPEG, WebP or GIF, recognised by its content (not its name); at most 5 MB (5,242,880 bytes) per image, else 400. The dashboard checks type and size before uploading.'),
-  "installationImages": zod.array(zod.instanceof(File)).optional().describe('Up to 29 image files, each PNG, JPEG, WebP or GIF (recognised by content) of at most 5 MB.')
-}).describe('Multipart form; every value is sent as a text part except the files.\nEmpty values are omitted. Integers are decimal digits and booleans the\ntext true or false. Each text field is sent once; a text field sent as\na file part, a file field sent as non-empty text, or a file part of\nany other name is refused with 422 (the rest of the body is not read).\nAt most 30 files in one form (one productImage and up to 29\ninstallationImages); more is refused with 422.\n')
+  "productImage": zod.instanceof(File).optional().describe('One image file, with or without a filename. PNG, JPEG, WebP or GIF, recognised by its content (not its name); at most 5 MB (5,242,880 bytes) per image, else 400. The dashboard checks type and size before uploading.'),
+  "installationImages": zod.array(zod.instanceof(File)).optional().describe('Up to 29 image files, each with or without a filename, each PNG, JPEG, WebP or GIF (recognised by content) of at most 5 MB.')
+}).describe('Multipart form; every value is sent as a text part except the files.\nIntegers are decimal digits and booleans the text true or false.\nEach text field is sent once.\n\n* A part named productImage or installationImages is a file whether\n  or not it carries a filename (RFC 7578 makes it optional): its\n  content must be a PNG, JPEG, WebP or GIF image, else 400, whatever\n  its filename or Content-Type says.\n* A text field sent as a file part (a part with a filename, or of\n  type application/octet-stream), or a file part of any other name,\n  is refused with 422 (the rest of the body is not read).\n* At most 30 files (one productImage and up to 29\n  installationImages) and at most 50 text parts in one form; more is\n  refused with 422.\n* Empty values are left out by the dashboard. An optional field sent\n  empty is read as left out. stock and isActive are never sent\n  empty: the empty text is neither an integer nor true or false, so\n  it is refused with 422 (on update too); left out, they take their\n  defaults (0 and true).\n')
 
 export const createProduct201ResponseNameMax = 200;export const createProduct201ResponseDimensionsMax = 100;export const createProduct201ResponseDescriptionMax = 2000;export const createProduct201ResponseStartingPriceMin = 0;export const createProduct201ResponseEndingPriceMin = 0;export const createProduct201ResponseInstallationPricePerSlabMin = 0;export const createProduct201ResponseStockDefault = 0;
 export const createProduct201ResponseStockMin = 0;
@@ -152,7 +156,7 @@ are counted as failed and described in `errors`, one plain line each.
  */
 export const importProductsBody = zod.object({
   "file": zod.instanceof(File).describe('A .csv file with the columns Type, Name, Color/Material, Dimensions (mm), Starting Price, Ending Price, Installation Price, Description, Product Image URL, Installation Image URLs. At most 2 MB (2,097,152 bytes), else 400 (the dashboard checks name and size before uploading). Image URLs are http or https URLs, or /uploads/<name> for an image this server stores; a row with any other image URL (javascript:, data:, a relative path) fails. Beyond the spec, two more columns may follow, Stock (a whole number from 0) and Active (yes/no, true/false or 1/0); a file without them imports as the spec\'s columns do (a new product gets stock 0 and is active, an updated one keeps its stock and status), and a bad value fails its row.')
-}).describe('One part named file, with or without a filename. A second file, or a\nfile part of any other name, is refused with 422 (nothing is\nimported).\n')
+}).describe('One part named file, with or without a filename. A second file, or a\nfile part of any other name, is refused with 422 (nothing is\nimported). Other text parts are ignored. The form holds at most 20\nparts in all, the file included; more is refused with 422 (nothing is\nimported).\n')
 
 export const importProducts200ResponseImportedMin = 0;export const importProducts200ResponseUpdatedMin = 0;export const importProducts200ResponseFailedMin = 0;
 
@@ -241,16 +245,19 @@ export const getProduct500Response = zod.strictObject({
   **cleared**: the server stores null. Only the optional fields can be
   cleared: dimensions, description, color, installationPricePerSlab,
   material, bowlConfiguration. name, category, startingPrice,
-  endingPrice, stock and isActive cannot be empty (400 / 422).
+  endingPrice, stock and isActive cannot be empty (422).
 * When category moves between a stone (granite, marble, quartz) and
   sink, the client sends the other kind's fields empty: stone → sink
   sends color and installationPricePerSlab empty, sink → stone sends
   material and bowlConfiguration empty. The server clears them like any
   other empty field.
 * A new productImage replaces the current one; installationImages sent
-  here replace the current list. Images are not cleared by this form.
+  here replace the current list. An empty productImage part removes
+  the image; one empty installationImages part removes them all.
 
-Create (POST /api/products) differs: empty values are left out there.
+Create (POST /api/products) differs: an optional field sent empty is
+left out there. stock and isActive sent empty are refused (422) on
+both.
 
  * @summary Update a product
  */
@@ -275,7 +282,7 @@ export const updateProductBody = zod.object({
   "isActive": zod.boolean().optional().describe('The text true or false.'),
   "productImage": zod.instanceof(File).optional().describe('A new image replaces the current one; sent empty, it removes it. PNG, JPEG, WebP or GIF (by content), at most 5 MB.'),
   "installationImages": zod.array(zod.instanceof(File)).optional().describe('Files sent replace the current list; one empty part removes them all. Up to 29 files, each PNG, JPEG, WebP or GIF (by content), at most 5 MB.')
-}).describe('Same fields as ProductCreateForm, none required, with the same rules\nfor parts. A field left out keeps its value. A field sent empty (\'\')\nis cleared (stored as null); only dimensions, description, color,\ninstallationPricePerSlab, material and bowlConfiguration may be sent\nempty.\n')
+}).describe('Same fields as ProductCreateForm, none required, with the same rules\nfor parts (files with or without a filename, at most 30 files and 50\ntext parts). A field left out keeps its value. A field sent empty\n(\'\') is cleared (stored as null); only dimensions, description,\ncolor, installationPricePerSlab, material and bowlConfiguration may\nbe sent empty. name, category, startingPrice, endingPrice, stock and\nisActive sent empty are refused with 422 and nothing is changed.\n')
 
 export const updateProduct200ResponseNameMax = 200;export const updateProduct200ResponseDimensionsMax = 100;export const updateProduct200ResponseDescriptionMax = 2000;export const updateProduct200ResponseStartingPriceMin = 0;export const updateProduct200ResponseEndingPriceMin = 0;export const updateProduct200ResponseInstallationPricePerSlabMin = 0;export const updateProduct200ResponseStockDefault = 0;
 export const updateProduct200ResponseStockMin = 0;
