@@ -28,6 +28,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       'dist/**',
+      'conformance/dist/**',
       'dist-e2e/**',
       'build/**',
       'coverage/**',

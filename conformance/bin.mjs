@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npx stone-sinks-conformance <base-url>`: the package's bin. Node cannot run
-// TypeScript itself, so tsx's loader is registered first, then the CLI loaded.
+// `npx stone-sinks-conformance <base-url>` from this repository: the same CLI
+// from its TypeScript sources, through tsx's loader (Node cannot run
+// TypeScript itself). The package built from conformance/ runs dist/cli.js.
 import { register } from 'tsx/esm/api';
 
 register();

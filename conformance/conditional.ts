@@ -5,7 +5,7 @@
 // The ETag must be strong. A server that sends no ETag does not offer
 // conditional requests: reported as such, not as a failure.
 import type { Violation } from './contract';
-import { resourceOf, type Ctx } from './run';
+import { resourceOf, type Ctx } from './shared';
 
 /** An entity tag no server gave out. */
 const STALE = '"conformance-stale-etag"';

@@ -6,24 +6,7 @@
 // so no 304, a list that does not page so no 400 for a cursor) is marked
 // "not offered" when nothing else saw it.
 import type { OpenApiContract } from './contract';
-import type { Result } from './run';
-
-/** checked: seen, and every such answer conformed; violations: at least one did not; allowed: seen only where a known limit of the server was allowed; not offered: not seen, and the server does not offer what would answer it. */
-export type Cell = 'checked' | 'violations' | 'allowed' | 'not offered' | 'not seen';
-export type CoverageRow = {
-  operationId: string;
-  operation: string;
-  statuses: Record<string, Cell>;
-  undocumented: number[];
-};
-export type Tally = { documented: number; seen: number; notOffered: number };
-export type Coverage = {
-  /** Every status key the contract documents on any operation, in order. */
-  statuses: string[];
-  operations: CoverageRow[];
-  /** Documented (operation, status) pairs and how many were seen, by class: 2xx, 4xx, 5xx. */
-  tally: Record<string, Tally>;
-};
+import type { Cell, Coverage, CoverageRow, Result, Tally } from './shared';
 
 const order = (a: string, b: string) => (a === 'default' ? 1 : b === 'default' ? -1 : a.localeCompare(b));
 

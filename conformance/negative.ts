@@ -15,9 +15,15 @@
 // the value that is already stored.
 import type { components } from '../common/generated/openapi-types';
 import type { Operation } from './contract';
-import { FOREIGN_ORIGIN, REACHES_CUSTOMERS, resourceOf, type Check, type Ctx, type SendInit } from './run';
-
-export type Resource = 'product' | 'conversation' | 'notification' | 'quickReply';
+import {
+  FOREIGN_ORIGIN,
+  REACHES_CUSTOMERS,
+  resourceOf,
+  type Check,
+  type Ctx,
+  type Resource,
+  type SendInit,
+} from './shared';
 
 /** Every path parameter ({id}, {messageId}, {quickReplyId}) set to `value`. */
 export const fillPath = (path: string, value: string) => path.replace(/\{[^}]+\}/g, value);

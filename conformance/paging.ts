@@ -12,7 +12,7 @@
 // without Link or X-Total-Count) conforms, and the report says paging was
 // not offered on that list.
 import type { Operation, Violation } from './contract';
-import { resourceOf, type Answer, type Ctx, type Result } from './run';
+import { parseJson, resourceOf, type Answer, type Ctx, type Result } from './shared';
 
 /** The lists the contract pages (those that take `limit` and `cursor`). */
 const pagedOperations = (ctx: Ctx): Operation[] =>
@@ -33,14 +33,6 @@ type Fetched = Answer & { items?: Item[]; violations: Violation[] };
 /** honours: answered fewer items than the whole list, as asked; ignores: answered more than `limit`; unknown: the list fits in one page. */
 type Paging = 'honours' | 'ignores' | 'unknown';
 type Walked = { op: Operation; path: string; query: URLSearchParams; limit: number; paging: Paging; cursor?: string };
-
-export function parseJson(body: string): unknown {
-  try {
-    return body ? JSON.parse(body) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The URL of a Link header's rel="next" (RFC 8288), or undefined. */
 function nextLink(header: string | null): string | undefined {

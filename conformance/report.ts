@@ -1,8 +1,8 @@
-// What the check prints and writes: the table a developer reads (every
-// violation under its row, worst first), the coverage grid, the JUnit XML a
-// CI system reads. The JSON report is the Report itself.
-import type { Cell } from './coverage';
-import type { Report, Result } from './run';
+// What the check prints and writes: the header naming what checked against
+// what, the table a developer reads (every violation under its row, worst
+// first), the coverage grid, the JUnit XML a CI system reads. The JSON report
+// is the Report itself.
+import type { Cell, ContractFile, Meta, Report, Result } from './shared';
 
 const caseName = (r: Result) => {
   const what = [r.check === 'answer' || r.check === 'socket' ? '' : r.check, r.detail ?? ''].filter(Boolean).join(': ');
@@ -10,6 +10,25 @@ const caseName = (r: Result) => {
 };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+const describe = (what: string, f: ContractFile) => `${what} version ${f.version}, sha256 ${f.sha256}\n  ${f.file}`;
+
+/** Which check, which contract files (version and SHA-256), which server: two reports compare only when these match. */
+export function toHeader(report: Pick<Report, 'meta'> & Partial<Pick<Report, 'baseUrl' | 'mode'>>): string {
+  const { tool, contract, asyncapi } = report.meta;
+  const mode = report.mode
+    ? report.mode.reachCustomers
+      ? 'write, reaching customers'
+      : report.mode.write
+        ? 'write'
+        : 'read-only'
+    : undefined;
+  return [
+    `${tool.name} ${tool.version}${report.baseUrl ? ` checking ${report.baseUrl} (${mode})` : ''}`,
+    describe('openapi.yaml ', contract),
+    describe('asyncapi.yaml', asyncapi),
+  ].join('\n');
+}
 
 export function toTable(report: Report): string {
   const rows = report.results.map((r) => ({
@@ -113,5 +132,20 @@ export function toJunit(report: Report): string {
     return `  <testcase classname="conformance" name="${name}">${body}</testcase>`;
   });
   const failures = report.results.filter((r) => r.result === 'fail' || r.result === 'not checked').length;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="conformance" tests="${cases.length}" failures="${failures}">\n${cases.join('\n')}\n</testsuite>\n`;
+  const properties = metaProperties(report.meta).map(
+    ([name, value]) => `    <property name="${esc(name)}" value="${esc(value)}"/>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="conformance" tests="${cases.length}" failures="${failures}">\n  <properties>\n${properties.join('\n')}\n  </properties>\n${cases.join('\n')}\n</testsuite>\n`;
+}
+
+function metaProperties(meta: Meta): [string, string][] {
+  return [
+    ['tool', meta.tool.name],
+    ['tool.version', meta.tool.version],
+    ...(['contract', 'asyncapi'] as const).flatMap((key): [string, string][] => [
+      [`${key}.file`, meta[key].file],
+      [`${key}.version`, meta[key].version],
+      [`${key}.sha256`, meta[key].sha256],
+    ]),
+  ];
 }

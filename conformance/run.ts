@@ -2,70 +2,36 @@
 // the documented refusals (negative cases), probes every protected operation
 // for 401, listens on the socket. Returns a report; the CLI (cli.ts) prints
 // and writes it.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
+import { parse as parseYaml } from 'yaml';
+import { ASYNCAPI_FILE, CONTRACT_FILE } from '../common/contract';
+import tool from './package.json' with { type: 'json' };
 import { AsyncApiContract, OpenApiContract, worstFirst, type Operation, type Violation } from './contract';
-import { buildCoverage, type Coverage } from './coverage';
+import { buildCoverage } from './coverage';
 import { conditionalChecks } from './conditional';
-import { fillPath, readOnlyNegatives, UNKNOWN_ID, writeNegatives, type Resource } from './negative';
+import { fillPath, readOnlyNegatives, UNKNOWN_ID, writeNegatives } from './negative';
 import { pagingChecks } from './paging';
 import { writeScenarios } from './scenarios';
+import {
+  FatalError,
+  FOREIGN_ORIGIN,
+  parseJson,
+  REACHES_CUSTOMERS,
+  resourceOf,
+  type Allowance,
+  type ContractFile,
+  type Ctx,
+  type Meta,
+  type Mode,
+  type Report,
+  type Result,
+} from './shared';
 import { summaryChecks } from './summary';
 
-export type Check =
-  | 'answer'
-  | 'no cookie'
-  | 'made-up cookie'
-  | 'malformed id'
-  | 'unknown id'
-  | 'invalid query'
-  | 'malformed body'
-  | 'invalid body'
-  | 'wrong media type'
-  | 'foreign origin'
-  | 'wrong credentials'
-  | 'not taken over'
-  | 'disabled'
-  | 'incomplete order'
-  | 'negative cases'
-  | 'paging'
-  | 'not modified'
-  | 'summary'
-  | 'socket';
-
-export type Result = {
-  /** "GET /api/products/{id}", or "SOCKET /ws <type>" */
-  operation: string;
-  operationId?: string;
-  check: Check;
-  /** What this case sent, when the check name alone does not say: `id "abc"`, `customerPhone=<NUL>`. */
-  detail?: string;
-  /** The status the case must provoke (negative cases and 401 probes). */
-  expected?: number;
-  result: 'pass' | 'fail' | 'not checked' | 'skipped' | 'allowed';
-  status?: number;
-  /** Every violation, worst first. */
-  violations: Violation[];
-  reason?: string;
-  /** Documented statuses of this operation that this row shows the server does not offer (an optional call or feature). */
-  notOffered?: string[];
-};
-
-export type Mode = { write: boolean; reachCustomers: boolean };
-export type Report = {
-  baseUrl: string;
-  ok: boolean;
-  mode: Mode;
-  results: Result[];
-  coverage: Coverage;
-  methodsSent: string[];
-};
-
-/**
- * A known limit of a server (for example a stateless mock) the run may meet:
- * a failing result of that check (and operation, and status, when given) is
- * reported as "allowed" with the reason, never hidden.
- */
-export type Allowance = { check: Check; operation?: string; status?: number; detail?: string; reason: string };
+// The report's type, for those who read a report (tests, the HTML page).
+export type { Report } from './shared';
 
 export type ConformanceOptions = {
   baseUrl: string;
@@ -81,8 +47,6 @@ export type ConformanceOptions = {
   contractFile?: string;
   asyncApiFile?: string;
 };
-
-export class FatalError extends Error {}
 
 /** What the Prism mock cannot answer: it accepts any session id, holds no records, refuses a malformed id with 422 and counts nothing for the summary. */
 export function mockAllowances(): Allowance[] {
@@ -100,61 +64,42 @@ export function mockAllowances(): Allowance[] {
   ];
 }
 
-export type SendInit = { headers?: Record<string, string>; body?: RequestInit['body'] };
-export type Answer = { status: number; headers: Headers; body: string };
-export type ProbeSpec = {
-  /** The path with any id and query filled in. */
-  path: string;
-  /** What the case sends, in words, for the violation ("a caller with no session cookie"). */
-  what: string;
-  expected: number;
-  detail?: string;
-  headers?: Record<string, string>;
-  body?: RequestInit['body'];
-  /** false: send no session cookie. */
-  session?: boolean;
-};
+/** A contract file as the report names it: the path used, its info.version and the SHA-256 of its bytes. */
+function describeFile(file: string): ContractFile {
+  let bytes: Buffer;
+  let info: { version?: unknown } | undefined;
+  try {
+    bytes = readFileSync(file);
+    info = (parseYaml(bytes.toString('utf8')) as { info?: { version?: unknown } } | null)?.info;
+  } catch (e) {
+    throw new FatalError(`cannot read the contract ${file}: ${(e as Error).message}`);
+  }
+  return {
+    file,
+    version: String(info?.version ?? '(none)'),
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
+}
 
-export type Ctx = {
-  base: string;
-  cookie: string;
-  contract: OpenApiContract;
-  mode: Mode;
-  results: Result[];
-  methodsSent: string[];
-  /** Ids read from the lists; `unknown` holds the resources for which UNKNOWN_ID was seen to match nothing. */
-  ids: Partial<Record<Resource, number>> & { unknown: Set<Resource> };
-  /** Parsed bodies of the answers that conformed, by operationId (the last one). */
-  samples: Map<string, unknown>;
-  /** Operations whose plain answer has been checked (or deliberately skipped). */
-  done: Set<string>;
-  /** Operations whose body cases have been sent (the product's from its own scenario). */
-  aimed: Set<string>;
-  /** Optional operations the server answered 404 (GET /api/summary): not offered. */
-  absent: Set<string>;
-  /** The query string the read-only walk sends an operation: its required parameters and a year's date range. */
-  plainQuery: (op: Operation) => string;
-  send: (method: string, path: string, init?: SendInit) => Promise<Answer>;
-  /** Calls an operation with the session and checks the answer against the contract. */
-  call: (op: Operation, path: string, init?: SendInit) => Promise<Answer>;
-  record: (op: Operation, status: number, headers: Headers, body: string) => void;
-  /** Provokes a documented status and checks that status and the body the contract gives it. */
-  probe: (op: Operation, check: Check, spec: ProbeSpec) => Promise<Result>;
-  skip: (op: Operation, check: Check, reason: string, detail?: string) => void;
-};
-
-export const resourceOf = (path: string): Resource =>
-  path.startsWith('/api/products')
-    ? 'product'
-    : path.startsWith('/api/conversations')
-      ? 'conversation'
-      : path.startsWith('/api/quick-replies')
-        ? 'quickReply'
-        : 'notification';
+/** The check's name and version and the contract files a run with these options reads. */
+export function describeRun(contractFile = CONTRACT_FILE, asyncApiFile = ASYNCAPI_FILE): Meta {
+  return {
+    tool: { name: tool.name, version: tool.version },
+    contract: describeFile(contractFile),
+    asyncapi: describeFile(asyncApiFile),
+  };
+}
 
 export async function runConformance(options: ConformanceOptions): Promise<Report> {
-  const contract = new OpenApiContract(options.contractFile);
-  const realtime = new AsyncApiContract(options.asyncApiFile);
+  const meta = describeRun(options.contractFile, options.asyncApiFile);
+  let contract: OpenApiContract;
+  let realtime: AsyncApiContract;
+  try {
+    contract = new OpenApiContract(meta.contract.file);
+    realtime = new AsyncApiContract(meta.asyncapi.file);
+  } catch (e) {
+    throw new FatalError(`cannot use the contract: ${(e as Error).message}`);
+  }
   const base = options.baseUrl.replace(/\/+$/, '');
   const mode: Mode = { write: !!options.write, reachCustomers: !!options.write && !!options.reachCustomers };
   const results: Result[] = [];
@@ -174,13 +119,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     }
     return { status: res.status, headers: res.headers, body: await res.text() };
   };
-  const parse = (body: string): unknown => {
-    try {
-      return body ? JSON.parse(body) : undefined;
-    } catch {
-      return undefined;
-    }
-  };
+  const parse = parseJson;
   const record: Ctx['record'] = (op, status, headers, body) => {
     const violations = contract.check(op, status, headers, body);
     results.push({
@@ -474,6 +413,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     if (rule) Object.assign(r, { result: 'allowed', reason: rule.reason });
   }
   return {
+    meta,
     baseUrl: base,
     ok: results.every((r) => r.result !== 'fail' && r.result !== 'not checked'),
     mode,
@@ -483,16 +423,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   };
 }
 
-/** An origin no dashboard has: a state-changing request from it must be refused. */
-export const FOREIGN_ORIGIN = 'https://conformance-check.invalid';
-
 /** Operations a server may leave out: a 404 means "not offered" (the contract says so in their description). */
-export const OPTIONAL_OPERATIONS = new Set([
-  'getSummary',
-  'listMessageTemplates',
-  'listQuickReplies',
-  'getFollowUpsDue',
-]);
+const OPTIONAL_OPERATIONS = new Set(['getSummary', 'listMessageTemplates', 'listQuickReplies', 'getFollowUpsDue']);
 
 /**
  * Calls beyond the spec come in features: when the server shows it lacks
@@ -501,19 +433,11 @@ export const OPTIONAL_OPERATIONS = new Set([
  * answers 404; read state when conversations carry no unreadCount; delivery
  * (retry) when messages carry no deliveryStatus and templates are missing.
  */
-export const FEATURE_OPERATIONS: Record<string, string[]> = {
+const FEATURE_OPERATIONS: Record<string, string[]> = {
   listQuickReplies: ['createQuickReply', 'updateQuickReply', 'deleteQuickReply', 'reorderQuickReplies'],
   listMessageTemplates: ['sendConversationTemplate', 'retryConversationMessage'],
 };
-export const READ_STATE_OPERATIONS = ['markConversationRead', 'markConversationUnread'];
-
-/** Operations that send something to customers. */
-export const REACHES_CUSTOMERS = new Set([
-  'sendConversationMessage',
-  'sendConversationTemplate',
-  'runFollowUpCheck',
-  'updateConversationStatus',
-]);
+const READ_STATE_OPERATIONS = ['markConversationRead', 'markConversationUnread'];
 
 type SocketListener = {
   /** Every parsed message so far, valid or not. */

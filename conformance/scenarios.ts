@@ -4,12 +4,12 @@
 // (a message to a conversation not taken over, a follow-up check while
 // follow-ups are disabled). A contract change these calls do not follow fails
 // `tsc --noEmit`.
-import { faker } from '@faker-js/faker';
 import createClient from 'openapi-fetch';
+import { randomBytes, randomInt } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { components, paths } from '../common/generated/openapi-types';
 import { bodyNegatives } from './negative';
-import type { Ctx } from './run';
+import type { Ctx } from './shared';
 
 type ProductCreate = components['schemas']['ProductCreateForm'];
 type ProductUpdate = components['schemas']['ProductUpdateForm'];
@@ -72,16 +72,16 @@ export async function writeScenarios(ctx: Ctx) {
     return done;
   };
 
-  // Product life cycle on a record of our own.
+  // Product life cycle on a record of our own: a name no catalogue has, inactive so no customer sees it.
   const created: ProductCreate = {
-    name: `Conformance ${faker.commerce.productName()} ${faker.string.alphanumeric(8)}`,
+    name: `Conformance slab ${randomBytes(4).toString('hex')}`,
     category: 'granite',
     color: 'Black',
     dimensions: '3000x1400x20',
-    description: faker.commerce.productDescription().slice(0, 200),
-    startingPrice: faker.commerce.price({ min: 1000, max: 5000 }),
-    endingPrice: faker.commerce.price({ min: 5001, max: 9000 }),
-    stock: faker.number.int({ min: 1, max: 20 }),
+    description: 'Made by the conformance check; deleted at the end of its run.',
+    startingPrice: `${randomInt(1000, 5000)}.00`,
+    endingPrice: `${randomInt(5001, 9000)}.50`,
+    stock: randomInt(1, 21),
     isActive: false,
   };
   const c = await client.POST('/api/products', {

@@ -5,8 +5,7 @@
 // move while the lists are read, so the summary is read before and after
 // them and a count matches when it equals either.
 import type { Violation } from './contract';
-import { parseJson } from './paging';
-import type { Ctx } from './run';
+import { parseJson, type Ctx } from './shared';
 
 type Counts = Record<string, number>;
 

@@ -4,12 +4,22 @@
 // without --reach-customers, sends nothing a customer could receive.
 // Run by `npm run test:conformance` through node's test runner (tsx --test).
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { ASYNCAPI_FILE, CONTRACT_FILE, loadAsyncApiDocument, loadOpenApi } from '../../common/contract';
 import { startFaultyServer } from '../fixtures/faulty-server';
-import { toCoverageGrid, toJunit, toOptional, toTable } from '../report';
-import { runConformance, type Report } from '../run';
+import tool from '../package.json' with { type: 'json' };
+import { toCoverageGrid, toHeader, toJunit, toOptional, toTable } from '../report';
+import { describeRun, runConformance, type Report } from '../run';
 
 type Faulty = Awaited<ReturnType<typeof startFaultyServer>>;
+
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+const contractVersion = String(loadOpenApi().info?.version);
+const asyncApiVersion = String((loadAsyncApiDocument().info as { version?: unknown } | undefined)?.version);
 
 const failsOf = (report: Report) => (operation: string, check?: string) =>
   report.results
@@ -179,6 +189,35 @@ describe('read-only run against the faulty server', () => {
     assert.deepEqual(writes, []);
   });
 
+  describe('every report names the check and the contract it checked against', () => {
+    test("the JSON: the check's version, each contract's file, info.version and SHA-256", () => {
+      assert.deepEqual(report.meta.tool, { name: 'stone-sinks-conformance', version: tool.version });
+      assert.deepEqual(report.meta.contract, {
+        file: CONTRACT_FILE,
+        version: contractVersion,
+        sha256: sha256(CONTRACT_FILE),
+      });
+      assert.deepEqual(report.meta.asyncapi, {
+        file: ASYNCAPI_FILE,
+        version: asyncApiVersion,
+        sha256: sha256(ASYNCAPI_FILE),
+      });
+    });
+    test('the console text starts with them', () => {
+      const header = toHeader(report).split('\n');
+      assert.equal(header[0], `stone-sinks-conformance ${tool.version} checking ${server.url} (read-only)`);
+      assert.equal(header[1], `openapi.yaml  version ${contractVersion}, sha256 ${sha256(CONTRACT_FILE)}`);
+      assert.equal(header[2], `  ${CONTRACT_FILE}`);
+    });
+    test('the JUnit carries them as properties of the suite', () => {
+      const junit = toJunit(report);
+      assert.ok(junit.includes(`<property name="tool.version" value="${tool.version}"/>`));
+      assert.ok(junit.includes(`<property name="contract.sha256" value="${sha256(CONTRACT_FILE)}"/>`));
+      assert.ok(junit.includes(`<property name="asyncapi.version" value="${asyncApiVersion}"/>`));
+      assert.ok(junit.indexOf('<properties>') < junit.indexOf('<testcase'));
+    });
+  });
+
   describe('coverage grid', () => {
     const row = (id: string) => report.coverage.operations.find((o) => o.operationId === id)!;
     test('marks each documented status seen and checked, seen with violations, or not seen', () => {
@@ -288,4 +327,28 @@ test('an unreachable server stops with a clear message', async () => {
     runConformance({ baseUrl: 'http://127.0.0.1:1', username: 'a', password: 'b', socketSeconds: 0 }),
     /cannot reach/,
   );
+});
+
+describe('another copy of the contract', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-contract-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('is named in the report: its path, its info.version and its SHA-256', () => {
+    const copy = join(dir, 'openapi.yaml');
+    writeFileSync(copy, readFileSync(CONTRACT_FILE, 'utf8').replace(/^( {2}version: ).*$/m, '$12.0.0-rc.1'));
+    const meta = describeRun(copy);
+    assert.deepEqual(meta.contract, { file: copy, version: '2.0.0-rc.1', sha256: sha256(copy) });
+    assert.equal(meta.asyncapi.file, ASYNCAPI_FILE);
+  });
+  test('that cannot be read stops the run with a clear message', async () => {
+    await assert.rejects(
+      runConformance({
+        baseUrl: 'http://127.0.0.1:1',
+        username: 'a',
+        password: 'b',
+        contractFile: join(dir, 'missing.yaml'),
+      }),
+      /cannot read the contract .*missing\.yaml/,
+    );
+  });
 });

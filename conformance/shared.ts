@@ -1,0 +1,158 @@
+// What the check's modules share: the shape of a result and of the report,
+// the context every check is handed (send, call, probe, record, skip), and
+// the few facts about the contract's operations that more than one check
+// needs. run.ts builds the context and calls the checks; the checks import
+// only this module and contract.ts.
+import type { OpenApiContract, Operation, Violation } from './contract';
+
+export type Check =
+  | 'answer'
+  | 'no cookie'
+  | 'made-up cookie'
+  | 'malformed id'
+  | 'unknown id'
+  | 'invalid query'
+  | 'malformed body'
+  | 'invalid body'
+  | 'wrong media type'
+  | 'foreign origin'
+  | 'wrong credentials'
+  | 'not taken over'
+  | 'disabled'
+  | 'incomplete order'
+  | 'negative cases'
+  | 'paging'
+  | 'not modified'
+  | 'summary'
+  | 'socket';
+
+export type Result = {
+  /** "GET /api/products/{id}", or "SOCKET /ws <type>" */
+  operation: string;
+  operationId?: string;
+  check: Check;
+  /** What this case sent, when the check name alone does not say: `id "abc"`, `customerPhone=<NUL>`. */
+  detail?: string;
+  /** The status the case must provoke (negative cases and 401 probes). */
+  expected?: number;
+  result: 'pass' | 'fail' | 'not checked' | 'skipped' | 'allowed';
+  status?: number;
+  /** Every violation, worst first. */
+  violations: Violation[];
+  reason?: string;
+  /** Documented statuses of this operation that this row shows the server does not offer (an optional call or feature). */
+  notOffered?: string[];
+};
+
+export type Mode = { write: boolean; reachCustomers: boolean };
+/** What a report was made with: the tool and the exact contract files it checked against. */
+export type ContractFile = { file: string; version: string; sha256: string };
+export type Meta = { tool: { name: string; version: string }; contract: ContractFile; asyncapi: ContractFile };
+export type Report = {
+  meta: Meta;
+  baseUrl: string;
+  ok: boolean;
+  mode: Mode;
+  results: Result[];
+  coverage: Coverage;
+  methodsSent: string[];
+};
+
+/** checked: seen, and every such answer conformed; violations: at least one did not; allowed: seen only where a known limit of the server was allowed; not offered: not seen, and the server does not offer what would answer it. */
+export type Cell = 'checked' | 'violations' | 'allowed' | 'not offered' | 'not seen';
+export type CoverageRow = {
+  operationId: string;
+  operation: string;
+  statuses: Record<string, Cell>;
+  undocumented: number[];
+};
+export type Tally = { documented: number; seen: number; notOffered: number };
+export type Coverage = {
+  /** Every status key the contract documents on any operation, in order. */
+  statuses: string[];
+  operations: CoverageRow[];
+  /** Documented (operation, status) pairs and how many were seen, by class: 2xx, 4xx, 5xx. */
+  tally: Record<string, Tally>;
+};
+
+/**
+ * A known limit of a server (for example a stateless mock) the run may meet:
+ * a failing result of that check (and operation, and status, when given) is
+ * reported as "allowed" with the reason, never hidden.
+ */
+export type Allowance = { check: Check; operation?: string; status?: number; detail?: string; reason: string };
+
+export class FatalError extends Error {}
+
+export type SendInit = { headers?: Record<string, string>; body?: RequestInit['body'] };
+export type Answer = { status: number; headers: Headers; body: string };
+export type ProbeSpec = {
+  /** The path with any id and query filled in. */
+  path: string;
+  /** What the case sends, in words, for the violation ("a caller with no session cookie"). */
+  what: string;
+  expected: number;
+  detail?: string;
+  headers?: Record<string, string>;
+  body?: RequestInit['body'];
+  /** false: send no session cookie. */
+  session?: boolean;
+};
+
+export type Resource = 'product' | 'conversation' | 'notification' | 'quickReply';
+
+export type Ctx = {
+  base: string;
+  cookie: string;
+  contract: OpenApiContract;
+  mode: Mode;
+  results: Result[];
+  methodsSent: string[];
+  /** Ids read from the lists; `unknown` holds the resources for which UNKNOWN_ID was seen to match nothing. */
+  ids: Partial<Record<Resource, number>> & { unknown: Set<Resource> };
+  /** Parsed bodies of the answers that conformed, by operationId (the last one). */
+  samples: Map<string, unknown>;
+  /** Operations whose plain answer has been checked (or deliberately skipped). */
+  done: Set<string>;
+  /** Operations whose body cases have been sent (the product's from its own scenario). */
+  aimed: Set<string>;
+  /** Optional operations the server answered 404 (GET /api/summary): not offered. */
+  absent: Set<string>;
+  /** The query string the read-only walk sends an operation: its required parameters and a year's date range. */
+  plainQuery: (op: Operation) => string;
+  send: (method: string, path: string, init?: SendInit) => Promise<Answer>;
+  /** Calls an operation with the session and checks the answer against the contract. */
+  call: (op: Operation, path: string, init?: SendInit) => Promise<Answer>;
+  record: (op: Operation, status: number, headers: Headers, body: string) => void;
+  /** Provokes a documented status and checks that status and the body the contract gives it. */
+  probe: (op: Operation, check: Check, spec: ProbeSpec) => Promise<Result>;
+  skip: (op: Operation, check: Check, reason: string, detail?: string) => void;
+};
+
+export const resourceOf = (path: string): Resource =>
+  path.startsWith('/api/products')
+    ? 'product'
+    : path.startsWith('/api/conversations')
+      ? 'conversation'
+      : path.startsWith('/api/quick-replies')
+        ? 'quickReply'
+        : 'notification';
+
+export function parseJson(body: string): unknown {
+  try {
+    return body ? JSON.parse(body) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An origin no dashboard has: a state-changing request from it must be refused. */
+export const FOREIGN_ORIGIN = 'https://conformance-check.invalid';
+
+/** Operations that send something to customers. */
+export const REACHES_CUSTOMERS = new Set([
+  'sendConversationMessage',
+  'sendConversationTemplate',
+  'runFollowUpCheck',
+  'updateConversationStatus',
+]);
