@@ -90,6 +90,7 @@ export async function conditionalChecks(ctx: Ctx) {
       result: violations.length ? 'fail' : 'pass',
       status: again.status,
       violations,
+      request: ctx.lastRequest(),
     });
   }
 }

@@ -19,7 +19,8 @@ import {
  * One thing wrong with an answer. `keyword` is the JSON Schema keyword that
  * failed for body violations (required, type, enum, …).
  */
-export type Violation = { path: string; message: string; keyword?: string };
+/** `got`: the value found at `path` (JSON, cut at 200 characters), when there is one. */
+export type Violation = { path: string; message: string; keyword?: string; got?: string };
 
 export type Operation = ContractOperation & {
   /** The operationId. */
@@ -60,12 +61,32 @@ export const worstFirst = (violations: Violation[]): Violation[] =>
     .sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j)
     .map(([v]) => v);
 
-function toViolations(errors: ErrorObject[] | null | undefined, prefix: string): Violation[] {
-  return (errors ?? []).map((e) => ({
-    path: prefix + (e.instancePath || ''),
-    message: `${e.message ?? 'invalid'}${e.params && Object.keys(e.params).length ? ' ' + JSON.stringify(e.params) : ''}`,
-    keyword: e.keyword,
-  }));
+/** The value at a JSON pointer (`/items/0/price`) of `data`, or undefined. */
+function valueAt(data: unknown, pointer: string): unknown {
+  let value = data;
+  for (const part of pointer.split('/').slice(1)) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return value;
+}
+
+const GOT_MAX = 200;
+function shown(value: unknown): string | undefined {
+  const text = JSON.stringify(value);
+  return text === undefined || text.length <= GOT_MAX ? text : `${text.slice(0, GOT_MAX - 1)}…`;
+}
+
+function toViolations(errors: ErrorObject[] | null | undefined, prefix: string, data: unknown): Violation[] {
+  return (errors ?? []).map((e) => {
+    const got = shown(valueAt(data, e.instancePath || ''));
+    return {
+      path: prefix + (e.instancePath || ''),
+      message: `${e.message ?? 'invalid'}${e.params && Object.keys(e.params).length ? ' ' + JSON.stringify(e.params) : ''}`,
+      keyword: e.keyword,
+      ...(got !== undefined && { got }),
+    };
+  });
 }
 
 /**
@@ -164,7 +185,7 @@ export class OpenApiContract {
       validate = this.ajv.compile(schema);
       this.cache.set(key, validate);
     }
-    return validate(value) ? [] : toViolations(validate.errors, `header ${name}`);
+    return validate(value) ? [] : toViolations(validate.errors, `header ${name}`, value);
   }
 
   /** Every violation of one answer, worst first: status, content type, named headers, body. */
@@ -213,7 +234,7 @@ export class OpenApiContract {
       validate = this.ajv.compile(response.content[actual] ?? {});
       this.cache.set(key, validate);
     }
-    if (!validate(body)) out.push(...toViolations(validate.errors, 'body'));
+    if (!validate(body)) out.push(...toViolations(validate.errors, 'body', body));
     return worstFirst(out);
   }
 }
@@ -247,6 +268,6 @@ export class AsyncApiContract {
           { path: 'type', message: `"${type}" is not a message of asyncapi.yaml (${this.types.join(', ')})` },
         ],
       };
-    return { type, violations: validate(msg) ? [] : worstFirst(toViolations(validate.errors, 'message')) };
+    return { type, violations: validate(msg) ? [] : worstFirst(toViolations(validate.errors, 'message', msg)) };
   }
 }

@@ -9,15 +9,8 @@ import type { Report } from './run';
 type Result = Report['results'][number];
 type Cell = Report['coverage']['operations'][number]['statuses'][string];
 
-type Source = { file: string; version: string; sha256: string };
-type Meta = { tool: { name: string; version: string }; contract: Source; asyncapi: Source };
-/** What a request sent; rendered as curl when a result carries it. */
-type SentRequest = { method: string; path: string; headers?: Record<string, string>; body?: string };
+type Source = Report['meta']['contract'];
 type Violation = Result['violations'][number];
-// Fields the run may carry (meta, times, the request sent): read when present.
-type RunReport = Report & { meta?: Meta; startedAt?: string; finishedAt?: string };
-type RunResult = Result & { request?: SentRequest };
-
 const esc = (value: unknown): string =>
   String(value ?? '')
     .replace(/&/g, '&amp;')
@@ -72,7 +65,7 @@ const redactBody = (body: string) =>
 const shell = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** A curl line that repeats the request, credentials redacted. */
-export function toCurl(baseUrl: string, request: SentRequest): string {
+export function toCurl(baseUrl: string, request: NonNullable<Result['request']>): string {
   const parts = ['curl -i'];
   if (request.method !== 'GET') parts.push(`-X ${request.method}`);
   parts.push(shell(baseUrl + request.path));
@@ -93,7 +86,7 @@ const row = (term: string, value: string) => `<dt>${esc(term)}</dt><dd>${value}<
 const source = (s: Source) =>
   `${esc(s.file)}, version ${esc(s.version)}<br><span class="hash">SHA-256 <code>${esc(s.sha256)}</code></span>`;
 
-function header(report: RunReport): string {
+function header(report: Report): string {
   const count = (k: Result['result']) => report.results.filter((r) => r.result === k).length;
   const mode = report.mode.write
     ? `write${report.mode.reachCustomers ? ', reaches customers' : ', reaches no customer'}`
@@ -142,7 +135,7 @@ function violationTable(violations: Violation[]): string {
     .join('')}</tbody></table>`;
 }
 
-function check(report: RunReport, r: RunResult, open: boolean, symbol: string): string {
+function check(report: Report, r: Result, open: boolean, symbol: string): string {
   const status =
     r.status !== undefined
       ? `${r.status}${r.expected !== undefined && r.expected !== r.status ? `, expected ${r.expected}` : ''}`
@@ -173,9 +166,9 @@ function check(report: RunReport, r: RunResult, open: boolean, symbol: string): 
 <div class="body"><dl class="facts">${facts}</dl>${violationTable(r.violations)}${request}</div></details></li>`;
 }
 
-function checks(report: RunReport): string {
+function checks(report: Report): string {
   const groups = GROUPS.map((g) => {
-    const rows = (report.results as RunResult[]).filter((r) => r.result === g.result);
+    const rows = (report.results as Result[]).filter((r) => r.result === g.result);
     if (!rows.length) return '';
     return `<h3 id="checks-${slug(g.result)}">${esc(g.heading)} (${rows.length})</h3>
 <ol class="checks">${rows.map((r) => check(report, r, g.open, g.symbol)).join('\n')}</ol>`;
@@ -185,7 +178,7 @@ function checks(report: RunReport): string {
 ${groups.join('\n')}</section>`;
 }
 
-function coverage(report: RunReport): string {
+function coverage(report: Report): string {
   const { statuses, operations, tally } = report.coverage;
   const legend = (Object.keys(CELLS) as (keyof typeof CELLS)[])
     .map(
@@ -221,7 +214,7 @@ function coverage(report: RunReport): string {
 }
 
 /** What the server offers of the contract's optional parts, in the text report's words. */
-function optional(report: RunReport): string {
+function optional(report: Report): string {
   const rows = (c: Result['check']) => report.results.filter((r) => r.check === c);
   const paging = rows('paging');
   const notPaged = paging.filter((r) => r.notOffered).map((r) => r.operation);
@@ -240,7 +233,7 @@ function optional(report: RunReport): string {
 }
 
 export function toHtml(report: Report): string {
-  const run = report as RunReport;
+  const run = report as Report;
   return `<!doctype html>
 <html lang="en">
 <head>

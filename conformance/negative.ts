@@ -211,6 +211,8 @@ function writeCases(op: Operation): Check[] {
   if (hasBody(op) && (documents(op, 400) || documents(op, 422))) cases.push('malformed body');
   if (hasBody(op) && documents(op, 422)) cases.push('wrong media type');
   if (op.jsonBody && documents(op, 422)) cases.push('invalid body');
+  // The product forms' exact rules (forms.ts).
+  if (op.multipartBody && documents(op, 422)) cases.push('multipart form');
   if (documents(op, 403)) cases.push('foreign origin');
   if (op.public && op.id === 'login' && documents(op, 401)) cases.push('wrong credentials');
   return cases;

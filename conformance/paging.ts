@@ -1,18 +1,21 @@
 // Paging (info.description "Paging"): for each paged list, the pages are
 // followed through `Link` rel="next" from a small `limit` to the end and
 // compared with the whole list (asked for without `limit`):
-//   no item twice; together they are the whole list, in its order (a
-//   conversation's messages: pages go to older messages, each page oldest
-//   first); each page holds at most `limit`; `X-Total-Count`, when sent,
+//   no item twice; together they are the whole list, in its order; each
+//   page holds at most `limit`; `X-Total-Count`, when sent,
 //   counts the whole list; the next page's URL keeps the filters and `limit`;
 //   the whole list carries no Link.
+// A conversation's messages, as listConversationMessages states: the whole
+// list oldest first by timestamp then id, however long (its own row,
+// "order"); the first page the `limit` newest, each next page the `limit`
+// just before the oldest of the page before, each page oldest first.
 // Then the refusals: a cursor given out for another list and a cursor cut
 // short → 400, `limit` outside 1..200 → 422.
 // Paging is optional: a server that ignores `limit` (answers the whole array
 // without Link or X-Total-Count) conforms, and the report says paging was
 // not offered on that list.
 import type { Operation, Violation } from './contract';
-import { parseJson, resourceOf, type Answer, type Ctx, type Result } from './shared';
+import { parseJson, resourceOf, type Answer, type Ctx, type Result, type SentRequest } from './shared';
 
 /** The lists the contract pages (those that take `limit` and `cursor`). */
 const pagedOperations = (ctx: Ctx): Operation[] =>
@@ -52,13 +55,27 @@ const ids = (items: Item[]) => items.map((item) => item?.id);
 const sameIds = (a: Item[] | undefined, b: Item[] | undefined) =>
   !!a && !!b && a.length === b.length && a.every((item, i) => item?.id === b[i]?.id);
 
-/** Messages: by timestamp, then id. */
-function before(a: Item, b: Item): boolean {
-  const ta = Date.parse(String(a?.timestamp));
-  const tb = Date.parse(String(b?.timestamp));
-  if (ta !== tb) return ta < tb;
-  return Number(a?.id) < Number(b?.id);
+/** Messages in the contract's order: by timestamp (as instants, not as text), then by id. */
+const byTime = (a: Item, b: Item): number =>
+  Date.parse(String(a?.timestamp)) - Date.parse(String(b?.timestamp)) || Number(a?.id) - Number(b?.id);
+const before = (a: Item, b: Item) => byTime(a, b) < 0;
+/** A message as a violation names it: its id and timestamp. */
+const named = (m: Item) => `message ${JSON.stringify(m?.id)} (${String(m?.timestamp)})`;
+/** What a page of messages holds, in a few words: its first and last ids as sent. */
+function held(list: Item[]): string {
+  if (!list.length) return 'no message';
+  if (list.length === 1) return `message ${JSON.stringify(list[0]?.id)}`;
+  return `${list.length} messages, ${JSON.stringify(list[0]?.id)} to ${JSON.stringify(list[list.length - 1]?.id)}`;
 }
+/** The first place where a list of messages is not oldest first, or undefined. */
+function disorder(list: Item[]): string | undefined {
+  for (let i = 1; i < list.length; i++)
+    if (before(list[i], list[i - 1]))
+      return `${named(list[i - 1])} comes before ${named(list[i])} (items ${i} and ${i + 1})`;
+  return undefined;
+}
+/** Page content violations beyond this many are summed up in one line. */
+const MAX_PAGE_VIOLATIONS = 3;
 
 async function fetchList(
   ctx: Ctx,
@@ -125,6 +142,7 @@ async function walk(
 ): Promise<Walked | 'changed' | undefined> {
   const url = (params: URLSearchParams) => `${path}${params.size ? `?${params}` : ''}`;
   const whole = await fetchList(ctx, op, url(query));
+  const wholeRequest = ctx.lastRequest();
   if (!whole.items) {
     ctx.skip(
       op,
@@ -218,6 +236,8 @@ async function walk(
   // Did the list change meanwhile? Then nothing above can be judged.
   const after = await fetchList(ctx, op, url(query));
   if (!sameIds(whole.items, after.items)) return 'changed';
+  const messages = op.id === 'listConversationMessages';
+  if (messages) messageOrder(ctx, op, path, whole.items, wholeRequest);
 
   const base: Omit<Result, 'result'> = {
     operation: op.label,
@@ -236,7 +256,7 @@ async function walk(
       });
     total(first, 'page 1');
     if (violations.length) {
-      ctx.results.push({ ...base, result: 'fail', detail: `limit=${limit}`, violations });
+      ctx.results.push({ ...base, result: 'fail', detail: `limit=${limit}`, violations, request: ctx.lastRequest() });
       return undefined;
     }
     ctx.results.push({
@@ -271,31 +291,56 @@ async function walk(
         message: `${missing.length} item(s) of the whole list on no page (the last page had ${next === undefined ? 'no Link' : 'a Link that was not followed'}): ${JSON.stringify(missing.slice(0, 5))}`,
       });
   }
-  const messages = op.id === 'listConversationMessages';
+  // Messages: the first page is the `limit` newest, each next page the `limit`
+  // just before the oldest of the page before it, each oldest first; read back
+  // to front they are the whole list. Judged against the whole list put in the
+  // contract's order, so a whole list out of order (named on its own row) does
+  // not hide how the pages run.
+  const ordered = messages ? [...whole.items].sort(byTime) : whole.items;
   if (messages) {
-    // Newest page first, each page oldest first: read back to front, they are the whole list.
+    const place = new Map(ordered.map((item, i) => [item?.id, i]));
+    const wrongPages: Violation[] = [];
+    let end = ordered.length;
     pages.forEach((page, k) => {
       const list = page.items!;
-      for (let i = 1; i < list.length; i++)
-        if (before(list[i], list[i - 1])) {
-          violations.push({ path: `page ${k + 1} order`, message: 'a page of messages must hold them oldest first' });
-          break;
-        }
-      const newer = pages[k - 1]?.items;
-      if (newer?.length && list.length && !before(list[list.length - 1], newer[0]))
+      const wrong = disorder(list);
+      if (wrong)
         violations.push({
           path: `page ${k + 1} order`,
-          message: `page ${k + 1} must hold messages older than page ${k}'s (pages go from the newest to older messages)`,
+          message: `messages out of order on page ${k + 1}: ${wrong}; each page holds its messages oldest first`,
         });
+      const expected = ordered.slice(Math.max(0, end - limit), end);
+      const want = new Set(ids(expected));
+      if (list.length !== expected.length || !list.every((item) => want.has(item?.id))) {
+        const which =
+          k === 0
+            ? `page 1 is not the ${limit} newest messages`
+            : `page ${k + 1} is not the ${limit} messages before page ${k}`;
+        const should = expected.length
+          ? `${k === 0 ? 'the newest are' : `the ${limit} before page ${k}'s oldest are`} ${held(expected)}`
+          : k === 0
+            ? 'the whole list holds no message'
+            : `page ${k} held the oldest message, so it must be the last (no Link)`;
+        wrongPages.push({ path: `page ${k + 1} messages`, message: `${which}: it holds ${held(list)}; ${should}` });
+      }
+      // The next page follows this page's oldest message, wherever the server put it.
+      const oldest = list.length ? [...list].sort(byTime)[0] : undefined;
+      end = oldest !== undefined && place.has(oldest?.id) ? place.get(oldest?.id)! : Math.max(0, end - limit);
     });
+    violations.push(...wrongPages.slice(0, MAX_PAGE_VIOLATIONS));
+    if (wrongPages.length > MAX_PAGE_VIOLATIONS)
+      violations.push({
+        path: 'pages messages',
+        message: `${wrongPages.length - MAX_PAGE_VIOLATIONS} more page(s) do not hold the messages the contract orders`,
+      });
   }
   const inOrder = messages ? [...pages].reverse().flatMap((p) => p.items!) : items;
-  const expected = messages && stopped ? whole.items.slice(-inOrder.length) : whole.items;
+  const expected = messages && stopped ? ordered.slice(-inOrder.length) : ordered;
   const at = inOrder.findIndex((item, i) => item?.id !== expected[i]?.id);
-  if (at >= 0 && !violations.some((v) => v.path === 'pages' || v.path.endsWith('order')))
+  if (at >= 0 && !violations.some((v) => v.path === 'pages' || /(order|messages)$/.test(v.path)))
     violations.push({
       path: 'pages order',
-      message: `the pages put ${JSON.stringify(inOrder[at]?.id)} where the whole list has ${JSON.stringify(expected[at]?.id)} (item ${at + 1})`,
+      message: `the pages ${messages ? 'read last to first ' : ''}put ${JSON.stringify(inOrder[at]?.id)} where the whole list has ${JSON.stringify(expected[at]?.id)} (item ${at + 1})`,
     });
 
   const paging: Paging = n > limit ? 'honours' : 'unknown';
@@ -304,11 +349,41 @@ async function walk(
     result: violations.length ? 'fail' : 'pass',
     detail: `limit=${limit}: ${pages.length} page(s), ${items.length} of ${n} items${stopped ? `, stopped after ${MAX_PAGES} pages` : ''}`,
     violations,
+    request: ctx.lastRequest(),
     ...(paging === 'unknown' && !violations.length
       ? { reason: `the whole list (${n} item${n === 1 ? '' : 's'}) fits in one page: paging could not be seen` }
       : {}),
   });
   return { op, path, query, limit, paging, cursor };
+}
+
+/** A conversation's whole message list: oldest first, by timestamp then id, however long it is (the row "order"). */
+function messageOrder(ctx: Ctx, op: Operation, path: string, items: Item[], request: SentRequest | undefined) {
+  const base = {
+    operation: op.label,
+    operationId: op.id,
+    check: 'order' as const,
+    status: 200,
+    detail: `${path}: ${items.length} message${items.length === 1 ? '' : 's'}`,
+    request,
+  };
+  if (items.length < 2) {
+    ctx.results.push({ ...base, result: 'skipped', violations: [], reason: 'fewer than 2 messages: no order to see' });
+    return;
+  }
+  const wrong = disorder(items);
+  ctx.results.push({
+    ...base,
+    result: wrong ? 'fail' : 'pass',
+    violations: wrong
+      ? [
+          {
+            path: 'body order',
+            message: `messages out of order: ${wrong}; the whole list runs oldest first, by timestamp then id`,
+          },
+        ]
+      : [],
+  });
 }
 
 /** Cursors from another list and cut short → 400; limit outside its range → 422. */

@@ -27,6 +27,8 @@ import {
   type Mode,
   type Report,
   type Result,
+  redacted,
+  type SentRequest,
 } from './shared';
 import { summaryChecks } from './summary';
 
@@ -92,6 +94,7 @@ export function describeRun(contractFile = CONTRACT_FILE, asyncApiFile = ASYNCAP
 
 export async function runConformance(options: ConformanceOptions): Promise<Report> {
   const meta = describeRun(options.contractFile, options.asyncApiFile);
+  const startedAt = new Date().toISOString();
   let contract: OpenApiContract;
   let realtime: AsyncApiContract;
   try {
@@ -109,8 +112,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   const ids: Ctx['ids'] = { unknown: new Set() };
   let cookie = '';
 
+  let last: SentRequest | undefined;
   const send: Ctx['send'] = async (method, path, init = {}) => {
     methodsSent.push(`${method} ${path.split('?')[0]}`);
+    last = redacted(method, path, init);
     let res: Response;
     try {
       res = await fetch(base + path, { method, headers: init.headers, body: init.body, redirect: 'manual' });
@@ -129,6 +134,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       result: violations.length ? 'fail' : 'pass',
       status,
       violations,
+      request: last,
     });
     if (!violations.length && status < 300) samples.set(op.id, parse(body));
     done.add(op.id);
@@ -155,6 +161,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       result: violations.length ? 'fail' : 'pass',
       status: answer.status,
       violations: worstFirst(violations),
+      request: last,
     };
     results.push(result);
     return result;
@@ -225,6 +232,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     absent: new Set(),
     plainQuery,
     send,
+    lastRequest: () => last,
     call,
     record,
     probe,
@@ -414,6 +422,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   }
   return {
     meta,
+    startedAt,
+    finishedAt: new Date().toISOString(),
     baseUrl: base,
     ok: results.every((r) => r.result !== 'fail' && r.result !== 'not checked'),
     mode,

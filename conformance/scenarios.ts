@@ -1,49 +1,20 @@
 // Write scenarios (--write): typed openapi-fetch calls on a product the check
-// creates itself, settings written back unchanged, and (--reach-customers) the
-// calls that reach real customers, with the refusals only they can provoke
-// (a message to a conversation not taken over, a follow-up check while
-// follow-ups are disabled). A contract change these calls do not follow fails
+// creates itself (and the product forms' exact rules, forms.ts), settings
+// written back unchanged, and (--reach-customers) the calls that reach real
+// customers, with the refusals only they can provoke (a message to a
+// conversation not taken over, a follow-up check while follow-ups are
+// disabled). A contract change these calls do not follow fails
 // `tsc --noEmit`.
 import createClient from 'openapi-fetch';
 import { randomBytes, randomInt } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import type { components, paths } from '../common/generated/openapi-types';
+import { formChecks, tinyPng } from './forms';
 import { bodyNegatives } from './negative';
 import type { Ctx } from './shared';
 
 type ProductCreate = components['schemas']['ProductCreateForm'];
 type ProductUpdate = components['schemas']['ProductUpdateForm'];
 type FollowUpSettings = components['schemas']['FollowUpSettings'];
-
-/** A valid 1×1 PNG, built rather than stored. */
-function tinyPng(): Blob {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.from([0, 120, 120, 120]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return new Blob([png], { type: 'image/png' });
-}
 
 function toForm(fields: Record<string, unknown>, files: Record<string, Blob | Blob[]>): FormData {
   const form = new FormData();
@@ -91,7 +62,8 @@ export async function writeScenarios(ctx: Ctx) {
   });
   const product = (await rec('createProduct', c)) as { id?: number } | undefined;
   const id = product?.id;
-  if (typeof id === 'number') {
+  if (typeof id !== 'number') await formChecks(ctx, undefined);
+  else {
     await rec('getProduct', await client.GET('/api/products/{id}', { params: { path: { id } }, parseAs: 'text' }));
     const update: ProductUpdate = { stock: created.stock + 1, description: '' };
     const u = await client.PATCH('/api/products/{id}', {
@@ -129,6 +101,7 @@ export async function writeScenarios(ctx: Ctx) {
       parseAs: 'text',
     });
     await rec('importProducts', i);
+    await formChecks(ctx, { id, name: created.name });
     await rec(
       'deleteProduct',
       await client.DELETE('/api/products/{id}', { params: { path: { id } }, parseAs: 'text' }),

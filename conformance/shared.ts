@@ -22,6 +22,8 @@ export type Check =
   | 'incomplete order'
   | 'negative cases'
   | 'paging'
+  | 'order'
+  | 'multipart form'
   | 'not modified'
   | 'summary'
   | 'socket';
@@ -42,7 +44,12 @@ export type Result = {
   reason?: string;
   /** Documented statuses of this operation that this row shows the server does not offer (an optional call or feature). */
   notOffered?: string[];
+  /** The request behind the answer checked (the last one a multi-request check sent), credentials redacted. */
+  request?: SentRequest;
 };
+
+/** A request as sent, for the report: the session cookie and passwords replaced by placeholders. */
+export type SentRequest = { method: string; path: string; headers?: Record<string, string>; body?: string };
 
 export type Mode = { write: boolean; reachCustomers: boolean };
 /** What a report was made with: the tool and the exact contract files it checked against. */
@@ -50,6 +57,9 @@ export type ContractFile = { file: string; version: string; sha256: string };
 export type Meta = { tool: { name: string; version: string }; contract: ContractFile; asyncapi: ContractFile };
 export type Report = {
   meta: Meta;
+  /** When the run began and ended (ISO 8601). */
+  startedAt: string;
+  finishedAt: string;
   baseUrl: string;
   ok: boolean;
   mode: Mode;
@@ -121,6 +131,8 @@ export type Ctx = {
   /** The query string the read-only walk sends an operation: its required parameters and a year's date range. */
   plainQuery: (op: Operation) => string;
   send: (method: string, path: string, init?: SendInit) => Promise<Answer>;
+  /** The last request `send` made, redacted (for a result's `request`). */
+  lastRequest: () => SentRequest | undefined;
   /** Calls an operation with the session and checks the answer against the contract. */
   call: (op: Operation, path: string, init?: SendInit) => Promise<Answer>;
   record: (op: Operation, status: number, headers: Headers, body: string) => void;
@@ -156,3 +168,43 @@ export const REACHES_CUSTOMERS = new Set([
   'runFollowUpCheck',
   'updateConversationStatus',
 ]);
+
+const SECRET_FIELD = /pass(word)?|secret|token/i;
+
+/**
+ * A request as the report shows it: the cookie and any authorization header
+ * as placeholders, a JSON body's password-like fields too, and a body that is
+ * not text (a form with a file, bytes) named rather than copied.
+ */
+export function redacted(method: string, path: string, init: SendInit = {}): SentRequest {
+  const headers = Object.fromEntries(
+    Object.entries(init.headers ?? {})
+      .filter(([, value]) => value !== '')
+      .map(([name, value]) => [
+        name,
+        /^(cookie|authorization)$/i.test(name) ? `<${name.toLowerCase()} redacted>` : value,
+      ]),
+  );
+  let body: string | undefined;
+  if (typeof init.body === 'string') {
+    body = init.body;
+    try {
+      const json: unknown = JSON.parse(init.body);
+      if (json && typeof json === 'object' && !Array.isArray(json))
+        body = JSON.stringify(
+          Object.fromEntries(
+            Object.entries(json).map(([key, value]) => [key, SECRET_FIELD.test(key) ? '<redacted>' : value]),
+          ),
+        );
+    } catch {
+      // Not JSON: sent as it is.
+    }
+  } else if (init.body instanceof FormData) body = '<multipart form>';
+  else if (init.body != null) body = '<binary body>';
+  return {
+    method,
+    path,
+    ...(Object.keys(headers).length > 0 && { headers }),
+    ...(body !== undefined && { body }),
+  };
+}

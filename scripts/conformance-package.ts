@@ -147,7 +147,7 @@ const SEEDED_FAULTS: { fault: string; operation: string; check: string; says: st
     fault: "another list's cursor accepted",
     operation: 'GET /api/notifications/unread',
     check: 'invalid query',
-    says: 'a cursor given out for GET /api/notifications; must be 400',
+    says: 'a cursor given out for GET /api/conversations/{id}/messages; must be 400',
   },
   { fault: 'limit=0 accepted', operation: 'GET /api/notifications', check: 'invalid query', says: 'limit=0' },
   {
@@ -155,6 +155,30 @@ const SEEDED_FAULTS: { fault: string; operation: string; check: string; says: st
     operation: 'GET /api/notifications',
     check: 'not modified',
     says: 'must be 304',
+  },
+  {
+    fault: 'message pages from the oldest forward',
+    operation: 'GET /api/conversations/{id}/messages',
+    check: 'paging',
+    says: 'page 1 is not the 200 newest messages',
+  },
+  {
+    fault: 'image part without a filename dropped',
+    operation: 'POST /api/products',
+    check: 'multipart form',
+    says: 'the PNG sent without a filename was not taken',
+  },
+  {
+    fault: 'import form refusing other text parts',
+    operation: 'POST /api/products/import',
+    check: 'multipart form',
+    says: 'answered 422 to the CSV file with 4 other text parts; must be 200',
+  },
+  {
+    fault: 'isActive sent empty accepted',
+    operation: 'PATCH /api/products/{id}',
+    check: 'multipart form',
+    says: 'changed though the update was refused',
   },
 ];
 

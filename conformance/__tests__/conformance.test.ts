@@ -52,6 +52,18 @@ describe('read-only run against the faulty server', () => {
   });
   test('names the bad socket message', () =>
     assert.ok(fails('SOCKET /ws notification').some((v) => v.includes('message/data'))));
+  test('a violation shows the value found, and its result the request that provoked it, the session redacted', () => {
+    const products = report.results.find((r) => r.operation === 'GET /api/products' && r.check === 'answer')!;
+    const price = products.violations.find((v) => v.path === 'body/0/startingPrice')!;
+    assert.match(price.got ?? '', /^"/, 'the price sent as text is shown as the text it was');
+    assert.equal(products.request?.method, 'GET');
+    assert.match(products.request?.path ?? '', /^\/api\/products/);
+    const signIn = report.results.find((r) => r.operation === 'POST /api/auth/login')!;
+    assert.match(signIn.request?.body ?? '', /"password":"<redacted>"/);
+    const everything = JSON.stringify(report.results.map((r) => r.request));
+    assert.ok(!/sid=[^<;"]/.test(everything), 'no session cookie value in any recorded request');
+    assert.ok(report.startedAt <= report.finishedAt);
+  });
 
   describe('every violation of an answer is listed, worst first', () => {
     const products = () => report.results.find((r) => r.operation === 'GET /api/products' && r.check === 'answer')!;
@@ -144,12 +156,37 @@ describe('read-only run against the faulty server', () => {
     test("another list's cursor, accepted, is named", () =>
       assert.ok(
         fails('GET /api/notifications/unread', 'invalid query').some((v) =>
-          v.includes('answered 200 to a cursor given out for GET /api/notifications; must be 400'),
+          v.includes('answered 200 to a cursor given out for GET /api/conversations/{id}/messages; must be 400'),
         ),
       ));
     test('a limit outside 1..200, accepted, is named', () => {
       assert.ok(fails('GET /api/notifications', 'invalid query').some((v) => v.includes('answered 200 to limit=0')));
       assert.ok(fails('GET /api/notifications', 'invalid query').some((v) => v.includes('answered 200 to limit=201')));
+    });
+    test('message pages that run from the oldest forward are named, page by page', () => {
+      const named = fails('GET /api/conversations/{id}/messages', 'paging');
+      assert.ok(
+        named.some((v) => v.includes('page 1 is not the 200 newest messages: it holds 200 messages, 1 to 200')),
+        named.join('\n'),
+      );
+      assert.ok(
+        named.some((v) => v.includes('page 2 is not the 200 messages before page 1')),
+        named.join('\n'),
+      );
+      assert.ok(named.some((v) => /\d+ more page\(s\) do not hold the messages the contract orders/.test(v)));
+    });
+    test('a whole list of more than 5,000 messages, oldest first, is not flagged', () => {
+      const rows = report.results.filter(
+        (r) => r.operation === 'GET /api/conversations/{id}/messages' && (r.check === 'answer' || r.check === 'order'),
+      );
+      assert.deepEqual(
+        rows.map((r) => [r.check, r.result]),
+        [
+          ['answer', 'pass'],
+          ['order', 'pass'],
+        ],
+      );
+      assert.match(rows[1].detail!, /: 5001 messages$/);
     });
     test('an If-None-Match with its own ETag answered 200 is named', () =>
       assert.ok(fails('GET /api/notifications', 'not modified').some((v) => v.includes('must be 304'))));
@@ -168,7 +205,7 @@ describe('read-only run against the faulty server', () => {
     });
     test('the optional parts are summed up: where paging and ETags were seen, and the summary absent', () => {
       const optional = toOptional(report);
-      assert.match(optional, /paging: seen on 1 of 6 lists; not offered on GET \/api\/products$/m);
+      assert.match(optional, /paging: seen on 2 of 6 lists; not offered on GET \/api\/products$/m);
       assert.match(optional, /conditional requests \(ETag, 304\): on 1 of \d+ calls; no ETag on \d+$/m);
       assert.match(optional, /GET \/api\/summary: not offered \(404\)$/m);
     });
@@ -293,6 +330,80 @@ describe('write run (without --reach-customers) against the faulty server', () =
         (r) => r.operation === 'PATCH /api/conversations/{id}' && r.check === 'unknown id' && r.result === 'skipped',
       ),
     ));
+  describe('the product forms, as the contract states them exactly', () => {
+    test('an image part without a filename, dropped, is named on create and on update', () => {
+      for (const operation of ['POST /api/products', 'PATCH /api/products/{id}'])
+        assert.ok(
+          fails(operation, 'multipart form').some(
+            (v) => v.includes('body/productImageUrl') && v.includes('the PNG sent without a filename was not taken'),
+          ),
+          `${operation}: ${fails(operation).join('\n')}`,
+        );
+    });
+    test('an import form that refuses other text parts is named; past the part limit, its 422 conforms', () => {
+      assert.ok(
+        fails('POST /api/products/import', 'multipart form').some((v) =>
+          v.includes('answered 422 to the CSV file with 4 other text parts; must be 200'),
+        ),
+      );
+      const limit = report.results.find(
+        (r) => r.operation === 'POST /api/products/import' && r.detail === '21 parts (the file and 20 text parts)',
+      )!;
+      assert.equal(limit.result, 'pass', JSON.stringify(limit));
+      assert.equal(limit.status, 422);
+    });
+    test('isActive sent empty, accepted, is named: on create, and on update with what it changed', () => {
+      assert.ok(
+        fails('POST /api/products', 'multipart form').some((v) =>
+          v.includes('answered 201 to isActive sent empty; must be 422'),
+        ),
+      );
+      const update = fails('PATCH /api/products/{id}', 'multipart form');
+      assert.ok(
+        update.some((v) => v.includes('answered 200 to isActive sent empty (with a new description); must be 422')),
+      );
+      assert.ok(update.some((v) => v.includes('changed though the update was refused: description')));
+    });
+    test('each case is its own row and carries the request it sent; a text-only form is shown as sent', () => {
+      const rows = report.results.filter((r) => r.check === 'multipart form');
+      assert.equal(rows.length, 6);
+      assert.ok(rows.every((r) => r.request?.path.startsWith('/api/products')));
+      const empty = rows.find((r) => r.operation === 'POST /api/products' && r.detail === 'isActive sent empty')!;
+      assert.match(empty.request?.body ?? '', /name="isActive"\r\n\r\n\r\n--/);
+      assert.match(empty.request?.headers?.cookie ?? '', /redacted/);
+    });
+    test('nothing the check created is left', () => assert.deepEqual(server.products(), []));
+    test('the coverage grid counts the cases', () => {
+      const row = report.coverage.operations.find((o) => o.operationId === 'importProducts')!;
+      assert.equal(row.statuses['200'], 'checked');
+      assert.equal(row.statuses['422'], 'violations');
+    });
+  });
+});
+
+describe('a message list newest first, not paged', () => {
+  let server: Faulty;
+  let report: Report;
+  before(async () => {
+    server = await startFaultyServer({ messages: 'newest-first' });
+    report = await runConformance({ baseUrl: server.url, username: 'admin', password: 'x', socketSeconds: 0.2 });
+  });
+  after(() => server.close());
+  const row = (check: string) =>
+    report.results.find((r) => r.operation === 'GET /api/conversations/{id}/messages' && r.check === check)!;
+
+  test('is named: messages out of order, where', () => {
+    assert.equal(row('order').result, 'fail');
+    assert.match(
+      row('order').violations[0].message,
+      /^messages out of order: message 5001 \(\S+\) comes before message 5000 \(\S+\) \(items 1 and 2\)/,
+    );
+    assert.equal(row('order').request?.path, '/api/conversations/7/messages');
+  });
+  test('not paging it is "not offered", as on any list', () => {
+    assert.equal(row('paging').result, 'skipped');
+    assert.match(row('paging').reason!, /^paging not offered on this list/);
+  });
 });
 
 describe('a session cookie under another name', () => {

@@ -107,8 +107,9 @@ const coverage: Report['coverage'] = {
   tally: { '2xx': { documented: 4, seen: 3, notOffered: 1 }, '4xx': { documented: 5, seen: 3, notOffered: 1 } },
 };
 
-// Not annotated as Report: it compiles whether or not Report has the meta field yet.
-const report = {
+const report: Report = {
+  startedAt: '2026-11-26T21:00:00.000Z',
+  finishedAt: '2026-11-26T21:00:07.000Z',
   baseUrl: 'http://127.0.0.1:8099',
   ok: false,
   mode: { write: false, reachCustomers: false },

@@ -63,10 +63,30 @@ async function checkServer(env: Record<string, string>) {
       'invalid query',
       'malformed body',
       'malformed id',
+      'multipart form',
       'not taken over',
       'unknown id',
       'wrong credentials',
       'wrong media type',
+    ]);
+    // The messages run as the contract states: the whole list oldest first, the pages from the newest back.
+    for (const check of ['order', 'paging'])
+      expect(report.results).toContainEqual(
+        expect.objectContaining({ operationId: 'listConversationMessages', check, result: 'pass' }),
+      );
+    // The product forms' exact rules, each its own case.
+    expect(
+      report.results
+        .filter((r) => r.check === 'multipart form')
+        .map((r) => `${r.operation} ${r.detail}: ${r.result}`)
+        .sort(),
+    ).toEqual([
+      'PATCH /api/products/{id} isActive sent empty: pass',
+      'PATCH /api/products/{id} productImage without a filename: pass',
+      'POST /api/products isActive sent empty: pass',
+      'POST /api/products productImage without a filename: pass',
+      'POST /api/products/import 21 parts (the file and 20 text parts): pass',
+      'POST /api/products/import the file and 4 other text parts: pass',
     ]);
     // The coverage grid saw every documented 2xx the scenarios reach and most documented 4xx.
     const sendMessage = report.coverage.operations.find((o) => o.operationId === 'sendConversationMessage')!;
