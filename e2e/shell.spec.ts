@@ -11,6 +11,9 @@ test.describe('sidebar on desktop', () => {
   test('lists the six entries in order, the business name, and marks the active one', async ({ page }) => {
     await page.goto('/products/edit/3');
     const nav = page.getByRole('navigation', { name: 'Main' });
+    // The unread count comes from its own call to the mock, which a loaded CI machine answered
+    // after more than 5 s once: the badge is waited for first, then the entries are read.
+    await expect(nav.getByRole('link', { name: /Notifications/ })).toHaveText('Notifications5', { timeout: 15_000 });
     await expect(nav.getByRole('link')).toHaveText([
       'Dashboard',
       'Products',
