@@ -4,6 +4,7 @@
 // coverage grid as a table. Self-contained (inline CSS, no script, nothing
 // fetched), light and dark, readable at 320 px. Every string that came from
 // the server or the run is escaped: a hostile server writes the bodies.
+import { optionalParts } from './report';
 import type { Report } from './run';
 
 type Result = Report['results'][number];
@@ -215,19 +216,7 @@ function coverage(report: Report): string {
 
 /** What the server offers of the contract's optional parts, in the text report's words. */
 function optional(report: Report): string {
-  const rows = (c: Result['check']) => report.results.filter((r) => r.check === c);
-  const paging = rows('paging');
-  const notPaged = paging.filter((r) => r.notOffered).map((r) => r.operation);
-  const paged = paging.filter((r) => !r.notOffered && r.result !== 'skipped' && !r.reason).length;
-  const conditional = rows('not modified');
-  const noETag = conditional.filter((r) => r.notOffered).length;
-  const withETag = conditional.filter((r) => r.result !== 'skipped').length;
-  const summary = report.results.find((r) => r.operationId === 'getSummary' && r.check === 'answer');
-  const items = [
-    `Paging: seen on ${paged} of ${paging.length} lists${notPaged.length ? `; not offered on ${notPaged.join(', ')}` : ''}`,
-    `Conditional requests (ETag, 304): on ${withETag} of ${conditional.length} calls${noETag ? `; no ETag on ${noETag}` : ''}`,
-    `GET /api/summary: ${!summary ? 'not asked' : summary.notOffered ? 'not offered (404)' : 'offered'}`,
-  ];
+  const items = optionalParts(report).map((line) => line[0].toUpperCase() + line.slice(1));
   return `<section id="optional" aria-labelledby="optional-h"><h2 id="optional-h">Optional parts of the contract</h2>
 <ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul></section>`;
 }

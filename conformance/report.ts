@@ -61,7 +61,7 @@ export function toSummary(report: Report): string {
 }
 
 /** What the server offers of the contract's optional parts: paging, conditional requests, GET /api/summary. */
-export function toOptional(report: Report): string {
+export function optionalParts(report: Report): string[] {
   const rows = (check: Result['check']) => report.results.filter((r) => r.check === check);
   const paging = rows('paging');
   const notPaged = paging.filter((r) => r.notOffered).map((r) => r.operation);
@@ -71,11 +71,14 @@ export function toOptional(report: Report): string {
   const withETag = conditional.filter((r) => r.result !== 'skipped').length;
   const summary = report.results.find((r) => r.operationId === 'getSummary' && r.check === 'answer');
   return [
-    'Optional parts of the contract:',
-    `  paging: seen on ${paged} of ${paging.length} lists${notPaged.length ? `; not offered on ${notPaged.join(', ')}` : ''}`,
-    `  conditional requests (ETag, 304): on ${withETag} of ${conditional.length} calls${noETag ? `; no ETag on ${noETag}` : ''}`,
-    `  GET /api/summary: ${!summary ? 'not asked' : summary.notOffered ? 'not offered (404)' : 'offered'}`,
-  ].join('\n');
+    `paging: seen on ${paged} of ${paging.length} lists${notPaged.length ? `; not offered on ${notPaged.join(', ')}` : ''}`,
+    `conditional requests (ETag, 304): on ${withETag} of ${conditional.length} calls${noETag ? `; no ETag on ${noETag}` : ''}`,
+    `GET /api/summary: ${!summary ? 'not asked' : summary.notOffered ? 'not offered (404)' : 'offered'}`,
+  ];
+}
+
+export function toOptional(report: Report): string {
+  return ['Optional parts of the contract:', ...optionalParts(report).map((line) => `  ${line}`)].join('\n');
 }
 
 const MARK: Record<Cell, string> = {
