@@ -39,6 +39,7 @@ export default tseslint.config(
       '.data/**',
       'src/api/generated/**',
       'common/generated/**',
+      'server/whatsapp/generated/**',
     ],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },

@@ -95,7 +95,7 @@ export function toCoverageGrid(report: Report): string {
   const w = Math.max(9, ...operations.map((o) => o.operation.length));
   const col = Math.max(4, ...statuses.map((s) => s.length + 1));
   const line = (name: string, cells: string[], extra: string) =>
-    `${name.padEnd(w)}  ${cells.map((c) => c.padStart(col)).join('')}${extra ? `   ${extra}` : ''}`;
+    `${name.padEnd(w)}  ${cells.map((c) => c.padStart(col)).join('')}${extra ? `   ${extra}` : ''}`.trimEnd();
   const classes = Object.entries(tally)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([cls, t]) => `${cls} ${t.seen}/${t.documented}`)

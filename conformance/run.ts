@@ -434,7 +434,14 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
 }
 
 /** Operations a server may leave out: a 404 means "not offered" (the contract says so in their description). */
-const OPTIONAL_OPERATIONS = new Set(['getSummary', 'listMessageTemplates', 'listQuickReplies', 'getFollowUpsDue']);
+const OPTIONAL_OPERATIONS = new Set([
+  'getSummary',
+  'listMessageTemplates',
+  'listQuickReplies',
+  'getFollowUpsDue',
+  'getMessageAttachment',
+  'syncMessageTemplates',
+]);
 
 /**
  * Calls beyond the spec come in features: when the server shows it lacks

@@ -79,7 +79,8 @@ async function routeToDynamic(page: Page, target: string) {
       const { pathname, search } = new URL(request.url());
       const response = await getOnce(`${target}${pathname}${search}`, {
         cookie: request.headers().cookie ?? 'sid=fuzz',
-        accept: 'application/json',
+        // The browser's own Accept: a picture or a video (an attachment) asks for its media type.
+        accept: request.headers().accept ?? 'application/json',
       });
       return route.fulfill({
         status: response.status,

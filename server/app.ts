@@ -1,7 +1,8 @@
 // Builds the Fastify instance from one plugin per concern: logging, security
 // headers, compression, the Origin guard, sessions, the routes openapi.yaml
-// defines, /ws, /uploads, health checks, the built dashboard and the one
-// error handler. It never listens: main.ts does, and tests call app.inject().
+// defines, /ws, /uploads, health checks, WhatsApp's webhook (when
+// configured), the built dashboard and the one error handler. It never
+// listens: main.ts does, and tests call app.inject().
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -10,6 +11,8 @@ import Fastify, { LogController, type FastifyInstance, type FastifyRequest } fro
 import { fastifyTrustProxy, type Config } from './config';
 import { requestValidators } from './contract/openapi';
 import type { Database } from './db/connection';
+import type { Bot } from './bot/interface';
+import { handoffBot } from './bot/handoff-bot';
 import type { SessionUser } from './modules/auth/service';
 import type { OutboxSender } from './outbox/sender';
 import { contractRoutes } from './plugins/contract-routes';
@@ -30,6 +33,7 @@ import { uploads } from './plugins/uploads';
 import { realtimeHub, type RealtimeHub } from './realtime/hub';
 import type { RouteContext } from './routes';
 import { createServices, type Services } from './services';
+import { whatsappWebhook, type WhatsAppWebhookOptions } from './whatsapp/webhook/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,6 +43,12 @@ declare module 'fastify' {
     operationId?: string;
     /** Reachable without a session (login, /uploads, health, the dashboard's files). */
     public?: boolean;
+    /**
+     * Called by a server, not a browser, and authenticated by its own
+     * signature or token (WhatsApp's webhook): no session, and none of the
+     * Origin guard's Host and Origin checks.
+     */
+    webhook?: boolean;
   }
   interface FastifyInstance {
     services: Services;
@@ -67,6 +77,10 @@ export type AppOptions = {
     };
   now?: () => Date;
   sender?: OutboxSender;
+  /** WhatsApp's webhook (/webhooks/whatsapp) is served only when this is given. */
+  whatsapp?: WhatsAppWebhookOptions;
+  /** Answers customers' WhatsApp messages (BOT_MODULE, server/bot/load.ts); default: the handoff bot. */
+  bot?: Bot;
   /** Logging; false or undefined: none (tests). */
   log?: LogOptions | false;
   /** Check every response against openapi.yaml (tests); a violation becomes a 500. */
@@ -96,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     events: hub,
     now: options.now,
     sender: options.sender,
+    log: app.log,
   });
   app.decorate('services', services);
   app.decorate('hub', hub);
@@ -136,11 +151,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(realtime, { sessionCheckMs: config.sessionCheckMs });
   await app.register(uploads, { dir: join(config.dataDir, 'uploads') });
   await app.register(health, { database });
+  if (options.whatsapp)
+    await app.register(whatsappWebhook, { ...options.whatsapp, db: database.db, bot: options.bot ?? handoffBot });
   if (config.testControl) await app.register(testControl, { database });
   if (config.dashboardDir) await app.register(dashboard, { dir: config.dashboardDir });
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
 
   app.addHook('onReady', async () => hub.start());
   app.addHook('onClose', async () => hub.closeAll());
+  // The outbox's retry timer stops with the server (what is sending finishes: main.ts waits for outbox.idle()).
+  app.addHook('onClose', async () => services.outbox.close());
   return app;
 }

@@ -31,7 +31,20 @@
 //   DASHBOARD_DIR        the built dashboard to serve (default dist/ in production, none otherwise)
 //   EMBEDDED_DATABASE    "accept-risk": run production on PGlite knowing that a power
 //                        loss can lose recent writes (see the README's Deploying section)
-//   OUTBOX_SENDER        a module whose default export delivers messages to customers (main.ts)
+//   OUTBOX_SENDER        a module whose default export delivers messages to customers (main.ts);
+//                        with the WhatsApp variables below set, the WhatsApp Cloud sender is used
+//   BOT_MODULE           a module whose default export answers customers (server/bot/interface.ts);
+//                        without it every new customer message hands the conversation to staff
+//
+// WhatsApp Cloud API (README "Connecting WhatsApp"): all five or none.
+//   WHATSAPP_ACCESS_TOKEN        a system user's permanent token with whatsapp_business_messaging
+//   WHATSAPP_PHONE_NUMBER_ID     the number messages are sent from
+//   WHATSAPP_BUSINESS_ACCOUNT_ID the business account whose templates are synced
+//   WHATSAPP_APP_SECRET          signs the webhooks Meta posts to /webhooks/whatsapp
+//   WHATSAPP_VERIFY_TOKEN        the word Meta echoes when the webhook is registered
+//   WHATSAPP_GRAPH_URL           the Graph API's base URL (default https://graph.facebook.com; a mock's in tests)
+//   WHATSAPP_GRAPH_VERSION       the Graph API version (default v23.0, the version of the contract in
+//                                server/whatsapp/contract/)
 //   LOG_SQL              "true": every database statement with its parameters and milliseconds, one
 //                        JSON line each on stdout (diagnosing a slow screen; `npm run bench:server`
 //                        replays them). Parameters hold customers' data: not for normal operation
@@ -80,7 +93,73 @@ export type Config = {
   adminPasswordSet: boolean;
   /** LOG_SQL: every statement written to stdout. */
   logSql: boolean;
+  /** The WhatsApp Cloud API channel; undefined when its variables are not set. */
+  whatsapp?: WhatsAppConfig;
+  /** BOT_MODULE: the module answering customers; undefined for the hand-over default. */
+  botModule?: string;
 };
+
+export type WhatsAppConfig = {
+  accessToken: string;
+  phoneNumberId: string;
+  businessAccountId: string;
+  appSecret: string;
+  verifyToken: string;
+  /** Graph API base URL without a trailing slash. */
+  graphUrl: string;
+  version: string;
+};
+
+const WHATSAPP_REQUIRED = [
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_PHONE_NUMBER_ID',
+  'WHATSAPP_BUSINESS_ACCOUNT_ID',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
+] as const;
+
+/**
+ * The WhatsApp variables: all five secrets and ids, or none (no channel). A
+ * partial set is refused at start, naming what is missing but never echoing
+ * a value (tokens and secrets stay out of logs and errors).
+ */
+export function parseWhatsApp(env: NodeJS.ProcessEnv): WhatsAppConfig | undefined {
+  const given = WHATSAPP_REQUIRED.filter((name) => env[name]?.trim());
+  if (given.length === 0) return undefined;
+  const missing = WHATSAPP_REQUIRED.filter((name) => !env[name]?.trim());
+  if (missing.length > 0)
+    throw new Error(
+      `WhatsApp is half configured: ${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} set but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not (see the README, "Connecting WhatsApp")`,
+    );
+  for (const name of ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_BUSINESS_ACCOUNT_ID'] as const)
+    if (!/^\d{1,30}$/.test(env[name]!.trim()))
+      throw new Error(`${name} must be the number shown in Meta's developer console (digits only)`);
+  if (env.WHATSAPP_VERIFY_TOKEN!.trim().length < 8)
+    throw new Error('WHATSAPP_VERIFY_TOKEN must have at least 8 characters');
+  const rawGraph = env.WHATSAPP_GRAPH_URL?.trim() || 'https://graph.facebook.com';
+  let graph: URL;
+  try {
+    graph = new URL(rawGraph);
+  } catch {
+    throw new Error(`WHATSAPP_GRAPH_URL: "${rawGraph}" is not an address like https://graph.facebook.com`);
+  }
+  if ((graph.protocol !== 'https:' && graph.protocol !== 'http:') || graph.username || graph.password || graph.search)
+    throw new Error(
+      `WHATSAPP_GRAPH_URL: "${rawGraph}" must be http(s)://host[:port][/path], without credentials or a query`,
+    );
+  const version = env.WHATSAPP_GRAPH_VERSION?.trim() || 'v23.0';
+  if (!/^v\d{1,3}\.\d{1,3}$/.test(version))
+    throw new Error(`WHATSAPP_GRAPH_VERSION must look like v23.0, got "${version}"`);
+  return {
+    accessToken: env.WHATSAPP_ACCESS_TOKEN!.trim(),
+    phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID!.trim(),
+    businessAccountId: env.WHATSAPP_BUSINESS_ACCOUNT_ID!.trim(),
+    appSecret: env.WHATSAPP_APP_SECRET!.trim(),
+    verifyToken: env.WHATSAPP_VERIFY_TOKEN!.trim(),
+    graphUrl: `${graph.origin}${graph.pathname.replace(/\/+$/, '')}`,
+    version,
+  };
+}
 
 export type TrustProxy = false | number | string[];
 
@@ -290,6 +369,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dashboardDir: env.DASHBOARD_DIR ? resolve(env.DASHBOARD_DIR) : production ? DEFAULT_DASHBOARD_DIR : undefined,
     embeddedDatabaseAccepted,
     logSql: flag(env, 'LOG_SQL', false),
+    whatsapp: parseWhatsApp(env),
+    botModule: env.BOT_MODULE?.trim() || undefined,
   };
 }
 

@@ -25,15 +25,27 @@ import { simulatedSender } from './outbox/simulated-sender';
 import { seedDemo } from './seed';
 import { runGateway } from './gateway/run';
 import { createSimulator } from './simulate';
+import { loadBot } from './bot/load';
+import { mediaDownloader, type MediaDownloader } from './whatsapp/media/downloader';
+import { mediaDirOf } from './whatsapp/media/files';
+import { cloudSender } from './whatsapp/sender/cloud-sender';
+import { failedStatusHandler } from './whatsapp/sender/failed-status';
+import { templateSync } from './whatsapp/sender/templates-sync';
+import { applyHeldStatuses } from './whatsapp/statuses';
+import type { Config } from './config';
 
 /**
- * OUTBOX_SENDER names a module whose default export delivers messages (e.g.
- * over the WhatsApp Cloud API), or "simulated". Without it, development and
- * the demo use the simulated WhatsApp (every delivery state shows, nothing
- * leaves the machine); production delivers nothing and keeps the outbox.
+ * OUTBOX_SENDER names a module whose default export delivers messages, or
+ * "simulated". Without it, the WhatsApp Cloud API when its variables are set
+ * (README, "Connecting WhatsApp"); otherwise development and the demo use the
+ * simulated WhatsApp (every delivery state shows, nothing leaves the machine)
+ * and production delivers nothing and keeps the outbox.
  */
-async function loadSender(config: { production: boolean; testControl: boolean }): Promise<OutboxSender | undefined> {
+async function loadSender(
+  config: Pick<Config, 'production' | 'testControl' | 'whatsapp' | 'publicOrigin'>,
+): Promise<OutboxSender | undefined> {
   const path = process.env.OUTBOX_SENDER;
+  if (!path && config.whatsapp) return cloudSender({ ...config.whatsapp, publicOrigin: config.publicOrigin });
   if (path === 'simulated' || (!path && !config.production))
     // Scripted, not random, failures in end-to-end runs (see plugins/test-control.ts).
     return simulatedSender({ randomFailures: !config.testControl });
@@ -102,8 +114,37 @@ async function main() {
     database = await openDatabase(databaseOptions);
   }
   const sender = await loadSender(config);
-  const app = await buildApp({ database, config, sender, log: { level: config.logLevel, pretty: !config.production } });
+  const bot = await loadBot(config.botModule);
+  // The webhook is built with the app; the media downloader needs the app's event hub, so it starts after.
+  let media: MediaDownloader | undefined;
+  const outboxOf = () => app.services.outbox;
+  const onStatusFailed = failedStatusHandler(outboxOf);
+  const whatsapp = config.whatsapp;
+  const app = await buildApp({
+    database,
+    config,
+    sender,
+    bot,
+    whatsapp: whatsapp && {
+      appSecret: whatsapp.appSecret,
+      verifyToken: whatsapp.verifyToken,
+      onMediaPending: async (messageId) => media?.onMediaPending(messageId),
+      onStatusFailed,
+    },
+    log: { level: config.logLevel, pretty: !config.production },
+  });
   const log = app.log;
+  const stopTemplateSync = whatsapp
+    ? (() => {
+        const sync = templateSync({ ...whatsapp, templates: app.services.messageTemplates, log });
+        app.services.messageTemplates.useSync(() => sync.sync());
+        app.services.outbox.configure({
+          afterSent: (id) => applyHeldStatuses(database.db, app.hub, id, { onFailed: onStatusFailed, log }),
+          resyncTemplates: () => sync.resync(),
+        });
+        return sync.start();
+      })()
+    : undefined;
   if (config.logSql) log.warn("LOG_SQL: every database statement and its parameters (customers' data) go to stdout");
   log.info(
     `database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL server (DATABASE_URL)'}${applied.length ? `; migrations applied: ${applied.join(', ')}` : ''}`,
@@ -128,6 +169,11 @@ async function main() {
   log.info(
     `outbox sender: ${sender ? sender.name : 'none (messages to customers are recorded in the outbox table only)'}`,
   );
+  if (whatsapp)
+    log.info(
+      `whatsapp: sending as phone number id ${whatsapp.phoneNumberId} through ${whatsapp.graphUrl}; webhook at /webhooks/whatsapp; bot: ${bot.name}`,
+    );
+  else log.info('whatsapp: not configured (README, "Connecting WhatsApp"); /webhooks/whatsapp is not served');
   if (config.dashboardDir) log.info(`serving the dashboard from ${config.dashboardDir}`);
   // A browser reaching the server by another name or address gets 421: say which ones are answered.
   const names = [
@@ -155,6 +201,17 @@ async function main() {
   );
 
   const timers: (() => void)[] = [];
+  if (stopTemplateSync) timers.push(stopTemplateSync);
+  if (whatsapp) {
+    media = mediaDownloader({
+      db: database.db,
+      events: app.hub,
+      graph: { graphUrl: whatsapp.graphUrl, accessToken: whatsapp.accessToken, version: whatsapp.version },
+      dir: mediaDirOf(config.dataDir),
+      log,
+    });
+    await media.start();
+  }
   if (config.followUpIntervalMs > 0) {
     const interval = setInterval(() => {
       app.services.followUps.check().then(
@@ -220,6 +277,7 @@ async function main() {
       clearInterval(sweep);
       clearTimeout(cut);
       await app.services.outbox.idle();
+      await media?.stop();
       await database.close();
       log.info('closed');
       process.exit(0);

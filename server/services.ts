@@ -13,8 +13,10 @@ import { imageStore } from './modules/products/images';
 import { quickRepliesService } from './modules/quick-replies/service';
 import { productsService } from './modules/products/service';
 import { summaryService } from './modules/summary/service';
-import { outboxDispatcher, type OutboxSender } from './outbox/sender';
+import { outboxDispatcher, type OutboxLog, type OutboxSender } from './outbox/sender';
 import type { EventBus } from './realtime/events';
+import { attachmentFiles } from './whatsapp/media/attachments';
+import { mediaDirOf } from './whatsapp/media/files';
 
 export type ServiceOptions = {
   dataDir: string;
@@ -22,19 +24,28 @@ export type ServiceOptions = {
   events: EventBus;
   now?: () => Date;
   sender?: OutboxSender;
+  /** The server's logger (the outbox logs a channel failure staff must fix). */
+  log?: OutboxLog;
 };
 
 export function createServices(db: Kysely<DB>, options: ServiceOptions) {
   const now = options.now ?? (() => new Date());
   const events = options.events;
-  const outbox = outboxDispatcher(db, options.sender, events);
+  const notifications = notificationsService(db, { events, now });
+  const outbox = outboxDispatcher(db, options.sender, events, {
+    now,
+    log: options.log,
+    // A channel failure staff must fix (a revoked token, a blocked account), on the conversation it stopped.
+    notifyStaff: (conversationId, message) => notifications.create(conversationId, 'unclear_request', message),
+  });
   const outboxChanged = () => outbox.kick();
   const images = imageStore(join(options.dataDir, 'uploads'));
-  const notifications = notificationsService(db, { events, now });
-  const messageTemplates = messageTemplatesService(db);
+  const messageTemplates = messageTemplatesService(db, { now });
   return {
     now,
     images,
+    /** Customers' media files (DATA_DIR/media), as the attachment route serves them. */
+    attachments: attachmentFiles(db, mediaDirOf(options.dataDir)),
     outbox,
     auth: authService(db, { sessionTtlMs: options.sessionTtlMs, now }),
     products: productsService(db, images),

@@ -280,11 +280,14 @@ export function responseViolation(
   const types = Object.keys(documented);
   if (types.length === 0)
     return body.length > 0 ? `${operationId} ${status}: the contract documents no body` : undefined;
-  const type = (contentType ?? '').split(';')[0].trim();
-  if (!types.includes(type))
-    return `${operationId} ${status}: content type ${type || '(none)'} is not one of ${types.join(', ')}`;
-  const schema = documented[type];
-  if (!schema || type !== 'application/json') return undefined;
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  // A media range (image/*, as a customer's file is documented) covers every subtype.
+  const covers = (range: string) =>
+    range === type || range === '*/*' || (range.endsWith('/*') && type.startsWith(range.slice(0, -1)));
+  const matched = types.find(covers);
+  if (!matched) return `${operationId} ${status}: content type ${type || '(none)'} is not one of ${types.join(', ')}`;
+  const schema = documented[matched];
+  if (!schema || matched !== 'application/json') return undefined;
   const key = `${operationId} ${status}`;
   responseAjv ??= createAjv();
   let validate = responseValidators.get(key);

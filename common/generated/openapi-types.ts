@@ -433,6 +433,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/messages/{messageId}/attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
+                id: components["parameters"]["Id"];
+                /**
+                 * @description A message's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 1210
+                 */
+                messageId: components["parameters"]["MessageId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The file a customer sent
+         * @description Beyond the spec. The photo, video, voice note, sticker or document
+         *     of a message whose `attachment.state` is ready (its `attachment.url`
+         *     points here), as stored: the bytes WhatsApp sent, checked against
+         *     their SHA-256, with the media type WhatsApp gave (a document may be
+         *     a PDF, an office file, plain text; application/octet-stream when
+         *     unknown). The dashboard loads it through `<img src>`, `<video
+         *     src>`, `<audio src>` or a link, with the session cookie. Served with
+         *     the file's media type, `X-Content-Type-Options: nosniff` and a
+         *     sandboxing `Content-Security-Policy`, so nothing in a file runs on
+         *     the dashboard's origin; a document comes with `Content-Disposition:
+         *     attachment` and its file name. 404 when the conversation, the
+         *     message or its stored file is not there (pending, expired, or a
+         *     backend without WhatsApp).
+         */
+        get: operations["getMessageAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/message-templates": {
         parameters: {
             query?: never;
@@ -451,6 +498,31 @@ export interface paths {
         get: operations["listMessageTemplates"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message-templates/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch the templates from WhatsApp now
+         * @description Beyond the spec. Reads every template of the WhatsApp business
+         *     account from Meta (all pages) and keeps the approved ones for GET
+         *     /api/message-templates; the server also does this at start, every
+         *     few hours and when WhatsApp says a template is unknown. Settings
+         *     offers it as "Sync templates". A backend without it answers 404 and
+         *     the dashboard hides the button.
+         */
+        post: operations["syncMessageTemplates"];
         delete?: never;
         options?: never;
         head?: never;
@@ -993,7 +1065,15 @@ export interface components {
             /**
              * @description "text" for messages sent by an admin; the bot may use others
              *     ("follow_up" for an automated follow-up, "template" for an
-             *     approved template).
+             *     approved template). Beyond the spec, a customer's WhatsApp
+             *     message keeps WhatsApp's type: text, image, video, audio,
+             *     sticker, document, location, contacts, reaction, interactive
+             *     (a reply to a list or reply button), button (a reply to a
+             *     template's quick-reply button) or unsupported (a type WhatsApp
+             *     could not deliver, or one this server does not read). Whatever
+             *     the type, `content` says in plain words what the message was
+             *     (a caption, "Photo", "Document: quote.pdf", "Location: Nakuru",
+             *     "Reacted 👍"), so a reader that knows only text shows it well.
              */
             messageType?: string;
             deliveryStatus?: components["schemas"]["DeliveryStatus"];
@@ -1002,6 +1082,66 @@ export interface components {
              *     plain words; only with `deliveryStatus` failed.
              */
             failureReason?: string | null;
+            attachment?: components["schemas"]["MessageAttachment"];
+        };
+        /**
+         * @description Beyond the spec. What a customer's WhatsApp message carried besides
+         *     text; absent on a plain text message and from a backend that does
+         *     not receive WhatsApp messages (the dashboard then shows `content`,
+         *     as the spec does). Which fields come depends on `kind`:
+         *
+         *     * image, video, audio, sticker, document: `state`, and `url` once
+         *       the file is stored (`state` ready); `mimeType`, `filename`,
+         *       `size` and `caption` when WhatsApp gave them.
+         *     * location: `latitude`, `longitude`, and `name`, `address` when
+         *       the customer's pin had them.
+         *     * contacts: `name`, the shared contacts' names joined with ", ".
+         *     * reaction: `emoji` (empty when the customer took the reaction
+         *       back) and `reactsToMessageId`.
+         *     * interactive, button: `title`, the text of the reply the customer
+         *       chose.
+         *     * unsupported: nothing more; `content` names the type.
+         */
+        MessageAttachment: {
+            /** @enum {string} */
+            kind: "image" | "video" | "audio" | "sticker" | "document" | "location" | "contacts" | "reaction" | "interactive" | "button" | "unsupported";
+            /**
+             * @description A file's download from WhatsApp: pending (it is being fetched,
+             *     and retried for up to 7 days), ready (stored: `url` serves it)
+             *     or expired (WhatsApp no longer has it; it will not come).
+             * @enum {string}
+             */
+            state?: "pending" | "ready" | "expired";
+            /**
+             * @description Only when `state` is ready: where the stored file is served
+             *     (GET /api/conversations/{id}/messages/{messageId}/attachment,
+             *     with the session cookie, same origin), both ids from 1 to
+             *     2147483647.
+             */
+            url?: string;
+            /** @description The file's media type as WhatsApp gave it, e.g. image/jpeg or application/pdf. */
+            mimeType?: string;
+            /** @description A document's file name as the customer sent it. */
+            filename?: string;
+            /** @description The stored file's size in bytes. */
+            size?: number;
+            /** @description The text the customer wrote under the photo, video or document. */
+            caption?: string;
+            latitude?: number;
+            longitude?: number;
+            /** @description A location's name, or the names of shared contacts. */
+            name?: string;
+            /** @description A location's address. */
+            address?: string;
+            /** @description The reaction; empty when the customer removed it. */
+            emoji?: string;
+            /**
+             * @description The id of the message reacted to, in this conversation; null
+             *     when this server does not have that message.
+             */
+            reactsToMessageId?: number | null;
+            /** @description The reply the customer chose (an interactive list or button reply, or a template's button). */
+            title?: string;
         };
         SendMessageRequest: {
             /** @description Not blank. */
@@ -1039,6 +1179,12 @@ export interface components {
                 label: string;
                 example?: string;
             }[];
+        };
+        TemplateSyncResult: {
+            /** @description Templates read from the WhatsApp business account, in every status. */
+            synced: number;
+            /** @description Of those, the approved ones now offered (GET /api/message-templates). */
+            approved: number;
         };
         QuickReply: {
             id: number;
@@ -2220,6 +2366,67 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
         };
     };
+    getMessageAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
+                id: components["parameters"]["Id"];
+                /**
+                 * @description A message's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 1210
+                 */
+                messageId: components["parameters"]["MessageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored file */
+            200: {
+                headers: {
+                    /**
+                     * @description For a document, `attachment` with its file name; `inline` otherwise.
+                     * @example attachment; filename="quote.pdf"
+                     */
+                    "Content-Disposition"?: string;
+                    /**
+                     * @description The file's size in bytes.
+                     * @example 245760
+                     */
+                    "Content-Length"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                    "video/*": string;
+                    "audio/*": string;
+                    "application/*": string;
+                    "text/*": string;
+                };
+            };
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such conversation or message, or no stored file for it (still downloading, expired, or a backend without WhatsApp) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
     listMessageTemplates: {
         parameters: {
             query?: never;
@@ -2241,6 +2448,55 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description A backend without this feature (beyond the spec) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    syncMessageTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Synced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateSyncResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A backend without this feature (beyond the spec) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description WhatsApp is not configured on this server (no business account or access token) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description WhatsApp did not answer, or refused the request; the templates kept before stay */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

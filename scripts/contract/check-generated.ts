@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Everything `npm run generate` writes. */
-const dirs = ['src/api/generated', 'common/generated'];
+const dirs = ['src/api/generated', 'common/generated', 'server/whatsapp/generated'];
 
 function snapshot(): Map<string, string> {
   const files = new Map<string, string>();
@@ -23,6 +23,14 @@ function snapshot(): Map<string, string> {
   };
   dirs.forEach(walk);
   return files;
+}
+
+// Meta's WhatsApp contract first: the trimmed copy (and the files derived with it) must be what
+// scripts/whatsapp/trim-meta-contract.ts makes of the pinned source, or generating from it is moot.
+try {
+  execSync('npm run whatsapp:contract --silent -- --check', { stdio: 'inherit' });
+} catch {
+  process.exit(1);
 }
 
 const before = snapshot();
@@ -39,9 +47,9 @@ const changes = [
 
 if (changes.length > 0) {
   console.error(
-    `\n${dirs.join(' and ')} were stale — the contract or generator config changed without regenerating:\n${changes.join('\n')}`,
+    `\n${dirs.join(', ')} were stale — the contract or generator config changed without regenerating:\n${changes.join('\n')}`,
   );
   console.error('\nThey are regenerated now: commit the result.');
   process.exit(1);
 }
-console.log(`${dirs.join(' and ')} are up to date with openapi.yaml and asyncapi.yaml`);
+console.log(`${dirs.join(', ')} are up to date with openapi.yaml, asyncapi.yaml and whatsapp-cloud.yaml`);

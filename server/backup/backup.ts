@@ -1,17 +1,19 @@
 // Writes one backup archive (see manifest.ts for its layout) of a running
-// database and its uploaded images.
+// database, its uploaded images and customers' WhatsApp media.
 //
 // Consistency: PGlite is one connection, handed by the Kysely dialect to one
 // borrower at a time. The backup borrows it, so no query or transaction runs
 // while it checkpoints, counts rows, dumps the data folder and takes a
-// snapshot of uploads/ (hard links, or copies where links are impossible).
+// snapshot of uploads/ and media/ (hard links, or copies where links are
+// impossible), so every file a row names is in the archive.
 // Everything slow — compressing and writing the archive — happens after the
 // connection is handed back.
 //
 // Safety: the archive is written to a temporary file next to the target,
 // flushed to disk and only then given its final name, so a file under that
 // name is always complete. It is created with mode 0600 (customers' data),
-// and an existing file is never overwritten.
+// and an existing file is never overwritten. Entries under media/ are written
+// as owner-only (files 0600, folders 0700), whatever their mode on disk.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import {
@@ -33,9 +35,10 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
-import { create as createTar } from 'tar';
+import { create as createTar, type WriteEntry } from 'tar';
 import type { Database } from '../db/connection';
 import type { DB } from '../db/schema';
+import { mediaDirOf } from '../whatsapp/media/files';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -43,16 +46,17 @@ import {
   countRows,
   DATABASE_ENTRY,
   MANIFEST_ENTRY,
+  MEDIA_ENTRY,
   UPLOADS_ENTRY,
   type BackupManifest,
 } from './manifest';
 
 export type BackupOptions = {
-  /** DATA_DIR: uploads/ is read from here. */
+  /** DATA_DIR: uploads/ and media/ are read from here. */
   dataDir: string;
   /** Where the archive goes; must not exist yet. */
   path: string;
-  /** The open database; undefined (or a PostgreSQL server) backs up uploads/ only. */
+  /** The open database; undefined (or a PostgreSQL server) backs up uploads/ and media/ only. */
   database?: Database;
   now?: () => Date;
 };
@@ -73,7 +77,14 @@ type Snapshot = {
   postgresVersion: string | null;
   dump?: Blob;
   uploads: number;
+  media: number;
 };
+
+/** The folders copied from DATA_DIR into the archive, and where they are staged. */
+type Folders = { uploads: string; stagedUploads: string; media: string; stagedMedia: string };
+
+/** A download still being written to media/ (files.ts writes ".<uuid>.part", then renames it). */
+const isPartial = (name: string) => name.endsWith('.part');
 
 export async function createBackup(options: BackupOptions): Promise<BackupResult> {
   const started = performance.now();
@@ -83,21 +94,26 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   if (!(await stat(folder).catch(() => undefined))?.isDirectory())
     throw new BackupRefused(`folder ${folder} does not exist`);
 
-  const uploadsDir = join(options.dataDir, UPLOADS_ENTRY);
-  // Hard links need the same file system as uploads/, so the staging folder lives in DATA_DIR when it exists.
+  // Hard links need the same file system as uploads/ and media/, so the staging folder lives in DATA_DIR when it exists.
   const stagingParent = existsSync(options.dataDir) ? options.dataDir : tmpdir();
   const staging = await mkdtemp(join(stagingParent, '.backup-'));
   const temporary = join(folder, `.${basename(target)}.${randomBytes(6).toString('hex')}.partial`);
   try {
-    const stagedUploads = join(staging, UPLOADS_ENTRY);
-    await mkdir(stagedUploads, { mode: 0o700 });
+    const folders: Folders = {
+      uploads: join(options.dataDir, UPLOADS_ENTRY),
+      stagedUploads: join(staging, UPLOADS_ENTRY),
+      media: mediaDirOf(options.dataDir),
+      stagedMedia: join(staging, MEDIA_ENTRY),
+    };
+    await mkdir(folders.stagedUploads, { mode: 0o700 });
+    await mkdir(folders.stagedMedia, { mode: 0o700 });
     let heldMs = 0;
     let snapshot: Snapshot;
     if (options.database?.kind === 'pglite') {
       snapshot = await options.database.db.connection().execute(async (connection) => {
         const held = performance.now();
         try {
-          return await snapshotPGlite(connection, uploadsDir, stagedUploads);
+          return await snapshotPGlite(connection, folders);
         } finally {
           heldMs = performance.now() - held;
         }
@@ -108,7 +124,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
         conversations: null,
         schemaVersion: null,
         postgresVersion: null,
-        uploads: await snapshotUploads(uploadsDir, stagedUploads),
+        ...(await snapshotFiles(folders)),
       };
     }
 
@@ -122,6 +138,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       schemaVersion: snapshot.schemaVersion,
       postgresVersion: snapshot.postgresVersion,
       uploads: snapshot.uploads,
+      media: snapshot.media,
     };
     await writeFile(join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
     const entries = [MANIFEST_ENTRY];
@@ -131,10 +148,18 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       });
       entries.push(DATABASE_ENTRY);
     }
-    entries.push(UPLOADS_ENTRY);
+    entries.push(UPLOADS_ENTRY, MEDIA_ENTRY);
 
     await createTar(
-      { file: temporary, cwd: staging, gzip: { level: 6 }, portable: true, mode: 0o600, strict: true },
+      {
+        file: temporary,
+        cwd: staging,
+        gzip: { level: 6 },
+        portable: true,
+        mode: 0o600,
+        strict: true,
+        onWriteEntry: privateMedia,
+      },
       entries,
     );
     await chmod(temporary, 0o600);
@@ -160,7 +185,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
 }
 
 /** Runs while the connection is held: nothing else reads or writes meanwhile. */
-async function snapshotPGlite(connection: Kysely<DB>, uploadsDir: string, stagedUploads: string): Promise<Snapshot> {
+async function snapshotPGlite(connection: Kysely<DB>, folders: Folders): Promise<Snapshot> {
   const pglite = await pgliteOf(connection);
   // Data files catch up with the WAL, so a restore replays (almost) nothing.
   await sql`checkpoint`.execute(connection);
@@ -177,8 +202,26 @@ async function snapshotPGlite(connection: Kysely<DB>, uploadsDir: string, staged
     (await sql<{ server_version: string }>`show server_version`.execute(connection)).rows[0]?.server_version ?? null;
   // Uncompressed: compressing here would hold the database for longer, and the archive is compressed anyway.
   const dump = await pglite.dumpDataDir('none');
-  const uploads = await snapshotUploads(uploadsDir, stagedUploads);
-  return { products, conversations, schemaVersion, postgresVersion, dump, uploads };
+  const files = await snapshotFiles(folders);
+  return { products, conversations, schemaVersion, postgresVersion, dump, ...files };
+}
+
+async function snapshotFiles(folders: Folders): Promise<{ uploads: number; media: number }> {
+  const uploads = await snapshotFolder(folders.uploads, folders.stagedUploads);
+  const media = await snapshotFolder(folders.media, folders.stagedMedia, isPartial);
+  return { uploads, media };
+}
+
+/**
+ * Customers' media stay owner-only inside the archive: the mode written for
+ * an entry under media/ is 0600 (files) or 0700 (folders). Only the header
+ * changes: the staged entries are hard links to the live files, whose modes
+ * are left alone.
+ */
+function privateMedia(entry: WriteEntry): void {
+  if (entry.path !== MEDIA_ENTRY && !entry.path.startsWith(`${MEDIA_ENTRY}/`)) return;
+  const stat = entry.stat;
+  if (stat) stat.mode = (stat.mode & ~0o7777) | (stat.isDirectory() ? 0o700 : 0o600);
 }
 
 type DumpablePGlite = { dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<Blob> };
@@ -198,12 +241,13 @@ async function pgliteOf(connection: Kysely<DB>): Promise<DumpablePGlite> {
 }
 
 /**
- * Mirrors uploads/ into the staging folder: hard links (instant, and the
- * content stays what it was even if the image is deleted a moment later),
- * copies where the file system refuses links. Symbolic links and other
- * special files are skipped. Returns the number of files.
+ * Mirrors a folder (uploads/, media/) into the staging folder: hard links
+ * (instant, and the content stays what it was even if the file is deleted a
+ * moment later), copies where the file system refuses links. Symbolic links,
+ * other special files and files named by `skip` are left out. Returns the
+ * number of files.
  */
-async function snapshotUploads(from: string, to: string): Promise<number> {
+async function snapshotFolder(from: string, to: string, skip?: (name: string) => boolean): Promise<number> {
   let entries;
   try {
     entries = await readdir(from, { withFileTypes: true });
@@ -217,8 +261,8 @@ async function snapshotUploads(from: string, to: string): Promise<number> {
     const copy = join(to, entry.name);
     if (entry.isDirectory()) {
       await mkdir(copy, { mode: 0o700 });
-      files += await snapshotUploads(source, copy);
-    } else if (entry.isFile()) {
+      files += await snapshotFolder(source, copy, skip);
+    } else if (entry.isFile() && !skip?.(entry.name)) {
       try {
         await link(source, copy);
       } catch (error) {

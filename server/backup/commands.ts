@@ -29,6 +29,12 @@ export const PG_RESTORE_COMMAND = 'pg_restore --no-owner --exit-on-error --dbnam
 const kib = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;
 
+/** "N uploaded files, M customer media files"; a server older than media backups does not report media. */
+const fileCounts = (uploads: number, media: number | undefined) =>
+  media === undefined
+    ? `${uploads} uploaded files, customer media NOT included (the running server predates media backups: restart it and back up again)`
+    : `${uploads} uploaded files, ${media} customer media files`;
+
 export async function runBackupCommand(options: BackupCommandOptions): Promise<number> {
   const { print } = options;
   const dataDir = resolve(options.dataDir);
@@ -40,7 +46,9 @@ export async function runBackupCommand(options: BackupCommandOptions): Promise<n
   try {
     if (options.databaseUrl) {
       const result = await createBackup({ dataDir, path });
-      print.out(`Uploaded images backed up: ${result.path} (${kib(result.bytes)}, ${result.manifest.uploads} files).`);
+      print.out(
+        `Uploaded images and customer media backed up: ${result.path} (${kib(result.bytes)}, ${fileCounts(result.manifest.uploads, result.manifest.media)}).`,
+      );
       print.out('The database is a PostgreSQL server (DATABASE_URL) and is NOT in this archive. Back it up with:');
       print.out(`  ${PG_DUMP_COMMAND}`);
       return 0;
@@ -55,16 +63,16 @@ export async function runBackupCommand(options: BackupCommandOptions): Promise<n
         return 1;
       }
       if (reply.products === null) {
-        // The server runs on a PostgreSQL server: only uploads/ could be archived.
+        // The server runs on a PostgreSQL server: only uploads/ and media/ could be archived.
         print.out(
-          `Uploaded images backed up by the running server: ${reply.path} (${kib(reply.bytes)}, ${reply.uploads} files).`,
+          `Uploaded images and customer media backed up by the running server: ${reply.path} (${kib(reply.bytes)}, ${fileCounts(reply.uploads, reply.media)}).`,
         );
         print.out("The server's database is a PostgreSQL server and is NOT in this archive. Back it up with:");
         print.out(`  ${PG_DUMP_COMMAND}`);
         return 0;
       }
       print.out(
-        `Backup written by the running server: ${reply.path} (${kib(reply.bytes)}; ${reply.products} products, ${reply.conversations} conversations, ${reply.uploads} uploaded files; requests waited ${reply.heldMs} ms).`,
+        `Backup written by the running server: ${reply.path} (${kib(reply.bytes)}; ${reply.products} products, ${reply.conversations} conversations, ${fileCounts(reply.uploads, reply.media)}; requests waited ${reply.heldMs} ms).`,
       );
       return 0;
     } catch (error) {
@@ -88,7 +96,7 @@ export async function runBackupCommand(options: BackupCommandOptions): Promise<n
     try {
       const result = await createBackup({ dataDir, path, database });
       print.out(
-        `Backup written: ${result.path} (${kib(result.bytes)}; ${result.manifest.products} products, ${result.manifest.conversations} conversations, ${result.manifest.uploads} uploaded files).`,
+        `Backup written: ${result.path} (${kib(result.bytes)}; ${result.manifest.products} products, ${result.manifest.conversations} conversations, ${fileCounts(result.manifest.uploads, result.manifest.media)}).`,
       );
       return 0;
     } finally {
@@ -107,7 +115,7 @@ export async function runRestoreCommand(options: RestoreCommandOptions): Promise
   const dataDir = resolve(options.dataDir);
   try {
     if (options.databaseUrl) {
-      // Only uploads/ can be restored for a server on PostgreSQL; an embedded database would be restored where nothing reads it.
+      // Only uploads/ and media/ can be restored for a server on PostgreSQL; an embedded database would be restored where nothing reads it.
       const { manifest } = await scanArchive(resolve(options.file));
       if (manifest.database === 'pglite') {
         print.err(
@@ -120,6 +128,11 @@ export async function runRestoreCommand(options: RestoreCommandOptions): Promise
     const m = result.manifest;
     print.out(`Restored the backup of ${m.createdAt} into ${dataDir}:`);
     print.out(`  uploads: ${result.uploads} files in ${result.uploadsDir}`);
+    print.out(
+      m.version === 1
+        ? `  customer media: none (the archive predates media backups) in ${result.mediaDir}`
+        : `  customer media: ${result.media} files in ${result.mediaDir}`,
+    );
     if (result.databaseDir) {
       print.out(
         `  database: ${result.products} products, ${result.conversations} conversations in ${result.databaseDir} (counts match the backup)`,

@@ -14,7 +14,7 @@
 // Protocol: one JSON line in, one JSON line out, then the server closes the
 // connection.
 //   → {"command":"backup","path":"/absolute/path/out.tar.gz"}
-//   ← {"ok":true,"path":"…","bytes":N,"products":N,"conversations":N,"uploads":N,"heldMs":N}
+//   ← {"ok":true,"path":"…","bytes":N,"products":N,"conversations":N,"uploads":N,"media":N,"heldMs":N}
 //   ← {"ok":false,"message":"…"}
 // One backup runs at a time; a second request meanwhile is refused.
 import { createHash } from 'node:crypto';
@@ -39,6 +39,8 @@ export type ControlReply =
       products: number | null;
       conversations: number | null;
       uploads: number;
+      /** Customers' media files; absent in a reply from a server older than media backups. */
+      media?: number;
       heldMs: number;
     }
   | { ok: false; message: string };
@@ -121,7 +123,7 @@ export async function startControlSocket(options: {
     try {
       const result = await work;
       log.info(
-        `backup written to ${result.path} (${result.bytes} bytes, ${result.manifest.products ?? '-'} products, ${result.manifest.conversations ?? '-'} conversations, ${result.manifest.uploads} uploaded files; database held ${result.heldMs} ms, ${result.totalMs} ms in all)`,
+        `backup written to ${result.path} (${result.bytes} bytes, ${result.manifest.products ?? '-'} products, ${result.manifest.conversations ?? '-'} conversations, ${result.manifest.uploads} uploaded files, ${result.manifest.media} customer media files; database held ${result.heldMs} ms, ${result.totalMs} ms in all)`,
       );
       return {
         ok: true,
@@ -130,6 +132,7 @@ export async function startControlSocket(options: {
         products: result.manifest.products,
         conversations: result.manifest.conversations,
         uploads: result.manifest.uploads,
+        media: result.manifest.media,
         heldMs: result.heldMs,
       };
     } catch (error) {

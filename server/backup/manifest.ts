@@ -6,18 +6,29 @@
 //   pglite.tar      the embedded database's data folder, as PGlite dumps it
 //                   (absent when the database is a PostgreSQL server: pg_dump backs that up)
 //   uploads/…       the uploaded images, as regular files and folders
+//   media/…         customers' WhatsApp media (DATA_DIR/media), as regular files
+//                   and folders; half-written downloads (".part") are left out
 // Entries are regular files or folders only, named by relative paths without
 // "." or ".." parts: an archive with links, devices or other paths is not ours.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
 export const BACKUP_FORMAT = 'stone-sinks-admin-backup';
-/** Raise on any change a reader of an older version would misread; restore refuses versions it does not know. */
-export const BACKUP_FORMAT_VERSION = 1;
+/**
+ * The version written. Raise on any change a reader of an older version would
+ * misread; restore refuses versions it does not know.
+ *   1  manifest, pglite.tar, uploads/
+ *   2  adds media/ and the manifest's `media` count
+ */
+export const BACKUP_FORMAT_VERSION = 2;
+/** Versions restore reads: a version-1 archive holds no media (read as a count of 0). */
+export const READABLE_FORMAT_VERSIONS: readonly number[] = [1, 2];
 
 export const MANIFEST_ENTRY = 'manifest.json';
 export const DATABASE_ENTRY = 'pglite.tar';
 export const UPLOADS_ENTRY = 'uploads';
+/** The same name as the folder under DATA_DIR (server/whatsapp/media/files.ts, mediaDirOf). */
+export const MEDIA_ENTRY = 'media';
 
 export type BackupManifest = {
   format: typeof BACKUP_FORMAT;
@@ -34,6 +45,8 @@ export type BackupManifest = {
   postgresVersion: string | null;
   /** Regular files under uploads/. */
   uploads: number;
+  /** Regular files under media/ (0 for a version-1 archive, which has no media/). */
+  media: number;
 };
 
 export class BackupRefused extends Error {
@@ -54,9 +67,9 @@ export function parseManifest(text: string): BackupManifest {
       "manifest.json does not name this application's backup format: this is not one of our backups",
     );
   }
-  if (m.version !== BACKUP_FORMAT_VERSION) {
+  if (typeof m.version !== 'number' || !READABLE_FORMAT_VERSIONS.includes(m.version)) {
     throw new BackupRefused(
-      `backup format version ${String(m.version)} is unknown (this program reads version ${BACKUP_FORMAT_VERSION}): use the application version that made it`,
+      `backup format version ${String(m.version)} is unknown (this program reads versions ${READABLE_FORMAT_VERSIONS.join(' and ')}): use the application version that made it`,
     );
   }
   const count = (v: unknown) => v === null || (typeof v === 'number' && Number.isInteger(v) && v >= 0);
@@ -67,14 +80,16 @@ export function parseManifest(text: string): BackupManifest {
     !count(m.conversations) ||
     !count(m.schemaVersion) ||
     !(m.postgresVersion === null || typeof m.postgresVersion === 'string') ||
-    !(typeof m.uploads === 'number' && count(m.uploads))
+    !(typeof m.uploads === 'number' && count(m.uploads)) ||
+    // Version 1 had no media; from version 2 the count is required.
+    (m.version === 1 ? m.media !== undefined : !(typeof m.media === 'number' && count(m.media)))
   ) {
     throw new BackupRefused('manifest.json is incomplete or malformed');
   }
   if (m.database === 'pglite' && (m.products === null || m.conversations === null)) {
     throw new BackupRefused('manifest.json has no row counts for the database it holds');
   }
-  return m as BackupManifest;
+  return { ...(m as BackupManifest), media: m.media ?? 0 };
 }
 
 /**
@@ -85,7 +100,7 @@ export function classifyEntry(
   path: string,
   type: string,
   linkpath?: string,
-): { kind: 'manifest' | 'database' | 'uploads' } | { refuse: string } {
+): { kind: 'manifest' | 'database' | 'uploads' | 'media' } | { refuse: string } {
   const shown = JSON.stringify(path);
   if (type === 'SymbolicLink') return { refuse: `entry ${shown} is a symbolic link` };
   if (type === 'Link' || linkpath) return { refuse: `entry ${shown} is a hard link` };
@@ -102,6 +117,7 @@ export function classifyEntry(
   if (parts.length === 1 && top === MANIFEST_ENTRY && type === 'File') return { kind: 'manifest' };
   if (parts.length === 1 && top === DATABASE_ENTRY && type === 'File') return { kind: 'database' };
   if (top === UPLOADS_ENTRY && (parts.length > 1 || type === 'Directory')) return { kind: 'uploads' };
+  if (top === MEDIA_ENTRY && (parts.length > 1 || type === 'Directory')) return { kind: 'media' };
   return { refuse: `entry ${shown} is not part of this application's backup format` };
 }
 

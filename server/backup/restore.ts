@@ -3,24 +3,27 @@
 // Before anything is written, the whole archive is read once: every entry
 // must be a regular file or folder under a plain relative name that belongs
 // to the format, and manifest.json must name this application's format in a
-// version this code knows. Then uploads/ is extracted, the PGlite data folder
+// version this code knows. Then uploads/ and media/ are extracted (media/
+// owner-only: folder 0700, files 0600), the PGlite data folder
 // is created from the dump, opened, migrated (a backup made by an older
 // version is brought up to date) and its row counts compared with the
 // manifest. On any failure, what was written is removed again, so the folder
 // is as empty as it was.
 import { existsSync } from 'node:fs';
-import { lstat, mkdir, readdir, rm } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { extract, list } from 'tar';
 import { openDatabase } from '../db/connection';
 import { migrate } from '../db/migrate';
+import { mediaDirOf } from '../whatsapp/media/files';
 import {
   BackupRefused,
   classifyEntry,
   countRows,
   DATABASE_ENTRY,
+  MEDIA_ENTRY,
   parseManifest,
   UPLOADS_ENTRY,
   type BackupManifest,
@@ -29,7 +32,7 @@ import {
 export type RestoreOptions = {
   /** The archive to restore. */
   file: string;
-  /** DATA_DIR: pglite/ and uploads/ are created here and must be empty. */
+  /** DATA_DIR: pglite/, uploads/ and media/ are created here and must be empty. */
   dataDir: string;
 };
 
@@ -39,19 +42,23 @@ export type RestoreResult = {
   databaseDir?: string;
   uploadsDir: string;
   uploads: number;
+  /** DATA_DIR/media, created even when the archive holds no media (a version-1 archive). */
+  mediaDir: string;
+  media: number;
   /** Migrations applied on top of the backup. */
   migrationsApplied: number[];
   products: number | null;
   conversations: number | null;
 };
 
-type Scan = { manifest: BackupManifest; dump?: Buffer; uploadFiles: number };
+type Scan = { manifest: BackupManifest; dump?: Buffer; uploadFiles: number; mediaFiles: number };
 
 /** Reads the whole archive and refuses it unless every entry is allowed; keeps the manifest and the database dump. */
 export async function scanArchive(file: string): Promise<Scan> {
   let manifestText: string | undefined;
   let dumpChunks: Buffer[] | undefined;
   let uploadFiles = 0;
+  let mediaFiles = 0;
   let refusal: string | undefined;
   const seen = new Set<string>();
   try {
@@ -80,7 +87,8 @@ export async function scanArchive(file: string): Promise<Scan> {
           dumpChunks = chunks;
           entry.on('data', (chunk: Buffer) => chunks.push(chunk));
         } else if (entry.type === 'File') {
-          uploadFiles++;
+          if (where.kind === 'media') mediaFiles++;
+          else uploadFiles++;
         }
       },
     });
@@ -100,7 +108,11 @@ export async function scanArchive(file: string): Promise<Scan> {
     throw new BackupRefused(
       `${file} holds ${uploadFiles} uploaded files, its manifest says ${manifest.uploads}: the archive is incomplete`,
     );
-  return { manifest, dump, uploadFiles };
+  if (mediaFiles !== manifest.media)
+    throw new BackupRefused(
+      `${file} holds ${mediaFiles} customer media files, its manifest says ${manifest.media}: the archive is incomplete`,
+    );
+  return { manifest, dump, uploadFiles, mediaFiles };
 }
 
 /** Refuses a target that already holds files (a folder that exists but is empty is fine). */
@@ -120,28 +132,34 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const dataDir = resolve(options.dataDir);
   const databaseDir = join(dataDir, 'pglite');
   const uploadsDir = join(dataDir, UPLOADS_ENTRY);
+  const mediaDir = mediaDirOf(dataDir);
   if (!(await lstat(file).catch(() => undefined))?.isFile()) throw new BackupRefused(`${file} is not a file`);
   await ensureEmpty(databaseDir);
   await ensureEmpty(uploadsDir);
-  const { manifest, dump, uploadFiles } = await scanArchive(file);
+  await ensureEmpty(mediaDir);
+  const { manifest, dump, uploadFiles, mediaFiles } = await scanArchive(file);
 
   // PGlite creates its files readable and writable by everyone (0666): a new data folder is closed to other users.
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const created = [uploadsDir, ...(dump ? [databaseDir] : [])].filter((folder) => !existsSync(folder));
+  const created = [uploadsDir, mediaDir, ...(dump ? [databaseDir] : [])].filter((folder) => !existsSync(folder));
+  const files = { uploadsDir, uploads: uploadFiles, mediaDir, media: mediaFiles };
   try {
     await mkdir(uploadsDir, { recursive: true });
+    await mkdir(mediaDir, { recursive: true, mode: 0o700 });
+    const under = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
     await extract({
       file,
       cwd: dataDir,
       strict: true,
-      // Checked in scanArchive; extract only uploads/ and keep node-tar's own path guards on.
-      filter: (path) => path === UPLOADS_ENTRY || path.startsWith(`${UPLOADS_ENTRY}/`),
+      // Checked in scanArchive; extract only uploads/ and media/ and keep node-tar's own path guards on.
+      filter: (path) => under(path, UPLOADS_ENTRY) || under(path, MEDIA_ENTRY),
       preservePaths: false,
       preserveOwner: false,
     });
+    await closeToOthers(mediaDir);
 
     if (!dump) {
-      return { manifest, uploadsDir, uploads: uploadFiles, migrationsApplied: [], products: null, conversations: null };
+      return { manifest, ...files, migrationsApplied: [], products: null, conversations: null };
     }
 
     // PGlite writes the dumped files into the folder, starts (replaying the WAL written after the dump's checkpoint) and stops.
@@ -169,17 +187,31 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
           `the restored database has ${products} products and ${conversations} conversations, the backup recorded ${manifest.products} and ${manifest.conversations}: the archive is damaged`,
         );
       }
-      return { manifest, databaseDir, uploadsDir, uploads: uploadFiles, migrationsApplied, products, conversations };
+      return { manifest, databaseDir, ...files, migrationsApplied, products, conversations };
     } finally {
       await database.close();
     }
   } catch (error) {
-    // Both folders were empty or absent before: leave them that way.
-    for (const folder of [uploadsDir, databaseDir]) {
+    // The folders were empty or absent before: leave them that way.
+    for (const folder of [uploadsDir, mediaDir, databaseDir]) {
       if (created.includes(folder)) await rm(folder, { recursive: true, force: true });
       else await emptyFolder(folder);
     }
     throw error;
+  }
+}
+
+/**
+ * Customers' media are owner-only on the server (files.ts writes 0600 files in
+ * a 0700 folder): the restored folder is made so whatever modes the archive
+ * (or an existing empty folder) had.
+ */
+async function closeToOthers(folder: string): Promise<void> {
+  await chmod(folder, 0o700);
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) await closeToOthers(path);
+    else if (entry.isFile()) await chmod(path, 0o600);
   }
 }
 

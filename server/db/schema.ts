@@ -71,16 +71,55 @@ export interface MessagesTable {
   /** Migration 007: only on messages sent through the outbox. */
   delivery_status: DeliveryStatus | null;
   failure_reason: string | null;
+  /** Migration 016: WhatsApp's id of the message (inbound, or outbound once sent); unique. */
+  whatsapp_message_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 016: what the message carries besides text; null for plain text. */
+  attachment: ColumnType<MessageAttachment | null, string | null | undefined, string | null>;
+  /** Migration 016: WhatsApp's words for a failed delivery. */
+  failure: ColumnType<MessageFailure | null, string | null | undefined, string | null>;
 }
 export type DeliveryStatus = 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
-export type OutboxTemplate = { name: string; language: string; variables: string[] };
+/** Migration 016: messages.attachment (JSON). */
+export type MessageAttachment =
+  | {
+      kind: 'image' | 'video' | 'audio' | 'sticker' | 'document';
+      mediaId: string;
+      state: 'pending' | 'ready' | 'expired';
+      mimeType?: string;
+      sha256?: string;
+      filename?: string;
+      size?: number;
+      caption?: string;
+      /** The stored file's name in DATA_DIR/media. */
+      file?: string;
+    }
+  | { kind: 'location'; latitude: number; longitude: number; name?: string; address?: string }
+  | { kind: 'contacts'; names: string[] }
+  | { kind: 'reaction'; emoji: string; /** WhatsApp id of the message reacted to. */ reactsTo: string }
+  | { kind: 'interactive' | 'button'; title: string; id?: string }
+  | { kind: 'unsupported'; type: string };
+/** Migration 016: messages.failure (JSON), from a failed status's errors[0]. */
+export type MessageFailure = { code: number | null; title: string | null; details: string | null };
+export type OutboxTemplate = {
+  name: string;
+  language: string;
+  variables: string[];
+  /** Migration 017: for a template with named parameters ({{customer_name}}), their names in order. */
+  parameterNames?: string[];
+};
 export interface MessageTemplatesTable {
-  id: number;
+  /** Migration 017: synced templates take the next value of message_templates_id_seq. */
+  id: Generated<number>;
   name: string;
   label: string;
   language: string;
   body: string;
-  variables: ColumnType<{ label: string; example?: string }[], string, string>;
+  /** One per placeholder in order; `name` for a named parameter (migration 017). */
+  variables: ColumnType<{ label: string; example?: string; name?: string }[], string, string>;
+  /** Migration 017: Meta's id of a synced template; null for the demo's. */
+  whatsapp_id: ColumnType<string | null, string | null | undefined, string | null>;
+  parameter_format: ColumnType<'positional' | 'named', 'positional' | 'named' | undefined, 'positional' | 'named'>;
+  synced_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 export interface QuickRepliesTable {
   id: Generated<number>;
@@ -118,7 +157,8 @@ export interface OutboxTable {
   conversation_id: number;
   to_phone: string;
   content: string;
-  kind: 'admin_reply' | 'follow_up';
+  /** 'bot_reply': migration 016. */
+  kind: 'admin_reply' | 'follow_up' | 'bot_reply';
   status: Generated<'pending' | 'sent' | 'failed'>;
   attempts: Generated<number>;
   last_error: string | null;
@@ -128,6 +168,10 @@ export interface OutboxTable {
   message_id: number | null;
   /** Migration 007: set when the message is an approved template. */
   template: ColumnType<OutboxTemplate | null, string | null | undefined, string | null>;
+  /** Migration 017: when a pending row may be tried again (null: now). */
+  next_attempt_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Migration 017: the id WhatsApp gave the sent message. */
+  whatsapp_message_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface SignInAttemptsTable {
   scope: 'address' | 'account' | 'known';
@@ -136,6 +180,37 @@ export interface SignInAttemptsTable {
   window_start: Date;
   blocked_until: Date | null;
   updated_at: Date;
+}
+/** Migration 018: one download job per message whose WhatsApp media is not stored yet. */
+export interface WhatsappMediaDownloadsTable {
+  message_id: number;
+  media_id: string;
+  sha256: string | null;
+  mime_type: string | null;
+  attempts: Generated<number>;
+  mismatches: Generated<number>;
+  next_attempt_at: Timestamp;
+  first_tried_at: Date | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+}
+/** Migration 016: every signed webhook delivery, raw, until processed (and a while after). */
+export interface WhatsappEventsTable {
+  id: GeneratedAlways<string>;
+  received_at: Timestamp;
+  body: string;
+  processed_at: Date | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Timestamp;
+}
+/** Migration 016: statuses of message ids not known yet. */
+export interface WhatsappHeldStatusesTable {
+  whatsapp_message_id: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  timestamp: Date;
+  error: ColumnType<MessageFailure | null, string | null | undefined, string | null>;
+  received_at: Timestamp;
 }
 export interface SchemaMigrationsTable {
   version: number;
@@ -157,4 +232,7 @@ export interface DB {
   quick_replies: QuickRepliesTable;
   schema_migrations: SchemaMigrationsTable;
   sign_in_attempts: SignInAttemptsTable;
+  whatsapp_events: WhatsappEventsTable;
+  whatsapp_held_statuses: WhatsappHeldStatusesTable;
+  whatsapp_media_downloads: WhatsappMediaDownloadsTable;
 }

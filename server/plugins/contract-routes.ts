@@ -15,6 +15,7 @@ import { notificationsRoutes } from '../modules/notifications/routes';
 import { productsRoutes } from '../modules/products/routes';
 import { summaryRoutes } from '../modules/summary/routes';
 import type { Handlers, RouteContext } from '../routes';
+import { mediaRoutes } from '../whatsapp/media/routes';
 
 export async function contractRoutes(
   app: FastifyInstance,
@@ -31,6 +32,7 @@ export async function contractRoutes(
     ...summaryRoutes(context),
     ...messageTemplatesRoutes(context),
     ...quickRepliesRoutes(context),
+    ...mediaRoutes(context),
   };
   const operations = loadOperations();
   // The contract read at run time is checked against the one compiled in.

@@ -19,6 +19,9 @@
 // (and on every WebSocket upgrade), so a missing one means a non-browser
 // client, which still needs the session cookie; SameSite=Lax keeps the
 // cookie off other sites' requests.
+//
+// Neither applies to WhatsApp's webhook (routes marked config.webhook): Meta's
+// servers call it, and its signature is what it is checked by.
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -110,6 +113,12 @@ export const originGuard = fp<HostPolicy>(
     };
 
     app.addHook('onRequest', async (request) => {
+      // WhatsApp's webhook is called by Meta's servers, with the host name the
+      // business gave Meta (often a tunnel's or a proxy's) and no browser
+      // behind it: a foreign page cannot make it answer anything, since every
+      // request must carry the app secret's signature or the verify token
+      // (whatsapp/webhook/routes.ts). Neither check below applies.
+      if (request.routeOptions.config.webhook) return;
       const url = request.routeOptions.url;
       if (url === undefined || !ANY_HOST.has(url)) {
         // Both the Host header and what Fastify takes as the host (X-Forwarded-Host from a trusted proxy).

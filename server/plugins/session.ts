@@ -21,6 +21,9 @@ export const session = fp<{ services: Services }>(
     app.addHook('onRequest', async (request) => {
       const routeConfig = request.routeOptions.config;
       const url = request.routeOptions.url;
+      // Routes outside the contract need none: files, health checks, and
+      // WhatsApp's webhook (config.webhook), which Meta's servers call with a
+      // signature instead of a session (whatsapp/webhook/routes.ts).
       const needsSession = url === '/ws' || (routeConfig.operationId !== undefined && !routeConfig.public);
       if (!needsSession) return;
       const found = await services.auth.sessionForToken(request.cookies[SESSION_COOKIE]);

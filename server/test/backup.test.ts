@@ -1,5 +1,7 @@
 // Backups of the embedded database while it is in use, and restores.
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -13,7 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, isAbsolute, join } from 'node:path';
 import { sql } from 'kysely';
-import { create as createTar } from 'tar';
+import { create as createTar, extract as extractTar, list as listTar } from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBackup } from '../backup/backup';
 import { runBackupCommand, runRestoreCommand, type Print } from '../backup/commands';
@@ -24,6 +26,7 @@ import { openDatabase, type Database } from '../db/connection';
 import { loadMigrations, migrate } from '../db/migrate';
 import type { ProductForm } from '../modules/products/form';
 import { createServices, type Services } from '../services';
+import { mediaDirOf } from '../whatsapp/media/files';
 import { PNG } from './helpers';
 
 const root = mkdtempSync(join(tmpdir(), 'backup-test-'));
@@ -113,7 +116,61 @@ async function craftArchive(
   return file;
 }
 
-const uploadsOnlyManifest = (uploads: number): BackupManifest => ({
+/** Customers' media as files.ts stores them (UUID names, 0600 files in a 0700 folder), plus a half-written download. */
+function addMedia(dataDir: string, count: number): Map<string, Buffer> {
+  const dir = mediaDirOf(dataDir);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const files = new Map<string, Buffer>();
+  for (let i = 0; i < count; i++) {
+    const name = `${randomUUID()}.${['jpg', 'ogg', 'pdf'][i % 3]}`;
+    // Every byte value, so a text-mode or truncating copy would show.
+    const bytes = Buffer.concat([randomBytes(1000 + i * 4099), Buffer.from(Array.from({ length: 256 }, (_, b) => b))]);
+    writeFileSync(join(dir, name), bytes, { mode: 0o600 });
+    files.set(name, bytes);
+  }
+  writeFileSync(join(dir, `.${randomUUID()}.part`), 'half a download', { mode: 0o600 });
+  return files;
+}
+
+/** Every stored media file of a restored data folder is the backed-up one, byte for byte, and owner-only. */
+function expectMedia(dataDir: string, files: Map<string, Buffer>) {
+  const dir = mediaDirOf(dataDir);
+  expect(readdirSync(dir).sort()).toEqual([...files.keys()].sort());
+  for (const [name, bytes] of files) {
+    expect(readFileSync(join(dir, name)).equals(bytes), name).toBe(true);
+    expect(mode(join(dir, name)), name).toBe(0o600);
+  }
+  expect(mode(dir)).toBe(0o700);
+}
+
+/** The header mode of each archive entry, by path. */
+async function entryModes(file: string): Promise<Map<string, number>> {
+  const modes = new Map<string, number>();
+  await listTar({ file, onReadEntry: (entry) => modes.set(entry.path, entry.mode ?? -1) });
+  return modes;
+}
+
+/**
+ * An archive as the application wrote it before media were backed up: the
+ * same entries without media/, and a version-1 manifest with no media count.
+ */
+async function asVersion1(file: string): Promise<string> {
+  const dir = join(newFolder('version-1'), 'staging');
+  mkdirSync(dir);
+  await extractTar({ file, cwd: dir });
+  rmSync(join(dir, 'media'), { recursive: true, force: true });
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Partial<BackupManifest>;
+  delete manifest.media;
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, version: 1 }, null, 2));
+  const old = join(root, `v1-${basename(file)}`);
+  await createTar(
+    { file: old, cwd: dir, gzip: true, portable: true },
+    readdirSync(dir).sort((a, b) => (a === 'manifest.json' ? -1 : b === 'manifest.json' ? 1 : a.localeCompare(b))),
+  );
+  return old;
+}
+
+const uploadsOnlyManifest = (uploads: number, media = 0): BackupManifest => ({
   format: BACKUP_FORMAT,
   version: BACKUP_FORMAT_VERSION,
   createdAt: new Date().toISOString(),
@@ -123,6 +180,7 @@ const uploadsOnlyManifest = (uploads: number): BackupManifest => ({
   schemaVersion: null,
   postgresVersion: null,
   uploads,
+  media,
 });
 
 describe('backup and restore', () => {
@@ -145,6 +203,7 @@ describe('backup and restore', () => {
                        (1, 'bot', 'Yes: Absolute Black Granite, from 8500.50.', '2026-11-20T10:00:05Z'),
                        (2, 'customer', 'Price of Carrara?', '2026-11-21T09:00:00Z')`.execute(site.database.db);
       const before = { products: await productsOf(site.database), ...(await conversationsOf(site.database)) };
+      const media = addMedia(site.dataDir, 3);
 
       const backup = await createBackup({
         dataDir: site.dataDir,
@@ -152,7 +211,20 @@ describe('backup and restore', () => {
         database: site.database,
       });
       expect(mode(backup.path)).toBe(0o600);
-      expect(backup.manifest).toMatchObject({ database: 'pglite', products: 2, conversations: 2, uploads: 1 });
+      expect(backup.manifest).toMatchObject({
+        version: BACKUP_FORMAT_VERSION,
+        database: 'pglite',
+        products: 2,
+        conversations: 2,
+        uploads: 1,
+        media: 3,
+      });
+      // The half-written download is left out; the media entries are owner-only.
+      const modes = await entryModes(backup.path);
+      expect([...modes.keys()].filter((path) => path.startsWith('media/')).sort()).toEqual(
+        ['media/', ...[...media.keys()].map((name) => `media/${name}`)].sort(),
+      );
+      for (const [path, entryMode] of modes) if (path.startsWith('media/')) expect(entryMode & 0o077, path).toBe(0);
       expect(readdirSync(root).filter((name) => name.includes('.partial'))).toEqual([]);
       expect(readdirSync(site.dataDir).filter((name) => name.startsWith('.backup-'))).toEqual([]);
       await site.database.close();
@@ -163,9 +235,12 @@ describe('backup and restore', () => {
         products: 2,
         conversations: 2,
         uploads: 1,
+        media: 3,
+        mediaDir: mediaDirOf(target),
         migrationsApplied: migrations.slice(1).map((m) => m.version),
       });
       expect(backup.manifest.schemaVersion).toBe(migrations[0].version);
+      expectMedia(target, media);
 
       const reopened = await openDatabase({ dataDir: join(target, 'pglite') });
       try {
@@ -292,32 +367,50 @@ describe('backup and restore', () => {
 
   describe('restore refuses', () => {
     it(
-      'a target whose uploads/ or pglite/ already holds files, and leaves it untouched',
+      'a target whose uploads/, media/ or pglite/ already holds files, and leaves it untouched',
       { timeout: 60_000 },
       async () => {
+        // Files only (the database is on a PostgreSQL server): uploads/ and media/.
         const source = newFolder('uploads-source');
         mkdirSync(join(source, 'uploads'));
         writeFileSync(join(source, 'uploads', 'a.png'), PNG);
+        const media = addMedia(source, 4);
+        // A file readable by others on disk is still owner-only in the archive and once restored.
+        chmodSync(join(mediaDirOf(source), [...media.keys()][0]), 0o644);
         const archive = await createBackup({ dataDir: source, path: join(root, 'c.tar.gz') });
-        expect(archive.manifest).toMatchObject({ database: 'postgres', uploads: 1 });
+        expect(archive.manifest).toMatchObject({ database: 'postgres', uploads: 1, media: 4 });
+        expect(mode(join(mediaDirOf(source), [...media.keys()][0]))).toBe(0o644); // the live file is left alone
+        for (const [path, entryMode] of await entryModes(archive.path))
+          if (path.startsWith('media/')) expect(entryMode, path).toBe(path.endsWith('/') ? 0o700 : 0o600);
 
-        for (const occupied of ['uploads', 'pglite']) {
+        for (const occupied of ['uploads', 'media', 'pglite']) {
           const target = newFolder(`occupied-${occupied}`);
           mkdirSync(join(target, occupied));
           writeFileSync(join(target, occupied, 'keep.txt'), 'mine');
           const print = capture();
           expect(await runRestoreCommand({ file: archive.path, dataDir: target, print })).toBe(2);
-          expect(print.lines.join('\n')).toContain('already holds files');
+          expect(print.lines).toEqual([
+            `Restore refused: ${join(target, occupied)} already holds files: restore into an empty data folder (set DATA_DIR to a new folder, or move this one away first).`,
+          ]);
           expect(readFileSync(join(target, occupied, 'keep.txt'), 'utf8')).toBe('mine');
           expect(readdirSync(target).sort()).toEqual([occupied]);
         }
 
-        // The same archive into an empty folder: uploads restored, the pg_restore command shown.
+        // The same archive into an empty folder: uploads and media restored, the pg_restore command shown.
         const target = newFolder('empty');
         const print = capture();
         expect(await runRestoreCommand({ file: archive.path, dataDir: target, print })).toBe(0);
         expect(readFileSync(join(target, 'uploads', 'a.png')).equals(PNG)).toBe(true);
+        expectMedia(target, media);
+        expect(print.lines.join('\n')).toContain(`customer media: 4 files in ${mediaDirOf(target)}`);
         expect(print.lines.join('\n')).toContain('pg_restore');
+
+        // An empty media/ already there is fine (and closed to others).
+        const withEmpty = newFolder('empty-media');
+        mkdirSync(join(withEmpty, 'media'), { mode: 0o755 });
+        chmodSync(join(withEmpty, 'media'), 0o755);
+        expect(await runRestoreCommand({ file: archive.path, dataDir: withEmpty, print: capture() })).toBe(0);
+        expectMedia(withEmpty, media);
       },
     );
 
@@ -349,7 +442,7 @@ describe('backup and restore', () => {
         [
           'future',
           await craftArchive('future', { ...uploadsOnlyManifest(0), version: BACKUP_FORMAT_VERSION + 1 }, {}),
-          /version 2 is unknown/,
+          new RegExp(`version ${BACKUP_FORMAT_VERSION + 1} is unknown`),
         ],
         [
           'symlink',
@@ -371,6 +464,27 @@ describe('backup and restore', () => {
           await craftArchive('stray', uploadsOnlyManifest(0), { 'etc/cron.d/x': 'x' }),
           /not part of this application's backup format/,
         ],
+        [
+          'media missing from the archive',
+          await craftArchive('media-missing', uploadsOnlyManifest(0, 2), { [`media/${randomUUID()}.jpg`]: 'x' }),
+          /holds 1 customer media files, its manifest says 2: the archive is incomplete/,
+        ],
+        [
+          'no media count',
+          await craftArchive('no-media-count', { ...uploadsOnlyManifest(0), media: undefined }, {}),
+          /manifest\.json is incomplete or malformed/,
+        ],
+        [
+          'media in a version-1 archive',
+          await craftArchive(
+            'v1-with-media',
+            { ...uploadsOnlyManifest(0), version: 1, media: undefined },
+            {
+              [`media/${randomUUID()}.jpg`]: 'x',
+            },
+          ),
+          /holds 1 customer media files, its manifest says 0/,
+        ],
       ];
       const notTar = join(root, 'not-a-backup.tar.gz');
       writeFileSync(notTar, 'hello, not an archive\n'.repeat(100));
@@ -386,11 +500,45 @@ describe('backup and restore', () => {
   });
 
   it(
+    'an archive written before media were backed up (format version 1, no media/) still restores, with an empty media folder',
+    { timeout: 120_000 },
+    async () => {
+      const site = await openSite(newFolder('before-media'));
+      const product = await site.services.products.create(productForm('Black Galaxy', 7000, true));
+      const current = await createBackup({
+        dataDir: site.dataDir,
+        path: join(root, 'd.tar.gz'),
+        database: site.database,
+      });
+      await site.database.close();
+      const old = await asVersion1(current.path);
+      const entries = [...(await entryModes(old)).keys()];
+      expect(entries.some((path) => path.startsWith('media'))).toBe(false);
+
+      const target = join(newFolder('before-media-restored'), 'data');
+      const print = capture();
+      expect(await runRestoreCommand({ file: old, dataDir: target, print })).toBe(0);
+      const said = print.lines.join('\n');
+      expect(said).toContain('1 products, 0 conversations');
+      expect(said).toContain('customer media: none (the archive predates media backups)');
+      expect(readFileSync(join(target, 'uploads', basename(product.productImageUrl!))).equals(PNG)).toBe(true);
+      expectMedia(target, new Map());
+      const reopened = await openDatabase({ dataDir: join(target, 'pglite') });
+      try {
+        expect((await productsOf(reopened)).map((p) => p.name)).toEqual(['Black Galaxy']);
+      } finally {
+        await reopened.close();
+      }
+    },
+  );
+
+  it(
     "npm run backup goes through the running server's control socket, and opens the folder itself when no server runs",
     { timeout: 120_000 },
     async () => {
       const site = await openSite(newFolder('served'));
       await site.services.products.create(productForm('Kashmir White', 9000, true));
+      const media = addMedia(site.dataDir, 2);
       const logged: string[] = [];
       const log = {
         info: (m: string) => logged.push(m),
@@ -405,11 +553,14 @@ describe('backup and restore', () => {
       const cwd = newFolder('cwd');
       const print = capture();
       const code = await runBackupCommand({ dataDir: site.dataDir, cwd, now: new Date(2026, 0, 2, 3, 4, 5), print });
-      expect(print.lines.join('\n')).toContain('Backup written by the running server');
+      expect(print.lines.join('\n')).toMatch(
+        /^Backup written by the running server: .*1 products, 0 conversations, 1 uploaded files, 2 customer media files; requests waited/,
+      );
       expect(code).toBe(0);
       const written = join(cwd, 'backup-20260102-030405.tar.gz');
       expect(mode(written)).toBe(0o600);
       expect(logged.join('\n')).toContain(`backup written to ${written}`);
+      expect(logged.join('\n')).toContain('1 uploaded files, 2 customer media files');
 
       // The same name again is refused before the server is asked.
       expect(
@@ -424,7 +575,7 @@ describe('backup and restore', () => {
       const direct = capture();
       expect(await runBackupCommand({ file: 'direct.tar.gz', dataDir: site.dataDir, cwd, print: direct })).toBe(0);
       expect(direct.lines.join('\n')).toMatch(
-        /^Backup written: .*direct\.tar\.gz .*1 products, 0 conversations, 1 uploaded files/,
+        /^Backup written: .*direct\.tar\.gz .*1 products, 0 conversations, 1 uploaded files, 2 customer media files\)\.$/,
       );
       expect(mode(join(cwd, 'direct.tar.gz'))).toBe(0o600);
 
@@ -440,6 +591,9 @@ describe('backup and restore', () => {
         }),
       ).toBe(0);
       expect(pg.lines.join('\n')).toContain('pg_dump --format=custom --file=db.dump "$DATABASE_URL"');
+      expect(pg.lines[0]).toMatch(
+        /^Uploaded images and customer media backed up: .*uploads\.tar\.gz .*1 uploaded files, 2 customer media files\)\.$/,
+      );
 
       // Restoring the server-made archive gives back the product and its image.
       const target = join(newFolder('served-restored'), 'data');
@@ -447,6 +601,8 @@ describe('backup and restore', () => {
       expect(await runRestoreCommand({ file: written, dataDir: target, print: restored })).toBe(0);
       expect(restored.lines.join('\n')).toContain('1 products, 0 conversations');
       expect(readdirSync(join(target, 'uploads'))).toHaveLength(1);
+      expect(restored.lines.join('\n')).toContain('customer media: 2 files');
+      expectMedia(target, media);
     },
   );
 

@@ -35,7 +35,15 @@ describe('outbox with a sender plugged in', () => {
     await server.app.services.outbox.idle();
     let row = await server.database.db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'gateway down' });
+    // Tried again after a backoff (2 s with jitter: 1 to 2 s), not before.
+    const wait = row.next_attempt_at!.getTime() - server.clock.now.getTime();
+    expect(wait).toBeGreaterThanOrEqual(1_000);
+    expect(wait).toBeLessThanOrEqual(2_000);
+    server.app.services.outbox.kick();
+    await server.app.services.outbox.idle();
+    expect(delivered).toEqual([]);
 
+    server.clock.now = new Date(server.clock.now.getTime() + wait);
     server.app.services.outbox.kick();
     await server.app.services.outbox.idle();
     row = await server.database.db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();

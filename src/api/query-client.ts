@@ -36,6 +36,8 @@ export const invalidatesAfter: Record<MutationOperationId, readonly QueryKey[]> 
   updateQuickReply: [queryKeys.quickReplies],
   deleteQuickReply: [queryKeys.quickReplies],
   reorderQuickReplies: [queryKeys.quickReplies],
+  // The Settings list and the conversation's template picker read the same list.
+  syncMessageTemplates: [queryKeys.messageTemplates],
   markNotificationRead: notifications,
   markAllNotificationsRead: notifications,
   updateFollowUpSettings: [queryKeys.followUpSettings],

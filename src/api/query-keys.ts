@@ -10,6 +10,7 @@ export const queryKeys = {
   followUpSettings: ['api', 'follow-ups', 'settings'],
   summary: ['api', 'summary'],
   quickReplies: ['api', 'quick-replies'],
+  messageTemplates: ['api', 'message-templates'],
   // orval starts the keys of its infinite queries with 'infinate' (its spelling), so the
   // prefixes above do not reach the paged lists: these do.
   infiniteProducts: ['infinate', 'api', 'products'],

@@ -1,9 +1,10 @@
-// The customer and bot side of a conversation. This product does not own it
-// (the chatbot's backend does); the simulator and the demo seed play it
-// through these functions, so the dashboard sees the same writes and events
-// it would see in production.
+// The customer and bot side of a conversation. WhatsApp's webhook
+// (server/whatsapp/webhook) writes customers' messages through
+// whatsappMessage and the bot (server/bot) answers through the others; the
+// simulator and the demo seed play both sides through the same functions, so
+// the dashboard sees the same writes and events it sees in production.
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB, MessageAttachment } from '../../db/schema';
 import type { EventBus, NotificationType } from '../../realtime/events';
 import type { notificationsService } from '../notifications/service';
 import { conversationsRepository, inboundRepository } from './repository';
@@ -28,6 +29,64 @@ export function inboundService(
       await messages.addMessage(conversation.id, 'customer', content, 'text', at);
       deps.events.publish({ type: 'conversation_update', data: { id: conversation.id } });
       return conversation.id;
+    },
+    /**
+     * A customer's message from WhatsApp (the webhook), stored once per
+     * WhatsApp message id: a delivery repeated, even at the same moment,
+     * stores nothing more and gives `message: undefined`, so that only the
+     * delivery that stored it goes on to the bot. The conversation is the
+     * number's latest, or a new one; the customer's WhatsApp profile name
+     * fills customerName, and a new non-empty name replaces it (WhatsApp is
+     * where customers choose it, and staff cannot edit it here).
+     */
+    async whatsappMessage(incoming: {
+      phone: string;
+      name: string | null;
+      whatsappMessageId: string;
+      messageType: string;
+      content: string;
+      attachment: MessageAttachment | null;
+      at: Date;
+    }) {
+      const stored = await db.transaction().execute(async (trx) => {
+        const tx = inboundRepository(trx);
+        await tx.lockPhone(incoming.phone);
+        let conversation = await tx.findByPhone(incoming.phone);
+        let renamed = false;
+        if (!conversation)
+          conversation = await tx.create({
+            customer_name: incoming.name,
+            whatsapp_phone_number: incoming.phone,
+            created_at: incoming.at,
+            last_message_at: incoming.at,
+          });
+        else if (incoming.name && incoming.name !== conversation.customer_name) {
+          renamed = Number((await tx.setCustomerName(conversation.id, incoming.name)).numUpdatedRows) > 0;
+          if (renamed) conversation = { ...conversation, customer_name: incoming.name };
+        }
+        const message = await conversationsRepository(trx).addCustomerMessageOnce(conversation.id, incoming);
+        return { conversation, message, changed: message !== undefined || renamed };
+      });
+      if (stored.changed) deps.events.publish({ type: 'conversation_update', data: { id: stored.conversation.id } });
+      return { conversation: stored.conversation, message: stored.message };
+    },
+    /**
+     * The bot's reply: stored and queued in the outbox for the customer
+     * ('bot_reply'), only while the bot has the conversation (staff who took
+     * it over are not talked over). False when it was not sent; the caller
+     * kicks the outbox.
+     */
+    async botReply(conversationId: number, content: string) {
+      const sent = await db.transaction().execute(async (trx) => {
+        const tx = conversationsRepository(trx, deps.now);
+        const conversation = await tx.find(conversationId);
+        if (conversation?.status !== 'bot_active') return false;
+        const row = await tx.addMessage(conversationId, 'bot', content, 'text', deps.now(), 'queued');
+        await tx.enqueueOutbox(conversationId, conversation.whatsapp_phone_number, content, 'bot_reply', row.id);
+        return true;
+      });
+      if (sent) deps.events.publish({ type: 'conversation_update', data: { id: conversationId } });
+      return sent;
     },
     async botMessage(conversationId: number, content: string, at = deps.now()) {
       await messages.addMessage(conversationId, 'bot', content, 'text', at);

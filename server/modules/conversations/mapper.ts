@@ -1,10 +1,12 @@
 import type { Selectable } from 'kysely';
 import type { components } from '../../contract/types';
-import type { MessagesTable } from '../../db/schema';
+import type { MessageAttachment as StoredAttachment, MessagesTable } from '../../db/schema';
+import { ATTACHMENT_NUMBERS, ATTACHMENT_TEXT_LIMITS, attachmentUrl } from './attachment-fields';
 import { REPLY_WINDOW_MS, type ConversationRow } from './repository';
 
 export type Conversation = components['schemas']['Conversation'];
 export type Message = components['schemas']['Message'];
+export type Attachment = components['schemas']['MessageAttachment'];
 
 export const toConversation = (row: ConversationRow): Conversation => ({
   id: row.id,
@@ -34,7 +36,45 @@ export const replyWindowClosesAt = (row: Pick<ConversationRow, 'last_customer_me
 export const windowOpen = (row: Pick<ConversationRow, 'last_customer_message_at'>, now: Date) =>
   row.last_customer_message_at !== null && now.getTime() < row.last_customer_message_at.getTime() + REPLY_WINDOW_MS;
 
-export const toMessage = (row: Selectable<MessagesTable>): Message => ({
+type MessageRow = Selectable<MessagesTable>;
+
+const cut = (text: string, max: number) => Array.from(text).slice(0, max).join('');
+
+/**
+ * The stored attachment (server/db/schema.ts) as the contract's: the fields
+ * the dashboard shows, never the WhatsApp media id, hash or stored file name.
+ * `url` only once the file is stored (state ready). A reaction names the
+ * message it reacts to by our id (`reactsToMessageId`, resolved by the
+ * caller from WhatsApp's id; null when this conversation has no such message).
+ */
+export function toAttachment(
+  row: Pick<MessageRow, 'id' | 'conversation_id'>,
+  stored: StoredAttachment,
+  reactsToMessageId: number | null = null,
+): Attachment {
+  const source = stored as unknown as Record<string, unknown>;
+  const attachment: Record<string, unknown> = { kind: stored.kind };
+  if (typeof source.state === 'string') attachment.state = source.state;
+  if (source.state === 'ready') attachment.url = attachmentUrl(row.conversation_id, row.id);
+  for (const [field, max] of Object.entries(ATTACHMENT_TEXT_LIMITS)) {
+    const value = source[field];
+    if (typeof value === 'string') attachment[field] = cut(value, max);
+  }
+  for (const field of ATTACHMENT_NUMBERS) if (typeof source[field] === 'number') attachment[field] = source[field];
+  if (stored.kind === 'contacts') {
+    const names = Array.isArray(source.names) ? source.names.filter((n): n is string => typeof n === 'string') : [];
+    attachment.name = cut(names.join(', '), ATTACHMENT_TEXT_LIMITS.name);
+  }
+  if (stored.kind === 'reaction') attachment.reactsToMessageId = reactsToMessageId;
+  return attachment as Attachment;
+}
+
+/**
+ * A stored message as the contract's. `reactsToMessageId`: for a reaction,
+ * the id of the message it reacts to (see toMessages); a single message
+ * mapped alone (an admin's reply) is never a reaction.
+ */
+export const toMessage = (row: MessageRow, reactsToMessageId: number | null = null): Message => ({
   id: row.id,
   sender: row.sender as Message['sender'],
   content: row.content,
@@ -44,4 +84,19 @@ export const toMessage = (row: Selectable<MessagesTable>): Message => ({
     deliveryStatus: row.delivery_status,
     failureReason: row.failure_reason,
   }),
+  ...(row.attachment && { attachment: toAttachment(row, row.attachment, reactsToMessageId) }),
 });
+
+/**
+ * A conversation's whole list, each reaction pointed at the message it
+ * reacts to among them by WhatsApp's id: the reference for the JSON the
+ * database builds, which finds it through the unique index on
+ * messages.whatsapp_message_id, within the same conversation.
+ */
+export function toMessages(rows: readonly MessageRow[]): Message[] {
+  const byWhatsAppId = new Map<string, number>();
+  for (const row of rows) if (row.whatsapp_message_id) byWhatsAppId.set(row.whatsapp_message_id, row.id);
+  return rows.map((row) =>
+    toMessage(row, row.attachment?.kind === 'reaction' ? (byWhatsAppId.get(row.attachment.reactsTo) ?? null) : null),
+  );
+}

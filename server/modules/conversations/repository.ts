@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
-import type { ConversationsTable, DB, DeliveryStatus, OutboxTemplate } from '../../db/schema';
+import type { ConversationsTable, DB, DeliveryStatus, MessageAttachment, OutboxTemplate } from '../../db/schema';
 import { beyond, keyAt, type JsonRow, type Key } from '../../lists/paging';
+import { ATTACHMENT_NUMBERS, ATTACHMENT_TEXT_LIMITS } from './attachment-fields';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 export type ConversationFilter = {
@@ -40,11 +41,54 @@ const conversationJson = sql<string>`json_build_object(
   'lastMessagePreview', last_message_preview, 'lastCustomerMessagePreview', last_customer_message_preview
 )::text`;
 
+/**
+ * A message's attachment (issue 31) as the contract's MessageAttachment, in
+ * JSON built by PostgreSQL (mapper.ts toAttachment is the reference; the
+ * fields and limits are attachment-fields.ts's). A reaction's message is
+ * found by WhatsApp's id through the unique index messages_whatsapp_message_id
+ * (one probe per reaction, none for other messages), in the same conversation;
+ * the outer row is `messages`, unaliased, as messagesFrom selects it.
+ */
+const textField = (field: string, max: number) =>
+  sql`${sql.lit(field)}, case when jsonb_typeof(attachment->${sql.lit(field)}) = 'string'
+    then left(attachment->>${sql.lit(field)}, ${sql.lit(max)}) end`;
+const attachmentJson = sql`jsonb_strip_nulls(jsonb_build_object(
+  'kind', attachment->'kind',
+  'state', case when jsonb_typeof(attachment->'state') = 'string' then attachment->'state' end,
+  'url', case when attachment->>'state' = 'ready'
+    then '/api/conversations/' || conversation_id || '/messages/' || id || '/attachment' end,
+  ${sql.join(
+    Object.entries(ATTACHMENT_TEXT_LIMITS).map(([field, max]) =>
+      field === 'name'
+        ? sql`'name', case when attachment->>'kind' = 'contacts'
+            then left(array_to_string(array(
+              select contact #>> '{}' from jsonb_array_elements(
+                case when jsonb_typeof(attachment->'names') = 'array' then attachment->'names' else '[]'::jsonb end
+              ) with ordinality as contacts(contact, n)
+              where jsonb_typeof(contact) = 'string' order by n), ', '), ${sql.lit(max)})
+            when jsonb_typeof(attachment->'name') = 'string' then left(attachment->>'name', ${sql.lit(max)}) end`
+        : textField(field, max),
+    ),
+  )},
+  ${sql.join(
+    ATTACHMENT_NUMBERS.map(
+      (field) =>
+        sql`${sql.lit(field)}, case when jsonb_typeof(attachment->${sql.lit(field)}) = 'number' then attachment->${sql.lit(field)} end`,
+    ),
+  )}
+)) || case when attachment->>'kind' = 'reaction' then jsonb_build_object('reactsToMessageId', (
+  select reacted.id from messages reacted
+  where reacted.whatsapp_message_id = messages.attachment->>'reactsTo'
+    and reacted.conversation_id = messages.conversation_id
+)) else '{}'::jsonb end`;
+
 /** A message as the contract's Message, in JSON built by PostgreSQL (mapper.ts is the reference). */
 const messageJson = sql<string>`(jsonb_build_object(
   'id', id, 'sender', sender, 'content', content, 'timestamp', ${isoUtc(sql.ref('timestamp'))}, 'messageType', message_type
 ) || case when delivery_status is null then '{}'::jsonb
-     else jsonb_build_object('deliveryStatus', delivery_status, 'failureReason', failure_reason) end)::text`;
+     else jsonb_build_object('deliveryStatus', delivery_status, 'failureReason', failure_reason) end
+  || case when jsonb_typeof(attachment) is distinct from 'object' then '{}'::jsonb
+     else jsonb_build_object('attachment', ${attachmentJson}) end)::text`;
 
 /** The mentions' version (migration 015): the sum of its shards, as text. */
 const MENTIONS_VERSION = sql<string>`(select sum(v)::text from mention_versions)`;
@@ -82,26 +126,33 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
     filter.productMentioned !== undefined &&
     Object.entries(filter).every(([name, value]) => name === 'productMentioned' || value === undefined);
 
+  /** Staff type numbers as they know them: "0722…" is "+254722…". */
+  function phonePatterns(typed: string) {
+    const digits = typed.replace(/\D/g, '');
+    const patterns = [digits || typed];
+    if (digits.startsWith('0')) patterns.push(`254${digits.slice(1)}`);
+    return { digits, patterns };
+  }
+
+  /**
+   * The conversations whose number holds one of the digit strings: a number
+   * holds them when one of its suffixes starts with them (migration 008), a
+   * range of the suffixes' primary key, ':' being the character after '9'.
+   */
+  const suffixMatches = (patterns: string[]) =>
+    sql`select conversation_id from conversation_phone_suffixes where ${sql.join(
+      patterns.map((p) => sql`(suffix >= ${p} and suffix < ${`${p}:`})`),
+      sql` or `,
+    )}`;
+
   function filtered(filter: ConversationFilter) {
     let query = db.selectFrom('conversations');
     if (filter.startDate) query = query.where('last_message_at', '>=', new Date(filter.startDate));
     if (filter.endDate) query = query.where('last_message_at', '<=', new Date(filter.endDate));
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.customerPhone) {
-      // Staff type numbers as they know them: "0722…" is "+254722…".
-      const digits = filter.customerPhone.replace(/\D/g, '');
-      const patterns = [digits || filter.customerPhone];
-      if (digits.startsWith('0')) patterns.push(`254${digits.slice(1)}`);
-      if (digits.length >= PHONE_SUFFIX_MIN)
-        // A number holds the digits when one of its suffixes starts with them
-        // (migration 008): a range of the suffixes' primary key, ':' being
-        // the character after '9'.
-        query = query.where(
-          sql<boolean>`id in (select conversation_id from conversation_phone_suffixes where ${sql.join(
-            patterns.map((p) => sql`(suffix >= ${p} and suffix < ${`${p}:`})`),
-            sql` or `,
-          )})`,
-        );
+      const { digits, patterns } = phonePatterns(filter.customerPhone);
+      if (digits.length >= PHONE_SUFFIX_MIN) query = query.where(sql<boolean>`id in (${suffixMatches(patterns)})`);
       else
         query = query.where((eb) =>
           eb.or(patterns.map((p) => eb('whatsapp_phone_number', 'like', `%${likeEscape(p)}%`))),
@@ -152,6 +203,14 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
     if (given.every(([name]) => name === 'status'))
       return sql<number>`(select coalesce(sum(n), 0)::int from conversation_counts
         ${filter.status ? sql`where status = ${filter.status}` : sql``})`;
+    if (given.length === 1 && filter.customerPhone) {
+      // A number alone is counted from the suffixes' primary key, without
+      // visiting the conversations it names (a number appears once per
+      // suffix, hence distinct).
+      const { digits, patterns } = phonePatterns(filter.customerPhone);
+      if (digits.length >= PHONE_SUFFIX_MIN)
+        return sql<number>`(select count(distinct conversation_id)::int from (${suffixMatches(patterns)}) as matched)`;
+    }
     if (given.length === 1 && filter.productMentioned) {
       // The conversations that mention a name containing the text, from the
       // mentions' primary key (migration 008) instead of rechecking each
@@ -202,6 +261,38 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
       .limit(limit)
       .execute();
   };
+
+  /**
+   * The conversation moves with a message added: its activity time, count
+   * and last message's preview; a customer's message also opens the reply
+   * window again and counts as unread until staff open the conversation. The
+   * cards' previews (migration 009's message_preview, the same text as its
+   * back-fill) move with it: the last message's always, as last_message_at
+   * does (unless `late` messages may arrive: then only when it is the
+   * newest); the customer's unless an older message arrives late.
+   */
+  const messageAdded = (conversationId: number, customer: boolean, content: string, at: Date, late = false) =>
+    db
+      .updateTable('conversations')
+      .set((eb) => ({
+        ...(late
+          ? {
+              last_message_at: sql<Date>`greatest(last_message_at, ${at}::timestamptz)`,
+              last_message_preview: sql<string | null>`case when last_message_at <= ${at}::timestamptz
+                then message_preview(${content}) else last_message_preview end`,
+            }
+          : { last_message_at: at, last_message_preview: sql<string | null>`message_preview(${content})` }),
+        message_count: eb('message_count', '+', 1),
+        ...(customer && {
+          unread_count: eb('unread_count', '+', 1),
+          last_customer_message_at: sql<Date>`greatest(last_customer_message_at, ${at}::timestamptz)`,
+          last_customer_message_preview: sql<string | null>`case
+            when last_customer_message_at is null or last_customer_message_at <= ${at}::timestamptz
+            then message_preview(${content}) else last_customer_message_preview end`,
+        }),
+      }))
+      .where('id', '=', conversationId)
+      .execute();
 
   return {
     /** Mapped in JavaScript by mapper.ts: the reference the database's JSON is checked against. */
@@ -266,13 +357,8 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
     messageCount: async (conversationId: number) =>
       (await db.selectNoFrom(messageCountOf(conversationId).as('n')).executeTakeFirstOrThrow()).n,
     /**
-     * Adds a message and moves the conversation's activity time with it. A
-     * customer's message also opens the reply window again and counts as
-     * unread until staff open the conversation. The cards' previews
-     * (migration 009's message_preview, the same text as its back-fill) move
-     * with it: the last message's always, as last_message_at does; the
-     * customer's unless an older message arrives late. `deliveryStatus`: for
-     * a message that goes out through the outbox ('queued').
+     * Adds a message and moves the conversation with it (messageAdded).
+     * `deliveryStatus`: for a message that goes out through the outbox ('queued').
      */
     async addMessage(
       conversationId: number,
@@ -294,30 +380,49 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const customer = sender === 'customer';
-      await db
-        .updateTable('conversations')
-        .set((eb) => ({
-          last_message_at: at,
-          last_message_preview: sql<string | null>`message_preview(${content})`,
-          message_count: eb('message_count', '+', 1),
-          ...(customer && {
-            unread_count: eb('unread_count', '+', 1),
-            last_customer_message_at: sql<Date>`greatest(last_customer_message_at, ${at}::timestamptz)`,
-            last_customer_message_preview: sql<string | null>`case
-              when last_customer_message_at is null or last_customer_message_at <= ${at}::timestamptz
-              then message_preview(${content}) else last_customer_message_preview end`,
-          }),
-        }))
-        .where('id', '=', conversationId)
-        .execute();
+      await messageAdded(conversationId, sender === 'customer', content, at);
       return message;
+    },
+    /**
+     * A customer's message from WhatsApp, stored once: a repeated delivery
+     * of the same WhatsApp id (even at the same moment, in another
+     * transaction) inserts nothing and gives undefined, and the conversation
+     * is moved only by the one that inserted (as addMessage moves it). A
+     * message that arrives late (WhatsApp retries for days) does not move
+     * the conversation's activity time or previews back.
+     */
+    async addCustomerMessageOnce(
+      conversationId: number,
+      message: {
+        whatsappMessageId: string;
+        content: string;
+        messageType: string;
+        attachment: MessageAttachment | null;
+        at: Date;
+      },
+    ) {
+      const row = await db
+        .insertInto('messages')
+        .values({
+          conversation_id: conversationId,
+          sender: 'customer',
+          content: message.content,
+          message_type: message.messageType,
+          timestamp: message.at,
+          whatsapp_message_id: message.whatsappMessageId,
+          attachment: message.attachment && JSON.stringify(message.attachment),
+        })
+        .onConflict((oc) => oc.column('whatsapp_message_id').where('whatsapp_message_id', 'is not', null).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (row) await messageAdded(conversationId, true, message.content, message.at, true);
+      return row;
     },
     enqueueOutbox: (
       conversationId: number,
       toPhone: string,
       content: string,
-      kind: 'admin_reply' | 'follow_up',
+      kind: 'admin_reply' | 'follow_up' | 'bot_reply',
       messageId: number,
       template: OutboxTemplate | null = null,
     ) =>
@@ -357,6 +462,21 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
 /** Writes done by the customer and bot side (the chatbot backend, or the simulator). */
 export function inboundRepository(db: Kysely<DB>) {
   return {
+    /**
+     * Until the transaction ends, no other transaction works on this number's
+     * conversation: two webhook deliveries from a new number at once open
+     * one conversation, not two. (A key of its own: the two-integer advisory
+     * locks never meet migrate.ts's one-bigint lock.)
+     */
+    lockPhone: (phone: string) => sql`select pg_advisory_xact_lock(31, hashtext(${phone}))`.execute(db),
+    /** The customer's WhatsApp profile name, when it is new. */
+    setCustomerName: (id: number, name: string) =>
+      db
+        .updateTable('conversations')
+        .set({ customer_name: name })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('customer_name', 'is', null), eb('customer_name', '!=', name)]))
+        .executeTakeFirst(),
     findByPhone: (phone: string) =>
       db
         .selectFrom('conversations')

@@ -5,7 +5,7 @@ import { fillTemplate, outboxTemplate, type messageTemplatesService } from '../m
 import type { EventBus } from '../../realtime/events';
 import { csvHeader, csvRecords } from '../products/csv';
 import type { Key, ListSource } from '../../lists/paging';
-import { toConversation, toMessage, windowOpen, type Conversation } from './mapper';
+import { toConversation, toMessage, toMessages, windowOpen, type Conversation } from './mapper';
 import { conversationsRepository, type ConversationFilter, type ConversationRow } from './repository';
 
 const CSV_COLUMNS = [
@@ -69,7 +69,7 @@ export function conversationsService(
     /** Mapped in JavaScript: the reference for messagesSource's JSON. */
     messages: async (id: number) => {
       await existing(id);
-      return (await repo.messages(id)).map(toMessage);
+      return toMessages(await repo.messages(id));
     },
     /** A conversation's messages (404 when there is no such conversation): pages from the newest back, the whole list oldest first. */
     async messagesSource(id: number): Promise<ListSource> {

@@ -19,6 +19,7 @@ import {
 } from '../generated/endpoints/products/products';
 import { getGetSummaryQueryKey } from '../generated/endpoints/summary/summary';
 import { getListQuickRepliesQueryKey } from '../generated/endpoints/quick-replies/quick-replies';
+import { getListMessageTemplatesQueryKey } from '../generated/endpoints/message-templates/message-templates';
 import { getGetConversationQueryKey } from '../generated/endpoints/conversations/conversations';
 import { queryKeys } from '../query-keys';
 
@@ -29,6 +30,7 @@ describe('query keys the app invalidates', () => {
     expect(queryKeys.currentUser).toEqual(getGetCurrentUserQueryKey());
     expect(queryKeys.products).toEqual(getListProductsQueryKey());
     expect(queryKeys.quickReplies).toEqual(getListQuickRepliesQueryKey());
+    expect(queryKeys.messageTemplates).toEqual(getListMessageTemplatesQueryKey());
     expect(queryKeys.conversations).toEqual(getListConversationsQueryKey());
     expect(queryKeys.notifications).toEqual(getListNotificationsQueryKey());
     expect(queryKeys.followUpSettings).toEqual(getGetFollowUpSettingsQueryKey());

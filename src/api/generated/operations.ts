@@ -3,7 +3,7 @@ import type { ZodType } from 'zod';
 import { login200Response, getCurrentUser200Response } from './zod/auth/auth.zod';
 import { listProducts200Response, createProduct201Response, importProducts200Response, getProduct200Response, updateProduct200Response } from './zod/products/products.zod';
 import { listConversations200Response, searchConversations200Response, getConversation200Response, updateConversationStatus200Response, listConversationMessages200Response, sendConversationMessage201Response, markConversationRead200Response, markConversationUnread200Response, sendConversationTemplate201Response, retryConversationMessage200Response } from './zod/conversations/conversations.zod';
-import { listMessageTemplates200Response } from './zod/message-templates/message-templates.zod';
+import { listMessageTemplates200Response, syncMessageTemplates200Response } from './zod/message-templates/message-templates.zod';
 import { listQuickReplies200Response, createQuickReply201Response, reorderQuickReplies200Response, updateQuickReply200Response } from './zod/quick-replies/quick-replies.zod';
 import { listNotifications200Response, listUnreadNotifications200Response, markNotificationRead200Response, markAllNotificationsRead200Response } from './zod/notifications/notifications.zod';
 import { getSummary200Response } from './zod/summary/summary.zod';
@@ -11,9 +11,9 @@ import { getAnalyticsOverview200Response, getAnalyticsProducts200Response, getAn
 import { getFollowUpSettings200Response, updateFollowUpSettings200Response, getFollowUpsDue200Response, runFollowUpCheck200Response } from './zod/follow-ups/follow-ups.zod';
 
 /** Operations that read (GET): each has a generated query hook. */
-export type QueryOperationId = 'getCurrentUser' | 'listProducts' | 'exportProducts' | 'getProduct' | 'listConversations' | 'searchConversations' | 'exportConversations' | 'getConversation' | 'listConversationMessages' | 'listMessageTemplates' | 'listQuickReplies' | 'listNotifications' | 'listUnreadNotifications' | 'getSummary' | 'getAnalyticsOverview' | 'getAnalyticsProducts' | 'getAnalyticsTimeline' | 'getFollowUpSettings' | 'getFollowUpsDue';
+export type QueryOperationId = 'getCurrentUser' | 'listProducts' | 'exportProducts' | 'getProduct' | 'listConversations' | 'searchConversations' | 'exportConversations' | 'getConversation' | 'listConversationMessages' | 'getMessageAttachment' | 'listMessageTemplates' | 'listQuickReplies' | 'listNotifications' | 'listUnreadNotifications' | 'getSummary' | 'getAnalyticsOverview' | 'getAnalyticsProducts' | 'getAnalyticsTimeline' | 'getFollowUpSettings' | 'getFollowUpsDue';
 /** Operations that change something: each has a generated mutation hook whose mutationKey is [operationId]. */
-export type MutationOperationId = 'login' | 'logout' | 'createProduct' | 'importProducts' | 'updateProduct' | 'deleteProduct' | 'updateConversationStatus' | 'sendConversationMessage' | 'markConversationRead' | 'markConversationUnread' | 'sendConversationTemplate' | 'retryConversationMessage' | 'createQuickReply' | 'reorderQuickReplies' | 'updateQuickReply' | 'deleteQuickReply' | 'markNotificationRead' | 'markAllNotificationsRead' | 'updateFollowUpSettings' | 'runFollowUpCheck';
+export type MutationOperationId = 'login' | 'logout' | 'createProduct' | 'importProducts' | 'updateProduct' | 'deleteProduct' | 'updateConversationStatus' | 'sendConversationMessage' | 'markConversationRead' | 'markConversationUnread' | 'sendConversationTemplate' | 'retryConversationMessage' | 'syncMessageTemplates' | 'createQuickReply' | 'reorderQuickReplies' | 'updateQuickReply' | 'deleteQuickReply' | 'markNotificationRead' | 'markAllNotificationsRead' | 'updateFollowUpSettings' | 'runFollowUpCheck';
 export type OperationId = QueryOperationId | MutationOperationId;
 
 export interface OperationInfo {
@@ -47,7 +47,9 @@ export const operations: readonly OperationInfo[] = [
   { operationId: 'markConversationUnread', method: 'DELETE', path: '/api/conversations/{id}/read', pattern: /^\/api\/conversations\/[^\/]+\/read$/, response: markConversationUnread200Response },
   { operationId: 'sendConversationTemplate', method: 'POST', path: '/api/conversations/{id}/template-messages', pattern: /^\/api\/conversations\/[^\/]+\/template-messages$/, response: sendConversationTemplate201Response },
   { operationId: 'retryConversationMessage', method: 'POST', path: '/api/conversations/{id}/messages/{messageId}/retry', pattern: /^\/api\/conversations\/[^\/]+\/messages\/[^\/]+\/retry$/, response: retryConversationMessage200Response },
+  { operationId: 'getMessageAttachment', method: 'GET', path: '/api/conversations/{id}/messages/{messageId}/attachment', pattern: /^\/api\/conversations\/[^\/]+\/messages\/[^\/]+\/attachment$/, response: undefined },
   { operationId: 'listMessageTemplates', method: 'GET', path: '/api/message-templates', pattern: /^\/api\/message-templates$/, response: listMessageTemplates200Response },
+  { operationId: 'syncMessageTemplates', method: 'POST', path: '/api/message-templates/sync', pattern: /^\/api\/message-templates\/sync$/, response: syncMessageTemplates200Response },
   { operationId: 'listQuickReplies', method: 'GET', path: '/api/quick-replies', pattern: /^\/api\/quick-replies$/, response: listQuickReplies200Response },
   { operationId: 'createQuickReply', method: 'POST', path: '/api/quick-replies', pattern: /^\/api\/quick-replies$/, response: createQuickReply201Response },
   { operationId: 'reorderQuickReplies', method: 'PUT', path: '/api/quick-replies/order', pattern: /^\/api\/quick-replies\/order$/, response: reorderQuickReplies200Response },

@@ -138,6 +138,7 @@ export function ConversationDetailPage() {
             <MessagePanel
               key={`messages-${id}`}
               messages={messageList}
+              customerName={data ? customerDisplayName(data) : undefined}
               followNextRef={followNext}
               earlier={{
                 hasEarlier: messages.hasNextPage,

@@ -4,6 +4,7 @@
 import type { MessageSender } from './messageSender';
 import type { DeliveryStatus } from './deliveryStatus';
 import type { MessageFailureReason } from './messageFailureReason';
+import type { MessageAttachment } from './messageAttachment';
 
 export interface Message {
   /** @minimum 1 */
@@ -14,7 +15,15 @@ export interface Message {
   /**
    * "text" for messages sent by an admin; the bot may use others
 ("follow_up" for an automated follow-up, "template" for an
-approved template).
+approved template). Beyond the spec, a customer's WhatsApp
+message keeps WhatsApp's type: text, image, video, audio,
+sticker, document, location, contacts, reaction, interactive
+(a reply to a list or reply button), button (a reply to a
+template's quick-reply button) or unsupported (a type WhatsApp
+could not deliver, or one this server does not read). Whatever
+the type, `content` says in plain words what the message was
+(a caption, "Photo", "Document: quote.pdf", "Location: Nakuru",
+"Reacted 👍"), so a reader that knows only text shows it well.
 
    * @maxLength 50
    */
@@ -27,4 +36,5 @@ plain words; only with `deliveryStatus` failed.
    * @maxLength 500
    */
   failureReason?: MessageFailureReason;
+  attachment?: MessageAttachment;
 }

@@ -1,7 +1,8 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import type { Message } from '../../../api/generated/model/message';
+import { groupReactions } from '../reactions';
 import { MessageBubble } from './message-bubble';
 
 /** Messages rendered at first and added per step when the reader goes back in time. */
@@ -28,6 +29,8 @@ interface MessagePanelProps {
   earlier?: EarlierPages;
   /** The conversation shown, for a failed message's Retry; else the route's :id. */
   conversationId?: number;
+  /** How the customer is named, for a photo's description; unknown while the conversation loads. */
+  customerName?: string;
 }
 
 /** Keys that stay with their message when messages come in above or below (an id may repeat). */
@@ -48,8 +51,17 @@ function messageKeys(messages: readonly Message[]): string[] {
  * thousands of messages opens as fast as a short one.
  * New messages follow the reader who is at the bottom; a reader scrolled up
  * stays put and gets a 'new messages' button instead.
+ * A reaction (beyond the spec) shows under the message it reacts to, not as a
+ * row of its own, when that message is loaded.
  */
-export function MessagePanel({ messages, followNextRef, earlier, conversationId }: MessagePanelProps) {
+export function MessagePanel({
+  messages: loaded,
+  followNextRef,
+  earlier,
+  conversationId,
+  customerName,
+}: MessagePanelProps) {
+  const { shown: messages, reactions } = useMemo(() => groupReactions(loaded), [loaded]);
   const routeId = useParams().id;
   const retryId = conversationId ?? (/^\d+$/.test(routeId ?? '') ? Number(routeId) : undefined);
   const scroller = useRef<HTMLDivElement>(null);
@@ -188,7 +200,13 @@ export function MessagePanel({ messages, followNextRef, earlier, conversationId 
         {messages.length === 0 && <p className="conv-state">No messages yet</p>}
         {visible.map((message, index) => (
           // Occurrence-qualified: ids come from the server and a key clash must not drop a message.
-          <MessageBubble key={keys[index]} message={message} conversationId={retryId} />
+          <MessageBubble
+            key={keys[index]}
+            message={message}
+            conversationId={retryId}
+            customerName={customerName}
+            reactions={reactions.get(message.id)}
+          />
         ))}
       </div>
       {unseen > 0 && (

@@ -146,8 +146,12 @@ describe('Settings: message templates and quick replies', () => {
     expect(within(section).getByRole('heading', { name: 'Back in stock' })).toBeInTheDocument();
     expect(within(section).getByText('back_in_stock · sw')).toBeInTheDocument();
     expect(within(section).getByText('Bidhaa uliyoitaka imerudi.')).toBeInTheDocument();
-    // Read-only: nothing to type into or press.
-    expect(within(section).queryByRole('button')).not.toBeInTheDocument();
+    // Read-only: nothing to type into, and nothing to press but Sync templates (fetches them from WhatsApp).
+    expect(
+      within(section)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Sync templates']);
     expect(within(section).queryByRole('textbox')).not.toBeInTheDocument();
   });
 

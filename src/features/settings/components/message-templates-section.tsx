@@ -1,6 +1,12 @@
-import { isMissing } from '../../../api/error-message';
-import { useListMessageTemplates } from '../../../api/generated/endpoints/message-templates/message-templates';
+import { useState } from 'react';
+import { Button } from 'primereact/button';
+import { isMissing, serverMessage } from '../../../api/error-message';
+import {
+  useListMessageTemplates,
+  useSyncMessageTemplates,
+} from '../../../api/generated/endpoints/message-templates/message-templates';
 import { LoadError } from '../../../components/ui/load-error';
+import { useToast } from '../../../lib/toast/toast-context';
 
 /**
  * The business's WhatsApp-approved templates (beyond the spec), read-only: they
@@ -40,6 +46,52 @@ export function MessageTemplatesSection() {
           ))}
         </ul>
       )}
+      <SyncTemplatesButton />
     </section>
+  );
+}
+
+/**
+ * Fetches the templates from the WhatsApp business account now (POST
+ * /api/message-templates/sync, beyond the spec); the list refetches after it
+ * (the invalidation table). A POST is no probe, so the button shows until the
+ * backend answers 404: then it goes, saying so once.
+ */
+function SyncTemplatesButton() {
+  const sync = useSyncMessageTemplates();
+  const toast = useToast();
+  const [unsupported, setUnsupported] = useState(false);
+  if (unsupported) return null;
+
+  const run = async () => {
+    try {
+      const result = await sync.mutateAsync();
+      toast({ title: `Templates synced: ${result.approved} approved.` });
+    } catch (error) {
+      if (isMissing(error)) {
+        setUnsupported(true);
+        toast({ title: 'Templates not synced', description: 'This backend does not sync templates.' });
+        return;
+      }
+      toast({
+        title: 'Templates not synced',
+        description: serverMessage(error, 'Failed to sync templates'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <div className="settings-actions">
+      <Button
+        type="button"
+        label="Sync templates"
+        icon={sync.isPending ? 'pi pi-spin pi-spinner' : 'pi pi-refresh'}
+        outlined
+        aria-busy={sync.isPending}
+        disabled={sync.isPending}
+        onClick={() => void run()}
+      />
+    </div>
   );
 }

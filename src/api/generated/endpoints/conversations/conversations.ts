@@ -1398,4 +1398,124 @@ export const useRetryConversationMessage = <TError = ErrorType<InvalidIdResponse
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * Beyond the spec. The photo, video, voice note, sticker or document
+of a message whose `attachment.state` is ready (its `attachment.url`
+points here), as stored: the bytes WhatsApp sent, checked against
+their SHA-256, with the media type WhatsApp gave (a document may be
+a PDF, an office file, plain text; application/octet-stream when
+unknown). The dashboard loads it through `<img src>`, `<video
+src>`, `<audio src>` or a link, with the session cookie. Served with
+the file's media type, `X-Content-Type-Options: nosniff` and a
+sandboxing `Content-Security-Policy`, so nothing in a file runs on
+the dashboard's origin; a document comes with `Content-Disposition:
+attachment` and its file name. 404 when the conversation, the
+message or its stored file is not there (pending, expired, or a
+backend without WhatsApp).
+
+ * @summary The file a customer sent
+ */
+export const getGetMessageAttachmentUrl = (id: number,
+    messageId: number,) => {
+
+
+  
+
+  return `/api/conversations/${id}/messages/${messageId}/attachment`
+}
+
+export const getMessageAttachment = async (id: number,
+    messageId: number, options?: RequestInit): Promise<Blob> => {
+  
+  return apiFetch<Blob>(getGetMessageAttachmentUrl(id,messageId),
+  {      
+    ...options,
+    method: 'GET'
     
+    
+  }
+);}
+
+
+
+
+
+export const getGetMessageAttachmentQueryKey = (id?: number,
+    messageId?: number,) => {
+    return [
+    'api','conversations',id,'messages',messageId,'attachment'
+    ] as const;
+    }
+
+    
+export const getGetMessageAttachmentQueryOptions = <TData = Awaited<ReturnType<typeof getMessageAttachment>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ErrorResponse | UnprocessableResponse>>(id: number,
+    messageId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMessageAttachment>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetMessageAttachmentQueryKey(id,messageId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getMessageAttachment>>> = () => getMessageAttachment(id,messageId, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id && messageId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getMessageAttachment>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetMessageAttachmentQueryResult = NonNullable<Awaited<ReturnType<typeof getMessageAttachment>>>
+export type GetMessageAttachmentQueryError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ErrorResponse | UnprocessableResponse>
+
+
+export function useGetMessageAttachment<TData = Awaited<ReturnType<typeof getMessageAttachment>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ErrorResponse | UnprocessableResponse>>(
+ id: number,
+    messageId: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMessageAttachment>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMessageAttachment>>,
+          TError,
+          Awaited<ReturnType<typeof getMessageAttachment>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMessageAttachment<TData = Awaited<ReturnType<typeof getMessageAttachment>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ErrorResponse | UnprocessableResponse>>(
+ id: number,
+    messageId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMessageAttachment>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMessageAttachment>>,
+          TError,
+          Awaited<ReturnType<typeof getMessageAttachment>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMessageAttachment<TData = Awaited<ReturnType<typeof getMessageAttachment>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ErrorResponse | UnprocessableResponse>>(
+ id: number,
+    messageId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMessageAttachment>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The file a customer sent
+ */
+
+export function useGetMessageAttachment<TData = Awaited<ReturnType<typeof getMessageAttachment>>, TError = ErrorType<InvalidIdResponse | UnauthorizedResponse | ErrorResponse | UnprocessableResponse>>(
+ id: number,
+    messageId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMessageAttachment>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetMessageAttachmentQueryOptions(id,messageId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+

@@ -281,16 +281,37 @@ export const listConversationMessagesQueryParams = zod.object({
   "cursor": zod.coerce.string().min(1).max(listConversationMessagesQueryCursorMax).regex(listConversationMessagesQueryCursorRegExp).optional().describe('Where the next page starts: copied from the previous page\'s `Link`\nheader (rel=\"next\"), never built by a client. Only meaningful with\n`limit`.\n')
 })
 
-export const listConversationMessages200ResponseMessageTypeMax = 50;export const listConversationMessages200ResponseFailureReasonMax = 500;
+export const listConversationMessages200ResponseMessageTypeMax = 50;export const listConversationMessages200ResponseFailureReasonMax = 500;export const listConversationMessages200ResponseAttachmentUrlMax = 200;
+export const listConversationMessages200ResponseAttachmentUrlRegExp = new RegExp('^/api/conversations/[1-9][0-9]{0,9}/messages/[1-9][0-9]{0,9}/attachment$');
+export const listConversationMessages200ResponseAttachmentMimeTypeMax = 255;export const listConversationMessages200ResponseAttachmentFilenameMax = 255;export const listConversationMessages200ResponseAttachmentSizeMin = 0;
+export const listConversationMessages200ResponseAttachmentSizeMax = 2147483647;export const listConversationMessages200ResponseAttachmentCaptionMax = 1024;export const listConversationMessages200ResponseAttachmentLatitudeMin = -90;
+export const listConversationMessages200ResponseAttachmentLatitudeMax = 90;export const listConversationMessages200ResponseAttachmentLongitudeMin = -180;
+export const listConversationMessages200ResponseAttachmentLongitudeMax = 180;export const listConversationMessages200ResponseAttachmentNameMax = 1000;export const listConversationMessages200ResponseAttachmentAddressMax = 1000;export const listConversationMessages200ResponseAttachmentEmojiMax = 32;export const listConversationMessages200ResponseAttachmentReactsToMessageIdMax = 2147483647;export const listConversationMessages200ResponseAttachmentTitleMax = 1024;
 
 export const listConversationMessages200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
   "sender": zod.enum(['customer', 'bot', 'admin']),
   "content": zod.string(),
   "timestamp": zod.iso.datetime({}),
-  "messageType": zod.string().max(listConversationMessages200ResponseMessageTypeMax).optional().describe('\"text\" for messages sent by an admin; the bot may use others\n(\"follow_up\" for an automated follow-up, \"template\" for an\napproved template).\n'),
+  "messageType": zod.string().max(listConversationMessages200ResponseMessageTypeMax).optional().describe('\"text\" for messages sent by an admin; the bot may use others\n(\"follow_up\" for an automated follow-up, \"template\" for an\napproved template). Beyond the spec, a customer\'s WhatsApp\nmessage keeps WhatsApp\'s type: text, image, video, audio,\nsticker, document, location, contacts, reaction, interactive\n(a reply to a list or reply button), button (a reply to a\ntemplate\'s quick-reply button) or unsupported (a type WhatsApp\ncould not deliver, or one this server does not read). Whatever\nthe type, `content` says in plain words what the message was\n(a caption, \"Photo\", \"Document: quote.pdf\", \"Location: Nakuru\",\n\"Reacted 👍\"), so a reader that knows only text shows it well.\n'),
   "deliveryStatus": zod.enum(['queued', 'sent', 'delivered', 'read', 'failed']).optional().describe('Beyond the spec. Where a message to the customer (an admin reply, a\ntemplate, a follow-up) has got to: queued (waiting to leave), sent\n(WhatsApp accepted it), delivered (it reached the phone), read (the\ncustomer opened it) or failed (see `failureReason`; it can be sent\nagain). Absent on customer and bot messages, and from a backend that\ndoes not track it.\n'),
-  "failureReason": zod.string().max(listConversationMessages200ResponseFailureReasonMax).nullish().describe('Beyond the spec. Why WhatsApp did not deliver the message, in\nplain words; only with `deliveryStatus` failed.\n')
+  "failureReason": zod.string().max(listConversationMessages200ResponseFailureReasonMax).nullish().describe('Beyond the spec. Why WhatsApp did not deliver the message, in\nplain words; only with `deliveryStatus` failed.\n'),
+  "attachment": zod.strictObject({
+  "kind": zod.enum(['image', 'video', 'audio', 'sticker', 'document', 'location', 'contacts', 'reaction', 'interactive', 'button', 'unsupported']),
+  "state": zod.enum(['pending', 'ready', 'expired']).optional().describe('A file\'s download from WhatsApp: pending (it is being fetched,\nand retried for up to 7 days), ready (stored: `url` serves it)\nor expired (WhatsApp no longer has it; it will not come).\n'),
+  "url": zod.string().max(listConversationMessages200ResponseAttachmentUrlMax).regex(listConversationMessages200ResponseAttachmentUrlRegExp).optional().describe('Only when `state` is ready: where the stored file is served\n(GET /api/conversations/{id}/messages/{messageId}/attachment,\nwith the session cookie, same origin), both ids from 1 to\n2147483647.\n'),
+  "mimeType": zod.string().max(listConversationMessages200ResponseAttachmentMimeTypeMax).optional().describe('The file\'s media type as WhatsApp gave it, e.g. image/jpeg or application/pdf.'),
+  "filename": zod.string().max(listConversationMessages200ResponseAttachmentFilenameMax).optional().describe('A document\'s file name as the customer sent it.'),
+  "size": zod.number().min(listConversationMessages200ResponseAttachmentSizeMin).max(listConversationMessages200ResponseAttachmentSizeMax).optional().describe('The stored file\'s size in bytes.'),
+  "caption": zod.string().max(listConversationMessages200ResponseAttachmentCaptionMax).optional().describe('The text the customer wrote under the photo, video or document.'),
+  "latitude": zod.number().min(listConversationMessages200ResponseAttachmentLatitudeMin).max(listConversationMessages200ResponseAttachmentLatitudeMax).optional(),
+  "longitude": zod.number().min(listConversationMessages200ResponseAttachmentLongitudeMin).max(listConversationMessages200ResponseAttachmentLongitudeMax).optional(),
+  "name": zod.string().max(listConversationMessages200ResponseAttachmentNameMax).optional().describe('A location\'s name, or the names of shared contacts.'),
+  "address": zod.string().max(listConversationMessages200ResponseAttachmentAddressMax).optional().describe('A location\'s address.'),
+  "emoji": zod.string().max(listConversationMessages200ResponseAttachmentEmojiMax).optional().describe('The reaction; empty when the customer removed it.'),
+  "reactsToMessageId": zod.number().min(1).max(listConversationMessages200ResponseAttachmentReactsToMessageIdMax).nullish().describe('The id of the message reacted to, in this conversation; null\nwhen this server does not have that message.\n'),
+  "title": zod.string().max(listConversationMessages200ResponseAttachmentTitleMax).optional().describe('The reply the customer chose (an interactive list or button reply, or a template\'s button).')
+}).optional().describe('Beyond the spec. What a customer\'s WhatsApp message carried besides\ntext; absent on a plain text message and from a backend that does\nnot receive WhatsApp messages (the dashboard then shows `content`,\nas the spec does). Which fields come depends on `kind`:\n\n* image, video, audio, sticker, document: `state`, and `url` once\n  the file is stored (`state` ready); `mimeType`, `filename`,\n  `size` and `caption` when WhatsApp gave them.\n* location: `latitude`, `longitude`, and `name`, `address` when\n  the customer\'s pin had them.\n* contacts: `name`, the shared contacts\' names joined with \", \".\n* reaction: `emoji` (empty when the customer took the reaction\n  back) and `reactsToMessageId`.\n* interactive, button: `title`, the text of the reply the customer\n  chose.\n* unsupported: nothing more; `content` names the type.\n')
 })
 export const listConversationMessages200Response = zod.array(listConversationMessages200ResponseItem)
 
@@ -337,16 +358,37 @@ export const sendConversationMessageBody = zod.object({
   "messageType": zod.enum(['text'])
 })
 
-export const sendConversationMessage201ResponseMessageTypeMax = 50;export const sendConversationMessage201ResponseFailureReasonMax = 500;
+export const sendConversationMessage201ResponseMessageTypeMax = 50;export const sendConversationMessage201ResponseFailureReasonMax = 500;export const sendConversationMessage201ResponseAttachmentUrlMax = 200;
+export const sendConversationMessage201ResponseAttachmentUrlRegExp = new RegExp('^/api/conversations/[1-9][0-9]{0,9}/messages/[1-9][0-9]{0,9}/attachment$');
+export const sendConversationMessage201ResponseAttachmentMimeTypeMax = 255;export const sendConversationMessage201ResponseAttachmentFilenameMax = 255;export const sendConversationMessage201ResponseAttachmentSizeMin = 0;
+export const sendConversationMessage201ResponseAttachmentSizeMax = 2147483647;export const sendConversationMessage201ResponseAttachmentCaptionMax = 1024;export const sendConversationMessage201ResponseAttachmentLatitudeMin = -90;
+export const sendConversationMessage201ResponseAttachmentLatitudeMax = 90;export const sendConversationMessage201ResponseAttachmentLongitudeMin = -180;
+export const sendConversationMessage201ResponseAttachmentLongitudeMax = 180;export const sendConversationMessage201ResponseAttachmentNameMax = 1000;export const sendConversationMessage201ResponseAttachmentAddressMax = 1000;export const sendConversationMessage201ResponseAttachmentEmojiMax = 32;export const sendConversationMessage201ResponseAttachmentReactsToMessageIdMax = 2147483647;export const sendConversationMessage201ResponseAttachmentTitleMax = 1024;
 
 export const sendConversationMessage201Response = zod.strictObject({
   "id": zod.number().min(1),
   "sender": zod.enum(['customer', 'bot', 'admin']),
   "content": zod.string(),
   "timestamp": zod.iso.datetime({}),
-  "messageType": zod.string().max(sendConversationMessage201ResponseMessageTypeMax).optional().describe('\"text\" for messages sent by an admin; the bot may use others\n(\"follow_up\" for an automated follow-up, \"template\" for an\napproved template).\n'),
+  "messageType": zod.string().max(sendConversationMessage201ResponseMessageTypeMax).optional().describe('\"text\" for messages sent by an admin; the bot may use others\n(\"follow_up\" for an automated follow-up, \"template\" for an\napproved template). Beyond the spec, a customer\'s WhatsApp\nmessage keeps WhatsApp\'s type: text, image, video, audio,\nsticker, document, location, contacts, reaction, interactive\n(a reply to a list or reply button), button (a reply to a\ntemplate\'s quick-reply button) or unsupported (a type WhatsApp\ncould not deliver, or one this server does not read). Whatever\nthe type, `content` says in plain words what the message was\n(a caption, \"Photo\", \"Document: quote.pdf\", \"Location: Nakuru\",\n\"Reacted 👍\"), so a reader that knows only text shows it well.\n'),
   "deliveryStatus": zod.enum(['queued', 'sent', 'delivered', 'read', 'failed']).optional().describe('Beyond the spec. Where a message to the customer (an admin reply, a\ntemplate, a follow-up) has got to: queued (waiting to leave), sent\n(WhatsApp accepted it), delivered (it reached the phone), read (the\ncustomer opened it) or failed (see `failureReason`; it can be sent\nagain). Absent on customer and bot messages, and from a backend that\ndoes not track it.\n'),
-  "failureReason": zod.string().max(sendConversationMessage201ResponseFailureReasonMax).nullish().describe('Beyond the spec. Why WhatsApp did not deliver the message, in\nplain words; only with `deliveryStatus` failed.\n')
+  "failureReason": zod.string().max(sendConversationMessage201ResponseFailureReasonMax).nullish().describe('Beyond the spec. Why WhatsApp did not deliver the message, in\nplain words; only with `deliveryStatus` failed.\n'),
+  "attachment": zod.strictObject({
+  "kind": zod.enum(['image', 'video', 'audio', 'sticker', 'document', 'location', 'contacts', 'reaction', 'interactive', 'button', 'unsupported']),
+  "state": zod.enum(['pending', 'ready', 'expired']).optional().describe('A file\'s download from WhatsApp: pending (it is being fetched,\nand retried for up to 7 days), ready (stored: `url` serves it)\nor expired (WhatsApp no longer has it; it will not come).\n'),
+  "url": zod.string().max(sendConversationMessage201ResponseAttachmentUrlMax).regex(sendConversationMessage201ResponseAttachmentUrlRegExp).optional().describe('Only when `state` is ready: where the stored file is served\n(GET /api/conversations/{id}/messages/{messageId}/attachment,\nwith the session cookie, same origin), both ids from 1 to\n2147483647.\n'),
+  "mimeType": zod.string().max(sendConversationMessage201ResponseAttachmentMimeTypeMax).optional().describe('The file\'s media type as WhatsApp gave it, e.g. image/jpeg or application/pdf.'),
+  "filename": zod.string().max(sendConversationMessage201ResponseAttachmentFilenameMax).optional().describe('A document\'s file name as the customer sent it.'),
+  "size": zod.number().min(sendConversationMessage201ResponseAttachmentSizeMin).max(sendConversationMessage201ResponseAttachmentSizeMax).optional().describe('The stored file\'s size in bytes.'),
+  "caption": zod.string().max(sendConversationMessage201ResponseAttachmentCaptionMax).optional().describe('The text the customer wrote under the photo, video or document.'),
+  "latitude": zod.number().min(sendConversationMessage201ResponseAttachmentLatitudeMin).max(sendConversationMessage201ResponseAttachmentLatitudeMax).optional(),
+  "longitude": zod.number().min(sendConversationMessage201ResponseAttachmentLongitudeMin).max(sendConversationMessage201ResponseAttachmentLongitudeMax).optional(),
+  "name": zod.string().max(sendConversationMessage201ResponseAttachmentNameMax).optional().describe('A location\'s name, or the names of shared contacts.'),
+  "address": zod.string().max(sendConversationMessage201ResponseAttachmentAddressMax).optional().describe('A location\'s address.'),
+  "emoji": zod.string().max(sendConversationMessage201ResponseAttachmentEmojiMax).optional().describe('The reaction; empty when the customer removed it.'),
+  "reactsToMessageId": zod.number().min(1).max(sendConversationMessage201ResponseAttachmentReactsToMessageIdMax).nullish().describe('The id of the message reacted to, in this conversation; null\nwhen this server does not have that message.\n'),
+  "title": zod.string().max(sendConversationMessage201ResponseAttachmentTitleMax).optional().describe('The reply the customer chose (an interactive list or button reply, or a template\'s button).')
+}).optional().describe('Beyond the spec. What a customer\'s WhatsApp message carried besides\ntext; absent on a plain text message and from a backend that does\nnot receive WhatsApp messages (the dashboard then shows `content`,\nas the spec does). Which fields come depends on `kind`:\n\n* image, video, audio, sticker, document: `state`, and `url` once\n  the file is stored (`state` ready); `mimeType`, `filename`,\n  `size` and `caption` when WhatsApp gave them.\n* location: `latitude`, `longitude`, and `name`, `address` when\n  the customer\'s pin had them.\n* contacts: `name`, the shared contacts\' names joined with \", \".\n* reaction: `emoji` (empty when the customer took the reaction\n  back) and `reactsToMessageId`.\n* interactive, button: `title`, the text of the reply the customer\n  chose.\n* unsupported: nothing more; `content` names the type.\n')
 })
 
 export const sendConversationMessage400Response = zod.strictObject({
@@ -504,16 +546,37 @@ export const sendConversationTemplateBody = zod.object({
   "variables": zod.array(zod.string().min(1).max(sendConversationTemplateBodyVariablesItemMax)).max(sendConversationTemplateBodyVariablesMax).describe('The values of `{{1}}`, `{{2}}`… in order; each one not blank.')
 })
 
-export const sendConversationTemplate201ResponseMessageTypeMax = 50;export const sendConversationTemplate201ResponseFailureReasonMax = 500;
+export const sendConversationTemplate201ResponseMessageTypeMax = 50;export const sendConversationTemplate201ResponseFailureReasonMax = 500;export const sendConversationTemplate201ResponseAttachmentUrlMax = 200;
+export const sendConversationTemplate201ResponseAttachmentUrlRegExp = new RegExp('^/api/conversations/[1-9][0-9]{0,9}/messages/[1-9][0-9]{0,9}/attachment$');
+export const sendConversationTemplate201ResponseAttachmentMimeTypeMax = 255;export const sendConversationTemplate201ResponseAttachmentFilenameMax = 255;export const sendConversationTemplate201ResponseAttachmentSizeMin = 0;
+export const sendConversationTemplate201ResponseAttachmentSizeMax = 2147483647;export const sendConversationTemplate201ResponseAttachmentCaptionMax = 1024;export const sendConversationTemplate201ResponseAttachmentLatitudeMin = -90;
+export const sendConversationTemplate201ResponseAttachmentLatitudeMax = 90;export const sendConversationTemplate201ResponseAttachmentLongitudeMin = -180;
+export const sendConversationTemplate201ResponseAttachmentLongitudeMax = 180;export const sendConversationTemplate201ResponseAttachmentNameMax = 1000;export const sendConversationTemplate201ResponseAttachmentAddressMax = 1000;export const sendConversationTemplate201ResponseAttachmentEmojiMax = 32;export const sendConversationTemplate201ResponseAttachmentReactsToMessageIdMax = 2147483647;export const sendConversationTemplate201ResponseAttachmentTitleMax = 1024;
 
 export const sendConversationTemplate201Response = zod.strictObject({
   "id": zod.number().min(1),
   "sender": zod.enum(['customer', 'bot', 'admin']),
   "content": zod.string(),
   "timestamp": zod.iso.datetime({}),
-  "messageType": zod.string().max(sendConversationTemplate201ResponseMessageTypeMax).optional().describe('\"text\" for messages sent by an admin; the bot may use others\n(\"follow_up\" for an automated follow-up, \"template\" for an\napproved template).\n'),
+  "messageType": zod.string().max(sendConversationTemplate201ResponseMessageTypeMax).optional().describe('\"text\" for messages sent by an admin; the bot may use others\n(\"follow_up\" for an automated follow-up, \"template\" for an\napproved template). Beyond the spec, a customer\'s WhatsApp\nmessage keeps WhatsApp\'s type: text, image, video, audio,\nsticker, document, location, contacts, reaction, interactive\n(a reply to a list or reply button), button (a reply to a\ntemplate\'s quick-reply button) or unsupported (a type WhatsApp\ncould not deliver, or one this server does not read). Whatever\nthe type, `content` says in plain words what the message was\n(a caption, \"Photo\", \"Document: quote.pdf\", \"Location: Nakuru\",\n\"Reacted 👍\"), so a reader that knows only text shows it well.\n'),
   "deliveryStatus": zod.enum(['queued', 'sent', 'delivered', 'read', 'failed']).optional().describe('Beyond the spec. Where a message to the customer (an admin reply, a\ntemplate, a follow-up) has got to: queued (waiting to leave), sent\n(WhatsApp accepted it), delivered (it reached the phone), read (the\ncustomer opened it) or failed (see `failureReason`; it can be sent\nagain). Absent on customer and bot messages, and from a backend that\ndoes not track it.\n'),
-  "failureReason": zod.string().max(sendConversationTemplate201ResponseFailureReasonMax).nullish().describe('Beyond the spec. Why WhatsApp did not deliver the message, in\nplain words; only with `deliveryStatus` failed.\n')
+  "failureReason": zod.string().max(sendConversationTemplate201ResponseFailureReasonMax).nullish().describe('Beyond the spec. Why WhatsApp did not deliver the message, in\nplain words; only with `deliveryStatus` failed.\n'),
+  "attachment": zod.strictObject({
+  "kind": zod.enum(['image', 'video', 'audio', 'sticker', 'document', 'location', 'contacts', 'reaction', 'interactive', 'button', 'unsupported']),
+  "state": zod.enum(['pending', 'ready', 'expired']).optional().describe('A file\'s download from WhatsApp: pending (it is being fetched,\nand retried for up to 7 days), ready (stored: `url` serves it)\nor expired (WhatsApp no longer has it; it will not come).\n'),
+  "url": zod.string().max(sendConversationTemplate201ResponseAttachmentUrlMax).regex(sendConversationTemplate201ResponseAttachmentUrlRegExp).optional().describe('Only when `state` is ready: where the stored file is served\n(GET /api/conversations/{id}/messages/{messageId}/attachment,\nwith the session cookie, same origin), both ids from 1 to\n2147483647.\n'),
+  "mimeType": zod.string().max(sendConversationTemplate201ResponseAttachmentMimeTypeMax).optional().describe('The file\'s media type as WhatsApp gave it, e.g. image/jpeg or application/pdf.'),
+  "filename": zod.string().max(sendConversationTemplate201ResponseAttachmentFilenameMax).optional().describe('A document\'s file name as the customer sent it.'),
+  "size": zod.number().min(sendConversationTemplate201ResponseAttachmentSizeMin).max(sendConversationTemplate201ResponseAttachmentSizeMax).optional().describe('The stored file\'s size in bytes.'),
+  "caption": zod.string().max(sendConversationTemplate201ResponseAttachmentCaptionMax).optional().describe('The text the customer wrote under the photo, video or document.'),
+  "latitude": zod.number().min(sendConversationTemplate201ResponseAttachmentLatitudeMin).max(sendConversationTemplate201ResponseAttachmentLatitudeMax).optional(),
+  "longitude": zod.number().min(sendConversationTemplate201ResponseAttachmentLongitudeMin).max(sendConversationTemplate201ResponseAttachmentLongitudeMax).optional(),
+  "name": zod.string().max(sendConversationTemplate201ResponseAttachmentNameMax).optional().describe('A location\'s name, or the names of shared contacts.'),
+  "address": zod.string().max(sendConversationTemplate201ResponseAttachmentAddressMax).optional().describe('A location\'s address.'),
+  "emoji": zod.string().max(sendConversationTemplate201ResponseAttachmentEmojiMax).optional().describe('The reaction; empty when the customer removed it.'),
+  "reactsToMessageId": zod.number().min(1).max(sendConversationTemplate201ResponseAttachmentReactsToMessageIdMax).nullish().describe('The id of the message reacted to, in this conversation; null\nwhen this server does not have that message.\n'),
+  "title": zod.string().max(sendConversationTemplate201ResponseAttachmentTitleMax).optional().describe('The reply the customer chose (an interactive list or button reply, or a template\'s button).')
+}).optional().describe('Beyond the spec. What a customer\'s WhatsApp message carried besides\ntext; absent on a plain text message and from a backend that does\nnot receive WhatsApp messages (the dashboard then shows `content`,\nas the spec does). Which fields come depends on `kind`:\n\n* image, video, audio, sticker, document: `state`, and `url` once\n  the file is stored (`state` ready); `mimeType`, `filename`,\n  `size` and `caption` when WhatsApp gave them.\n* location: `latitude`, `longitude`, and `name`, `address` when\n  the customer\'s pin had them.\n* contacts: `name`, the shared contacts\' names joined with \", \".\n* reaction: `emoji` (empty when the customer took the reaction\n  back) and `reactsToMessageId`.\n* interactive, button: `title`, the text of the reply the customer\n  chose.\n* unsupported: nothing more; `content` names the type.\n')
 })
 
 export const sendConversationTemplate400Response = zod.strictObject({
@@ -555,16 +618,37 @@ is refused once the reply window has closed (409): send a template.
 
  * @summary Send a failed message again
  */
-export const retryConversationMessage200ResponseMessageTypeMax = 50;export const retryConversationMessage200ResponseFailureReasonMax = 500;
+export const retryConversationMessage200ResponseMessageTypeMax = 50;export const retryConversationMessage200ResponseFailureReasonMax = 500;export const retryConversationMessage200ResponseAttachmentUrlMax = 200;
+export const retryConversationMessage200ResponseAttachmentUrlRegExp = new RegExp('^/api/conversations/[1-9][0-9]{0,9}/messages/[1-9][0-9]{0,9}/attachment$');
+export const retryConversationMessage200ResponseAttachmentMimeTypeMax = 255;export const retryConversationMessage200ResponseAttachmentFilenameMax = 255;export const retryConversationMessage200ResponseAttachmentSizeMin = 0;
+export const retryConversationMessage200ResponseAttachmentSizeMax = 2147483647;export const retryConversationMessage200ResponseAttachmentCaptionMax = 1024;export const retryConversationMessage200ResponseAttachmentLatitudeMin = -90;
+export const retryConversationMessage200ResponseAttachmentLatitudeMax = 90;export const retryConversationMessage200ResponseAttachmentLongitudeMin = -180;
+export const retryConversationMessage200ResponseAttachmentLongitudeMax = 180;export const retryConversationMessage200ResponseAttachmentNameMax = 1000;export const retryConversationMessage200ResponseAttachmentAddressMax = 1000;export const retryConversationMessage200ResponseAttachmentEmojiMax = 32;export const retryConversationMessage200ResponseAttachmentReactsToMessageIdMax = 2147483647;export const retryConversationMessage200ResponseAttachmentTitleMax = 1024;
 
 export const retryConversationMessage200Response = zod.strictObject({
   "id": zod.number().min(1),
   "sender": zod.enum(['customer', 'bot', 'admin']),
   "content": zod.string(),
   "timestamp": zod.iso.datetime({}),
-  "messageType": zod.string().max(retryConversationMessage200ResponseMessageTypeMax).optional().describe('\"text\" for messages sent by an admin; the bot may use others\n(\"follow_up\" for an automated follow-up, \"template\" for an\napproved template).\n'),
+  "messageType": zod.string().max(retryConversationMessage200ResponseMessageTypeMax).optional().describe('\"text\" for messages sent by an admin; the bot may use others\n(\"follow_up\" for an automated follow-up, \"template\" for an\napproved template). Beyond the spec, a customer\'s WhatsApp\nmessage keeps WhatsApp\'s type: text, image, video, audio,\nsticker, document, location, contacts, reaction, interactive\n(a reply to a list or reply button), button (a reply to a\ntemplate\'s quick-reply button) or unsupported (a type WhatsApp\ncould not deliver, or one this server does not read). Whatever\nthe type, `content` says in plain words what the message was\n(a caption, \"Photo\", \"Document: quote.pdf\", \"Location: Nakuru\",\n\"Reacted 👍\"), so a reader that knows only text shows it well.\n'),
   "deliveryStatus": zod.enum(['queued', 'sent', 'delivered', 'read', 'failed']).optional().describe('Beyond the spec. Where a message to the customer (an admin reply, a\ntemplate, a follow-up) has got to: queued (waiting to leave), sent\n(WhatsApp accepted it), delivered (it reached the phone), read (the\ncustomer opened it) or failed (see `failureReason`; it can be sent\nagain). Absent on customer and bot messages, and from a backend that\ndoes not track it.\n'),
-  "failureReason": zod.string().max(retryConversationMessage200ResponseFailureReasonMax).nullish().describe('Beyond the spec. Why WhatsApp did not deliver the message, in\nplain words; only with `deliveryStatus` failed.\n')
+  "failureReason": zod.string().max(retryConversationMessage200ResponseFailureReasonMax).nullish().describe('Beyond the spec. Why WhatsApp did not deliver the message, in\nplain words; only with `deliveryStatus` failed.\n'),
+  "attachment": zod.strictObject({
+  "kind": zod.enum(['image', 'video', 'audio', 'sticker', 'document', 'location', 'contacts', 'reaction', 'interactive', 'button', 'unsupported']),
+  "state": zod.enum(['pending', 'ready', 'expired']).optional().describe('A file\'s download from WhatsApp: pending (it is being fetched,\nand retried for up to 7 days), ready (stored: `url` serves it)\nor expired (WhatsApp no longer has it; it will not come).\n'),
+  "url": zod.string().max(retryConversationMessage200ResponseAttachmentUrlMax).regex(retryConversationMessage200ResponseAttachmentUrlRegExp).optional().describe('Only when `state` is ready: where the stored file is served\n(GET /api/conversations/{id}/messages/{messageId}/attachment,\nwith the session cookie, same origin), both ids from 1 to\n2147483647.\n'),
+  "mimeType": zod.string().max(retryConversationMessage200ResponseAttachmentMimeTypeMax).optional().describe('The file\'s media type as WhatsApp gave it, e.g. image/jpeg or application/pdf.'),
+  "filename": zod.string().max(retryConversationMessage200ResponseAttachmentFilenameMax).optional().describe('A document\'s file name as the customer sent it.'),
+  "size": zod.number().min(retryConversationMessage200ResponseAttachmentSizeMin).max(retryConversationMessage200ResponseAttachmentSizeMax).optional().describe('The stored file\'s size in bytes.'),
+  "caption": zod.string().max(retryConversationMessage200ResponseAttachmentCaptionMax).optional().describe('The text the customer wrote under the photo, video or document.'),
+  "latitude": zod.number().min(retryConversationMessage200ResponseAttachmentLatitudeMin).max(retryConversationMessage200ResponseAttachmentLatitudeMax).optional(),
+  "longitude": zod.number().min(retryConversationMessage200ResponseAttachmentLongitudeMin).max(retryConversationMessage200ResponseAttachmentLongitudeMax).optional(),
+  "name": zod.string().max(retryConversationMessage200ResponseAttachmentNameMax).optional().describe('A location\'s name, or the names of shared contacts.'),
+  "address": zod.string().max(retryConversationMessage200ResponseAttachmentAddressMax).optional().describe('A location\'s address.'),
+  "emoji": zod.string().max(retryConversationMessage200ResponseAttachmentEmojiMax).optional().describe('The reaction; empty when the customer removed it.'),
+  "reactsToMessageId": zod.number().min(1).max(retryConversationMessage200ResponseAttachmentReactsToMessageIdMax).nullish().describe('The id of the message reacted to, in this conversation; null\nwhen this server does not have that message.\n'),
+  "title": zod.string().max(retryConversationMessage200ResponseAttachmentTitleMax).optional().describe('The reply the customer chose (an interactive list or button reply, or a template\'s button).')
+}).optional().describe('Beyond the spec. What a customer\'s WhatsApp message carried besides\ntext; absent on a plain text message and from a backend that does\nnot receive WhatsApp messages (the dashboard then shows `content`,\nas the spec does). Which fields come depends on `kind`:\n\n* image, video, audio, sticker, document: `state`, and `url` once\n  the file is stored (`state` ready); `mimeType`, `filename`,\n  `size` and `caption` when WhatsApp gave them.\n* location: `latitude`, `longitude`, and `name`, `address` when\n  the customer\'s pin had them.\n* contacts: `name`, the shared contacts\' names joined with \", \".\n* reaction: `emoji` (empty when the customer took the reaction\n  back) and `reactsToMessageId`.\n* interactive, button: `title`, the text of the reply the customer\n  chose.\n* unsupported: nothing more; `content` names the type.\n')
 })
 
 export const retryConversationMessage400Response = zod.strictObject({
@@ -593,6 +677,43 @@ export const retryConversationMessage409Response = zod.strictObject({
 }).describe('Body of every error response. At least one of the fields is present.')
 
 export const retryConversationMessage422Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+/**
+ * Beyond the spec. The photo, video, voice note, sticker or document
+of a message whose `attachment.state` is ready (its `attachment.url`
+points here), as stored: the bytes WhatsApp sent, checked against
+their SHA-256, with the media type WhatsApp gave (a document may be
+a PDF, an office file, plain text; application/octet-stream when
+unknown). The dashboard loads it through `<img src>`, `<video
+src>`, `<audio src>` or a link, with the session cookie. Served with
+the file's media type, `X-Content-Type-Options: nosniff` and a
+sandboxing `Content-Security-Policy`, so nothing in a file runs on
+the dashboard's origin; a document comes with `Content-Disposition:
+attachment` and its file name. 404 when the conversation, the
+message or its stored file is not there (pending, expired, or a
+backend without WhatsApp).
+
+ * @summary The file a customer sent
+ */
+export const getMessageAttachment400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const getMessageAttachment401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const getMessageAttachment404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const getMessageAttachment422Response = zod.strictObject({
   "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')

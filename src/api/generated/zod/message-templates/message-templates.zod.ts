@@ -41,3 +41,45 @@ export const listMessageTemplates404Response = zod.strictObject({
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')
 
+/**
+ * Beyond the spec. Reads every template of the WhatsApp business
+account from Meta (all pages) and keeps the approved ones for GET
+/api/message-templates; the server also does this at start, every
+few hours and when WhatsApp says a template is unknown. Settings
+offers it as "Sync templates". A backend without it answers 404 and
+the dashboard hides the button.
+
+ * @summary Fetch the templates from WhatsApp now
+ */
+export const syncMessageTemplates200ResponseSyncedMin = 0;export const syncMessageTemplates200ResponseApprovedMin = 0;
+
+export const syncMessageTemplates200Response = zod.strictObject({
+  "synced": zod.number().min(syncMessageTemplates200ResponseSyncedMin).describe('Templates read from the WhatsApp business account, in every status.'),
+  "approved": zod.number().min(syncMessageTemplates200ResponseApprovedMin).describe('Of those, the approved ones now offered (GET /api/message-templates).')
+})
+
+export const syncMessageTemplates401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const syncMessageTemplates403Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const syncMessageTemplates404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const syncMessageTemplates409Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const syncMessageTemplates502Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+

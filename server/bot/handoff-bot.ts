@@ -1,0 +1,26 @@
+// The bot used when BOT_MODULE names none: it answers nothing itself and
+// hands the conversation to staff (Admin Required, with an unclear_request
+// notification quoting what the customer wrote), so no customer waits
+// unseen. It is called only while the conversation is Bot Active, so a
+// customer who goes on writing while staff are needed raises no second
+// notification; a conversation staff hand back to the bot is handed over
+// again at the customer's next message.
+import type { Bot, BotTurn } from './interface';
+
+const QUOTE_MAX = 140;
+
+const clip = (text: string) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > QUOTE_MAX ? `${line.slice(0, QUOTE_MAX - 1)}…` : line;
+};
+
+/** The notification's words: who wrote what. */
+export const handoffMessage = (turn: BotTurn) =>
+  `${turn.customerName ?? turn.phone} wrote on WhatsApp and is waiting for a reply: "${clip(turn.content)}"`;
+
+export const handoffBot: Bot = {
+  name: 'handoff (no bot configured: every new conversation goes to staff)',
+  async onCustomerMessage(turn, tools) {
+    await tools.handoff('unclear_request', handoffMessage(turn));
+  },
+};

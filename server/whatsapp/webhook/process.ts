@@ -1,0 +1,299 @@
+// What a webhook delivery does: every change of field "messages" of every
+// entry; each customer message stored once (by its WhatsApp id) in the
+// number's conversation and handed to the bot; each status applied to the
+// message we sent (statuses.ts); errors logged.
+//
+// Everything here may run again for the same delivery (a retry after a
+// failure halfway, or Meta delivering it twice): a message already stored is
+// not stored, announced or given to the bot again, and statuses only move
+// forward.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Bot, BotTools, BotTurn } from '../../bot/interface';
+import type { DB, MessageAttachment, MessageFailure } from '../../db/schema';
+import type { inboundService } from '../../modules/conversations/inbound';
+import type { EventBus } from '../../realtime/events';
+import { applyStatus, type StatusOptions } from '../statuses';
+import type { InboundMessage, InboundStatus, WebhookDelivery, WhatsAppError } from './payload';
+
+export type MediaAttachment = Extract<MessageAttachment, { mediaId: string }>;
+
+export type ProcessorOptions = {
+  db: Kysely<DB>;
+  events: EventBus;
+  inbound: ReturnType<typeof inboundService>;
+  /** Delivers what the bot queued (the outbox dispatcher's kick). */
+  outboxChanged: () => void;
+  bot: Bot;
+  log: FastifyBaseLogger;
+  /** A new message's media is to be fetched (server/whatsapp/media queues the download). */
+  onMediaPending?: (messageId: number, attachment: MediaAttachment) => void | Promise<void>;
+  /** A message we sent failed (statuses.ts). */
+  onStatusFailed?: StatusOptions['onFailed'];
+};
+
+/** "16505551234" (WhatsApp's wa_id) → "+16505551234", the form conversations keep. */
+export const phoneOf = (waId: string) => `+${waId.replace(/\D/g, '')}`;
+
+/** WhatsApp's timestamps are seconds, as text; a missing or unreadable one is now. */
+const timeOf = (seconds: string | undefined, now: Date) => {
+  const value = Number(seconds);
+  return seconds && Number.isFinite(value) && value > 0 ? new Date(value * 1000) : now;
+};
+
+const failureOf = (error: WhatsAppError | undefined): MessageFailure | null =>
+  error
+    ? {
+        code: typeof error.code === 'number' ? error.code : null,
+        title: error.title ?? error.message ?? null,
+        details: error.error_data?.details ?? null,
+      }
+    : null;
+
+const MEDIA_WORDS = { image: 'Photo', video: 'Video', audio: 'Audio', sticker: 'Sticker', document: 'Document' };
+const MEDIA_TYPES = Object.keys(MEDIA_WORDS) as (keyof typeof MEDIA_WORDS)[];
+const isMediaType = (type: string): type is keyof typeof MEDIA_WORDS => (MEDIA_TYPES as string[]).includes(type);
+const words = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
+
+/**
+ * A WhatsApp message as the dashboard keeps it: its type, a line of plain
+ * words (the list's preview and a dashboard that knows only the spec read
+ * it) and what it carries besides.
+ */
+export function describeMessage(message: InboundMessage): {
+  messageType: string;
+  content: string;
+  attachment: MessageAttachment | null;
+} {
+  const type = message.type;
+  const unsupported = (line?: string) => ({
+    messageType: 'unsupported',
+    content: line ?? `Unsupported message (${type})`,
+    attachment: { kind: 'unsupported', type } as MessageAttachment,
+  });
+  if (type === 'text') {
+    const body = message.text?.body;
+    return body ? { messageType: 'text', content: body, attachment: null } : unsupported();
+  }
+  if (isMediaType(type)) {
+    const media = message[type];
+    if (!media || !words(media.id)) return unsupported();
+    const caption = words(media.caption);
+    const filename = words(media.filename);
+    const label =
+      type === 'document'
+        ? `Document: ${filename ?? 'file'}`
+        : type === 'audio' && media.voice
+          ? 'Voice message'
+          : MEDIA_WORDS[type];
+    return {
+      messageType: type,
+      content: caption ?? label,
+      attachment: {
+        kind: type,
+        mediaId: media.id,
+        state: 'pending',
+        ...(media.mime_type && { mimeType: media.mime_type }),
+        ...(media.sha256 && { sha256: media.sha256 }),
+        ...(filename && { filename }),
+        ...(caption && { caption }),
+      },
+    };
+  }
+  if (type === 'location') {
+    const { latitude, longitude, name, address } = message.location ?? {};
+    if (typeof latitude !== 'number' || typeof longitude !== 'number') return unsupported();
+    return {
+      messageType: 'location',
+      content: `Location: ${words(name) ?? words(address) ?? `${latitude}, ${longitude}`}`,
+      attachment: {
+        kind: 'location',
+        latitude,
+        longitude,
+        ...(words(name) && { name: words(name) }),
+        ...(words(address) && { address: words(address) }),
+      },
+    };
+  }
+  if (type === 'contacts') {
+    const names = (message.contacts ?? []).map(
+      (c) =>
+        words(c.name?.formatted_name) ??
+        ([c.name?.first_name, c.name?.last_name].filter(Boolean).join(' ').trim() || 'A contact'),
+    );
+    return {
+      messageType: 'contacts',
+      content: names.length === 1 ? `Contact: ${names[0]}` : `Contacts: ${names.join(', ') || 'none'}`,
+      attachment: { kind: 'contacts', names },
+    };
+  }
+  if (type === 'reaction') {
+    const reactsTo = words(message.reaction?.message_id);
+    if (!reactsTo) return unsupported();
+    // An empty emoji: the customer took their reaction back.
+    const emoji = message.reaction?.emoji ?? '';
+    return {
+      messageType: 'reaction',
+      content: emoji ? `Reacted ${emoji}` : 'Removed a reaction',
+      attachment: { kind: 'reaction', emoji, reactsTo },
+    };
+  }
+  if (type === 'interactive') {
+    const reply = message.interactive?.button_reply ?? message.interactive?.list_reply;
+    const title = words(reply?.title);
+    if (!title) return unsupported();
+    return {
+      messageType: 'interactive',
+      content: title,
+      attachment: { kind: 'interactive', title, ...(words(reply?.id) && { id: reply!.id }) },
+    };
+  }
+  if (type === 'button') {
+    const title = words(message.button?.text);
+    if (!title) return unsupported();
+    return {
+      messageType: 'button',
+      content: title,
+      attachment: { kind: 'button', title, ...(words(message.button?.payload) && { id: message.button!.payload }) },
+    };
+  }
+  // "system" (the customer changed number…) says what happened in words of its own.
+  if (type === 'system' && words(message.system?.body)) return unsupported(words(message.system?.body));
+  return unsupported();
+}
+
+export function webhookProcessor(options: ProcessorOptions) {
+  const { db, events, inbound, log } = options;
+  /** Bot turns per conversation, one after another; conversations in parallel. */
+  const turns = new Map<number, Promise<void>>();
+
+  function toolsFor(conversationId: number): BotTools {
+    return {
+      async reply(text) {
+        const sent = await inbound.botReply(conversationId, text);
+        if (sent) options.outboxChanged();
+        return sent;
+      },
+      async handoff(type, message) {
+        await inbound.handoff(conversationId, type, message);
+      },
+      productInterest: (product, kind) => inbound.productInterest(conversationId, product, kind),
+      offer: (price, round) => inbound.offer(conversationId, price, round),
+      converted: () => inbound.converted(conversationId),
+    };
+  }
+
+  /**
+   * Queues the bot's turn behind the conversation's earlier ones. It runs
+   * only if the conversation is still the bot's by then (an earlier turn may
+   * have handed it over). A bot that throws is logged; the message stays.
+   */
+  function botTurn(turn: BotTurn) {
+    const previous = turns.get(turn.conversationId) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      try {
+        const conversation = await db
+          .selectFrom('conversations')
+          .select('status')
+          .where('id', '=', turn.conversationId)
+          .executeTakeFirst();
+        if (conversation?.status !== 'bot_active') return;
+        await options.bot.onCustomerMessage(turn, toolsFor(turn.conversationId));
+      } catch (error) {
+        log.error(
+          { err: error, conversationId: turn.conversationId, messageId: turn.messageId, bot: options.bot.name },
+          'the bot failed on a customer message (the message is kept)',
+        );
+      }
+    });
+    turns.set(turn.conversationId, next);
+    void next.finally(() => {
+      if (turns.get(turn.conversationId) === next) turns.delete(turn.conversationId);
+    });
+  }
+
+  async function customerMessage(message: InboundMessage, names: Map<string, string>, now: Date) {
+    const { messageType, content, attachment } = describeMessage(message);
+    const phone = phoneOf(message.from);
+    const at = timeOf(message.timestamp, now);
+    const { conversation, message: stored } = await inbound.whatsappMessage({
+      phone,
+      name: names.get(message.from) ?? null,
+      whatsappMessageId: message.id,
+      messageType,
+      content,
+      attachment,
+      at,
+    });
+    // Already stored by an earlier delivery: nothing more to do.
+    if (!stored) return false;
+    if (attachment && 'mediaId' in attachment && options.onMediaPending)
+      try {
+        await options.onMediaPending(stored.id, attachment);
+      } catch (error) {
+        // The attachment stays pending; the media worker finds pending attachments without a job at start.
+        log.error({ err: error, messageId: stored.id }, 'queueing a media download failed');
+      }
+    botTurn({
+      conversationId: conversation.id,
+      messageId: stored.id,
+      content,
+      messageType,
+      ...(attachment && { attachment }),
+      customerName: conversation.customer_name,
+      phone,
+      at,
+    });
+    return true;
+  }
+
+  async function status(item: InboundStatus, now: Date) {
+    const failure = item.status === 'failed' ? failureOf(item.errors?.[0]) : null;
+    return applyStatus(
+      db,
+      events,
+      { whatsappMessageId: item.id, status: item.status, at: timeOf(item.timestamp, now), failure },
+      { onFailed: options.onStatusFailed, log },
+    );
+  }
+
+  return {
+    /** Processes one delivery; throws when something could not be stored (the caller retries it all). */
+    async process(delivery: WebhookDelivery, eventId: string) {
+      const now = new Date();
+      const counts = { messages: 0, repeated: 0, statuses: 0, held: 0, skipped: 0, other: 0 };
+      for (const { field, value } of delivery.changes) {
+        if (field !== 'messages') {
+          // Subscribed fields this server does not use (account updates, templates' reviews…).
+          counts.other++;
+          continue;
+        }
+        counts.skipped += value.skipped;
+        if (value.errors.length > 0)
+          log.warn(
+            { eventId, errors: value.errors.map((e) => ({ code: e.code, title: e.title })) },
+            'WhatsApp reported errors in a webhook',
+          );
+        const names = new Map<string, string>();
+        for (const contact of value.contacts) {
+          const name = words(contact.profile?.name);
+          if (contact.wa_id && name) names.set(contact.wa_id, name);
+        }
+        for (const message of value.messages) {
+          if (await customerMessage(message, names, now)) counts.messages++;
+          else counts.repeated++;
+        }
+        for (const item of value.statuses) {
+          if ((await status(item, now)) === 'held') counts.held++;
+          counts.statuses++;
+        }
+      }
+      if (counts.skipped > 0) log.warn({ eventId, skipped: counts.skipped }, 'webhook items that could not be read');
+      log.debug({ eventId, ...counts }, 'webhook processed');
+    },
+    /** Resolves when every bot turn queued so far has ended. */
+    async idle() {
+      while (turns.size > 0) await Promise.all(turns.values());
+    },
+  };
+}
