@@ -28,7 +28,15 @@ export async function writeScenarios(ctx: Ctx) {
   const op = (id: string) => ctx.contract.op(id);
   const rec = async (id: string, r: { response: Response; data?: unknown; error?: unknown }) => {
     ctx.methodsSent.push(`${op(id).method} ${new URL(r.response.url).pathname}`);
-    const text = typeof r.data === 'string' ? r.data : typeof r.error === 'string' ? r.error : '';
+    // openapi-fetch parses an error answer's JSON whatever parseAs says: written back as text.
+    const text =
+      typeof r.data === 'string'
+        ? r.data
+        : typeof r.error === 'string'
+          ? r.error
+          : r.error !== undefined && r.error !== null
+            ? JSON.stringify(r.error)
+            : '';
     ctx.record(op(id), r.response.status, r.response.headers, text);
     try {
       return text ? (JSON.parse(text) as unknown) : undefined;
@@ -116,6 +124,11 @@ export async function writeScenarios(ctx: Ctx) {
       'updateFollowUpSettings',
       await client.PATCH('/api/follow-ups/settings', { body: settings, parseAs: 'text' }),
     );
+
+  // Templates read again from WhatsApp: the list becomes what the business
+  // account already holds (409 where WhatsApp is not connected; a backend
+  // without the call answers 404: not offered).
+  await rec('syncMessageTemplates', await client.POST('/api/message-templates/sync', { parseAs: 'text' }));
 
   // Notifications: only calls that leave the data as it was.
   const unread = await client.GET('/api/notifications/unread', { parseAs: 'text' });

@@ -80,6 +80,15 @@ function mockContract(mediaUrl: string, dynamic: boolean): string {
     'application/octet-stream'
   ];
   file.schema = { type: 'string', enum: [MOCK_MEDIA.bytes] };
+  // …and the template list answers Meta's example page, not invented templates with an invented
+  // `paging.next` on every page (which a sync would follow to its page limit).
+  const templates = doc.paths['/{Version}/{WABA-ID}/message_templates'].get;
+  const list = ((templates.responses as Record<string, Json>)['200'].content as Record<string, Json>)[
+    'application/json'
+  ];
+  const listExamples = (list.examples ?? {}) as Record<string, { value: Json }>;
+  const firstPage = Object.values(listExamples)[0]?.value ?? list.example;
+  if (firstPage) list.schema = { type: 'object', enum: [firstPage] };
   const schemas = (doc as unknown as { components: { schemas: Record<string, Json> } }).components.schemas;
   const sent = schemas.MessageResponsePayload.properties as Record<string, Json>;
   sent.messages = {

@@ -4,6 +4,14 @@
 //                    127.0.0.1:SERVER_PORT (8080), and Vite proxying to it
 //   --mock           the Prism HTTP mock (PRISM_PORT, 4010) and the realtime mock
 //                    (REALTIME_PORT, 4011) instead of the server
+//   --whatsapp       the reference server with the WhatsApp Cloud API channel on,
+//                    against a mock: Prism serving Meta's trimmed contract
+//                    (WHATSAPP_PRISM_PORT, 4013; a distinct message id per send)
+//                    behind the recorder (WHATSAPP_MOCK_PORT, 4012), which shows
+//                    what "WhatsApp" was sent at /__recorded. The server gets
+//                    development-only WhatsApp variables (fake token, ids and
+//                    secrets, printed below); customers are played with
+//                    `npm run mock:whatsapp-webhook -- text "…" --secret dev-app-secret`
 //   API_TARGET=<url> only Vite, proxying to that backend
 //
 // Vite (127.0.0.1:PORT, 5173) starts only once everything behind it answers,
@@ -18,6 +26,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { waitForApi } from '../../common/dev/api-client';
 import { apiTarget, devPorts, httpUrl } from '../../common/dev/ports';
+import { startWhatsAppRecorder, RECORDED_PATH, type RecordedSend } from '../../common/whatsapp/recorder';
 import { createRealtimeControl } from '../../mocks/realtime-events';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -25,12 +34,21 @@ const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 const ports = devPorts();
 const external = apiTarget();
 const mock = !external && process.argv.includes('--mock');
+const whatsapp = process.argv.includes('--whatsapp');
 const serverPort = Number(process.env.SERVER_PORT || 8080);
 // The backend Vite proxies to: the given one, or the reference server.
 const backend = external ?? (mock ? undefined : httpUrl(serverPort));
 
 const tty = process.stdout.isTTY;
-const COLORS: Record<string, string> = { prism: '35', realtime: '36', server: '34', vite: '32', start: '1' };
+const COLORS: Record<string, string> = {
+  prism: '35',
+  realtime: '36',
+  server: '34',
+  vite: '32',
+  whatsapp: '33',
+  recorder: '33',
+  start: '1',
+};
 const label = (name: string) => {
   const text = `[${name}]`.padEnd(11);
   return tty ? `\u001b[${COLORS[name] ?? '0'}m${text}\u001b[0m` : text;
@@ -40,6 +58,7 @@ const say = (line: string) => console.log(`${label('start')}${line}`);
 type Child = { name: string; process: ChildProcess; exited: Promise<void> };
 const children: Child[] = [];
 let stopping = false;
+let whatsappMockReady = false;
 
 function run(name: string, command: string, args: string[], extraEnv: Record<string, string> = {}): Child {
   const child = spawn(command, args, {
@@ -61,6 +80,10 @@ function run(name: string, command: string, args: string[], extraEnv: Record<str
     createInterface({ input: stream! }).on('line', (line) => {
       // One URL is printed, by this script, once everything answers.
       if (name === 'vite' && /Local:|Network:|press h/.test(line)) return;
+      // Said once Prism listens; the server is pointed at the recorder, not at Prism directly.
+      if (name === 'whatsapp' && /set WHATSAPP_GRAPH_URL/.test(line)) return void (whatsappMockReady = true);
+      // Prism's six lines a request: keep what was asked and anything that went wrong.
+      if (name === 'whatsapp' && /\[NEGOTIATOR\]|\[VALIDATOR\] ✔/.test(line)) return;
       console.log(`${label(name)}${line}`);
     });
   }
@@ -126,9 +149,73 @@ async function waitFor(what: string, check: () => Promise<unknown>, timeoutMs = 
   }
 }
 
+/**
+ * `--whatsapp`: development-only values, fake on purpose (nothing here reaches Meta: the Graph
+ * URL is the recorder in front of Prism). The webhook tool signs with the same app secret.
+ */
+const DEV_WHATSAPP = {
+  WHATSAPP_ACCESS_TOKEN: 'dev-token-not-secret',
+  WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
+  WHATSAPP_BUSINESS_ACCOUNT_ID: '100000000000002',
+  WHATSAPP_APP_SECRET: 'dev-app-secret',
+  WHATSAPP_VERIFY_TOKEN: 'dev-verify-token',
+};
+
+function portOption(name: string, fallback: number): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${name} must be a port number (1-65535), got "${raw}"`);
+  }
+  return port;
+}
+
+/** One line per send the recorder saw, with the command that reports it delivered. */
+function describeSend(send: RecordedSend, webhookCommand: string): string {
+  const request = send.request as { to?: string; type?: string; text?: { body?: string } } | string;
+  if (typeof request !== 'object' || request === null) return `a send that was not JSON: answered ${send.status}`;
+  const what = request.type === 'text' ? `text "${(request.text?.body ?? '').slice(0, 60)}"` : (request.type ?? '?');
+  const to = request.to ?? '?';
+  if (!send.wamid) return `${what} to ${to}: refused (${send.status}, see the whatsapp lines above)`;
+  // A status names the customer by WhatsApp id: the number's digits, without "+".
+  const from = to.replace(/^\+/, '');
+  return `${what} to ${to} → ${send.wamid}; report it delivered: ${webhookCommand} status ${send.wamid} delivered --from ${from} --secret dev-app-secret`;
+}
+
+/** Prism (dynamic) and the recorder in front of it; resolves with the Graph URL to give the server. */
+async function startWhatsApp(webhookCommand: string): Promise<string> {
+  const recorderPort = portOption('WHATSAPP_MOCK_PORT', 4012);
+  const prismPort = portOption('WHATSAPP_PRISM_PORT', 4013);
+  const prism = httpUrl(prismPort);
+  run('whatsapp', bin('tsx'), ['mocks/whatsapp/prism.ts', '--port', String(prismPort), '--dynamic']);
+  await waitFor(
+    'whatsapp mock',
+    async () => {
+      if (!whatsappMockReady) throw new Error('Prism is not listening yet');
+    },
+    120_000,
+  );
+  const recorder = await startWhatsAppRecorder({
+    target: prism,
+    port: recorderPort,
+    onSend: (send) => console.log(`${label('recorder')}${describeSend(send, webhookCommand)}`),
+  }).catch((error: Error) => {
+    throw new Error(`the WhatsApp recorder could not listen on ${recorderPort} (WHATSAPP_MOCK_PORT): ${error.message}`);
+  });
+  return recorder.url;
+}
+
 async function main(): Promise<void> {
   const tsx = bin('tsx');
   const dashboard = httpUrl(ports.dev);
+  if (whatsapp && (external || mock))
+    throw new Error('--whatsapp runs the reference server against a WhatsApp mock: not with --mock or API_TARGET');
+  // The tool posts to 127.0.0.1:$PORT (default 8080): named when that is not this server.
+  const toolReaches = serverPort === 8080 && !process.env.PORT;
+  const webhookCommand = `npm run mock:whatsapp-webhook --${toolReaches ? '' : ` --url ${backend}`}`;
+  const graphUrl = whatsapp ? await startWhatsApp(webhookCommand) : undefined;
+  if (stopping) return;
   if (external) {
     say(`API_TARGET=${external}: no mocks; /api, /ws and /uploads go to that backend`);
     await waitFor(external, () => waitForApi(external, 2_000), 120_000);
@@ -147,6 +234,7 @@ async function main(): Promise<void> {
       ALLOWED_ORIGINS: [process.env.ALLOWED_ORIGINS, dashboard, `http://localhost:${ports.dev}`]
         .filter(Boolean)
         .join(','),
+      ...(graphUrl ? { ...DEV_WHATSAPP, WHATSAPP_GRAPH_URL: graphUrl } : {}),
     });
     await waitFor('server', () => waitForApi(backend!, 1_000), 120_000);
   }
@@ -173,7 +261,16 @@ async function main(): Promise<void> {
     say(
       `API: reference server ${backend} (data in ${process.env.DATABASE_URL ? 'DATABASE_URL' : process.env.DATA_DIR || '.data/'}); sign in as ${user} / ${password}`,
     );
-    say('Live customer activity: SIMULATE_RATE=6 npm start (events a minute)');
+    if (graphUrl) {
+      say(`WhatsApp: the Cloud API channel against a mock; what "WhatsApp" was sent: ${graphUrl}${RECORDED_PATH}`);
+      say(
+        `  a customer writes: ${webhookCommand} text "Habari, bei ya black granite ni ngapi?" --secret dev-app-secret`,
+      );
+      say(`  a delivery status: ${webhookCommand} status <wamid> delivered --secret dev-app-secret`);
+      say(
+        '  (development-only values: token dev-token-not-secret, app secret dev-app-secret, verify token dev-verify-token)',
+      );
+    } else say('Live customer activity: SIMULATE_RATE=6 npm start (events a minute)');
   }
   say('Ctrl+C stops everything.');
   say('');

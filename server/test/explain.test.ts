@@ -62,6 +62,7 @@ type Table =
   | 'notifications'
   | 'products'
   | 'conversation_mentions'
+  | 'conversation_phone_suffixes'
   | 'conversation_counts'
   | 'notification_counts';
 const COUNTS = new Set<Table>(['conversation_counts', 'notification_counts']);
@@ -177,12 +178,15 @@ function checks(database: Database) {
         ],
         [
           `search by ${name}, count`,
-          // A status alone is counted from the maintained counts, a product alone from the mentions (migration 008).
+          // A status alone is counted from the maintained counts, a product alone from the mentions, a
+          // number alone from its suffixes (migration 008).
           Object.keys(filter).length === 1 && 'status' in filter
             ? 'conversation_counts'
             : Object.keys(filter).length === 1 && 'productMentioned' in filter
               ? 'conversation_mentions'
-              : 'conversations',
+              : Object.keys(filter).length === 1 && 'customerPhone' in filter
+                ? 'conversation_phone_suffixes'
+                : 'conversations',
           (d) => conversationsRepository(d).count(filter),
         ],
       ]),
