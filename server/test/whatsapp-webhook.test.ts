@@ -4,7 +4,7 @@
 // statuses for messages not known yet, and the bot's one turn per message.
 // Dashboard answers are read through the API, checked against openapi.yaml.
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +18,8 @@ import { migrate } from '../db/migrate';
 import type { MessageAttachment } from '../db/schema';
 import type { RealtimeEvent } from '../realtime/events';
 import { applyHeldStatuses } from '../whatsapp/statuses';
+import { META_SOURCE_FILE } from '../whatsapp/contract/trim';
+import { parse } from 'yaml';
 import { ADMIN } from './helpers';
 import { postgresUnavailable, startPostgres } from './processes';
 
@@ -449,6 +451,52 @@ describe('a customer writes', () => {
       });
     }
     expect(logLines.some((line) => line.includes('"level":40') && line.includes('not JSON'))).toBe(true);
+  });
+});
+
+describe("Meta's own inbound examples, replayed as Meta would post them", () => {
+  // The 16 examples of POST /whatsapp/webhooks in the pinned source file, byte for byte as JSON.
+  const source = parse(readFileSync(META_SOURCE_FILE, 'utf8')) as {
+    paths: Record<
+      string,
+      { post: { requestBody: { content: Record<string, { examples: Record<string, { value: unknown }> }> } } }
+    >;
+  };
+  const examples = Object.entries(
+    source.paths['/whatsapp/webhooks'].post.requestBody.content['application/json'].examples,
+  );
+  const idsOf = (value: unknown): string[] =>
+    ((value as { entry?: { changes?: { value?: { messages?: { id?: string }[] } }[] }[] }).entry ?? []).flatMap(
+      (entry) => (entry.changes ?? []).flatMap((change) => (change.value?.messages ?? []).map((m) => m.id ?? '')),
+    );
+
+  it('unsigned: every one refused with 401, nothing stored', async () => {
+    const before = await eventCount();
+    for (const [, { value }] of examples) {
+      const answer = await post(value, { 'x-hub-signature-256': '' });
+      expect(answer.statusCode).toBe(401);
+    }
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('signed: every one acknowledged with 200, each customer message stored once, twice posted still once', async () => {
+    expect(examples).toHaveLength(16);
+    const ids = [...new Set(examples.flatMap(([, { value }]) => idsOf(value)))].filter(Boolean);
+    expect(ids.length).toBeGreaterThan(0);
+    for (const round of [1, 2])
+      for (const [name, { value }] of examples) {
+        const answer = await post(value);
+        expect(answer.statusCode, `${name}, round ${round}`).toBe(200);
+      }
+    await settled();
+    const stored = await db()
+      .selectFrom('messages')
+      .select(['whatsapp_message_id', 'content'])
+      .where('whatsapp_message_id', 'in', ids)
+      .execute();
+    expect(stored.map((m) => m.whatsapp_message_id).sort()).toEqual([...ids].sort());
+    // Every stored message says something staff can read.
+    for (const message of stored) expect(message.content.trim()).not.toBe('');
   });
 });
 
