@@ -501,6 +501,24 @@ describe("Meta's own inbound examples, replayed as Meta would post them", () => 
 });
 
 describe("a delivery that departs from Meta's schema", () => {
+  it('a message from something that is not a phone number is skipped; a long profile name is cut to 200', async () => {
+    const from = nextPhone();
+    const at = String(Math.floor(Date.now() / 1000));
+    const body = delivery({
+      contacts: [{ profile: { name: 'N'.repeat(300) }, wa_id: from }],
+      messages: [
+        { from: '12', id: nextId(), timestamp: at, type: 'text', text: { body: 'from nowhere' } },
+        { from, id: nextId(), timestamp: at, type: 'text', text: { body: 'Habari' } },
+      ],
+    });
+    expect((await post(body)).statusCode).toBe(200);
+    await settled();
+    expect(await conversationOf('12')).toBeUndefined();
+    const conversationId = (await conversationOf(from))!;
+    const conversation = (await api(`/api/conversations/${conversationId}`)).json() as { customerName: string };
+    expect(conversation.customerName).toBe('N'.repeat(200));
+  });
+
   it('is still read for what it holds: one odd message does not lose the others', async () => {
     const from = nextPhone();
     const odd = nextId();

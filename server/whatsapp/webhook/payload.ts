@@ -90,7 +90,9 @@ export function readDelivery(body: unknown): { ok: true; value: WebhookDelivery 
 function readValue(value: Record<string, unknown>): ChangeValue {
   let skipped = 0;
   const messages = list(value.messages).filter((m): m is InboundMessage => {
-    const ok = isObject(m) && text(m.from) && text(m.id) && text(m.type);
+    // A customer's WhatsApp id is their number: 7 to 15 digits, as the dashboard's contract requires
+    // of whatsappPhoneNumber (anything else would be a conversation no screen could show).
+    const ok = isObject(m) && text(m.from) && /^\+?\d{7,15}$/.test(m.from) && text(m.id) && text(m.type);
     if (!ok) skipped++;
     return ok;
   });

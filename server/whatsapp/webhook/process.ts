@@ -277,7 +277,8 @@ export function webhookProcessor(options: ProcessorOptions) {
         const names = new Map<string, string>();
         for (const contact of value.contacts) {
           const name = words(contact.profile?.name);
-          if (contact.wa_id && name) names.set(contact.wa_id, name);
+          // customerName holds at most 200 characters (openapi.yaml); cut between characters, not inside one.
+          if (contact.wa_id && name) names.set(contact.wa_id, Array.from(name).slice(0, 200).join(''));
         }
         for (const message of value.messages) {
           if (await customerMessage(message, names, now)) counts.messages++;
