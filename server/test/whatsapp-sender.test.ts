@@ -602,7 +602,8 @@ describe('template sync', () => {
     const answer = await syncCall('POST', '/api/message-templates/sync');
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toEqual({
-      message: 'WhatsApp is not connected: set WHATSAPP_BUSINESS_ACCOUNT_ID and WHATSAPP_ACCESS_TOKEN',
+      message:
+        'WhatsApp is not connected to this server yet, so there are no templates to sync. Whoever runs the server connects it (README: Connecting WhatsApp).',
     });
     expect(((await syncCall('GET', '/api/message-templates')).json() as unknown[]).length).toBe(4);
   });

@@ -34,7 +34,8 @@ export type SyncResult = { synced: number; approved: number };
 
 type Row = Omit<Selectable<MessageTemplatesTable>, 'variables'> & { variables: TemplateVariable[] };
 
-export const NOT_CONNECTED = 'WhatsApp is not connected: set WHATSAPP_BUSINESS_ACCOUNT_ID and WHATSAPP_ACCESS_TOKEN';
+export const NOT_CONNECTED =
+  'WhatsApp is not connected to this server yet, so there are no templates to sync. Whoever runs the server connects it (README: Connecting WhatsApp).';
 
 /** The contract's MessageTemplate (a variable's parameter name stays inside). */
 const toTemplate = (row: Row): MessageTemplate => ({

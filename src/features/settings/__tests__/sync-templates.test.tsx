@@ -66,7 +66,8 @@ describe('Settings: Sync templates', () => {
 
   it('WhatsApp not configured (409): the server says why, the button stays', async () => {
     const user = userEvent.setup();
-    const message = 'WhatsApp is not connected: set WHATSAPP_BUSINESS_ACCOUNT_ID and WHATSAPP_ACCESS_TOKEN';
+    const message =
+      'WhatsApp is not connected to this server yet, so there are no templates to sync. Whoever runs the server connects it (README: Connecting WhatsApp).';
     renderSection(() => json(409, { message }));
     const region = await section();
     await user.click(within(region).getByRole('button', { name: 'Sync templates' }));
