@@ -17,9 +17,10 @@
 // A 200 only says the delivery is stored: the worker processes it after, one
 // at a time in the order received. After each phase one more message, from a
 // number of its own, is posted; when its conversation appears, everything
-// before it has been processed (the backlog). Printed per phase: deliveries,
-// requests/s, p50, p99 and max time to acknowledge, and how long the backlog
-// took. At the end the conversations are read back through the API: one per
+// before it has been processed. Printed per phase: deliveries acknowledged,
+// requests/s, p50, p99 and max time to acknowledge, how long the backlog took
+// after the last post, and deliveries processed per second (from the phase's
+// first post until the marker was processed). At the end the conversations are read back through the API: one per
 // number used, and each holds exactly the messages acknowledged for it
 // (duplicates stored no second copy). The figures are printed, never judged:
 // the exit code is 0 unless something fails to run.
@@ -29,7 +30,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest, type Server as HttpServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../../common/dev/ports';
@@ -299,7 +300,16 @@ const quantile = (sorted: Float64Array, q: number) =>
 // ---------------------------------------------------------------------------
 // One database.
 
-type Row = { phase: string; deliveries: string; perSecond: string; p50: string; p99: string; max: string; backlog: string };
+type Row = {
+  phase: string;
+  deliveries: string;
+  perSecond: string;
+  p50: string;
+  p99: string;
+  max: string;
+  backlog: string;
+  processed: string;
+};
 
 async function bench(label: string, databaseUrl: string, graphUrl: string): Promise<void> {
   console.log(`\n${label}`);
@@ -336,8 +346,10 @@ async function bench(label: string, databaseUrl: string, graphUrl: string): Prom
     };
 
     const rows: Row[] = [];
-    const report = (result: PhaseResult, backlogMs: number, processed?: number) => {
+    /** Processed per second: the deliveries and the marker, from the phase's first post until the marker was processed. */
+    const report = (result: PhaseResult, backlogMs: number) => {
       const perSecond = result.acknowledged / (result.elapsedMs / 1000);
+      const processing = (result.acknowledged + 1) / ((result.elapsedMs + backlogMs) / 1000);
       rows.push({
         phase: result.name,
         deliveries: count(result.acknowledged) + (result.failed ? ` (+${result.failed} failed)` : ''),
@@ -346,13 +358,8 @@ async function bench(label: string, databaseUrl: string, graphUrl: string): Prom
         p99: ms(quantile(result.latencies, 0.99)),
         max: ms(quantile(result.latencies, 1)),
         backlog: Number.isFinite(backlogMs) ? secs(backlogMs) : `> ${secs(DRAIN_LIMIT_MS)}`,
+        processed: Number.isFinite(processing) ? count(Math.round(processing)) : 'n/a',
       });
-      if (processed !== undefined && Number.isFinite(backlogMs)) {
-        const total = result.elapsedMs + backlogMs;
-        console.log(
-          `  processed ${count(processed)} messages in ${secs(total)} from the first post: ${count(Math.round(processed / (total / 1000)))} messages/s`,
-        );
-      }
     };
 
     // 1. Customer messages: new conversations, and a few returning numbers.
@@ -370,8 +377,7 @@ async function bench(label: string, databaseUrl: string, graphUrl: string): Prom
         firstPhase.push(delivery);
       },
     );
-    const messagesBacklog = await drain(messages);
-    report(messages, messagesBacklog, messages.acknowledged + 1);
+    report(messages, await drain(messages));
 
     // 2. The same bodies again: acknowledged, never stored twice.
     let again = 0;
@@ -400,6 +406,7 @@ async function bench(label: string, databaseUrl: string, graphUrl: string): Prom
       p99: 'p99',
       max: 'max',
       backlog: 'backlog after',
+      processed: 'processed/s',
     };
     const keys = Object.keys(header) as (keyof Row)[];
     const widths = keys.map((key) => Math.max(...[header, ...rows].map((row) => row[key].length)));
@@ -441,7 +448,8 @@ async function bench(label: string, databaseUrl: string, graphUrl: string): Prom
 // ---------------------------------------------------------------------------
 
 console.log(
-  `Signed WhatsApp webhooks: ${connections} connections, ${seconds} s per phase (messages, duplicates, statuses)`,
+  `Signed WhatsApp webhooks: ${connections} connections, ${seconds} s per phase (messages, duplicates, statuses); ` +
+    `${availableParallelism()} cores, load average ${loadavg()[0].toFixed(2)} (the server, the database and these clients share them)`,
 );
 const graph = await startGraphStub();
 try {
