@@ -56,15 +56,16 @@ async function startDynamicPrism(seed: number): Promise<{ url: string; stop: () 
 /**
  * A GET, tried again once when the socket was closed under it: undici reuses a kept-alive
  * connection that Prism's server may close at the same moment (its idle timeout racing a busy
- * machine's timers), "fetch failed: other side closed". A GET is safe to repeat; a Prism that
- * crashed fails the second try too, and the test with it.
+ * machine's timers), "fetch failed: other side closed" (UND_ERR_SOCKET) or, when the close
+ * lands while the request is being written, "read ECONNRESET". A GET is safe to repeat; a Prism
+ * that crashed fails the second try too, and the test with it.
  */
 async function getOnce(url: string, headers: Record<string, string>): Promise<Response> {
   try {
     return await fetch(url, { headers });
   } catch (error) {
     const code = (error as { cause?: { code?: string } }).cause?.code;
-    if (!(error instanceof TypeError) || code !== 'UND_ERR_SOCKET') throw error;
+    if (!(error instanceof TypeError) || (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET')) throw error;
     return fetch(url, { headers });
   }
 }
