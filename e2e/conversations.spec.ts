@@ -491,7 +491,8 @@ test.describe('a long conversation list', () => {
   test('a filtered search counts every match (X-Total-Count), not only the first page', async ({ page }) => {
     await page.route(`**${SEARCH}?*`, pagedAnswer(many));
     await page.goto('/conversations?status=bot_active');
-    await expect(page.locator('.conversation-list > li')).toHaveCount(100);
+    // 100 cards' first paint: up to seconds on a loaded machine (see the test above).
+    await expect(page.locator('.conversation-list > li')).toHaveCount(100, { timeout: 15_000 });
     await expect(resultCount(page)).toHaveText('250 results');
   });
 
@@ -507,7 +508,8 @@ test.describe('a long conversation list', () => {
     );
     await page.goto('/conversations');
     const cards = page.locator('.conversation-list > li');
-    await expect(cards).toHaveCount(100);
+    // 100 cards' first paint: up to seconds on a loaded machine (see the first test of this group).
+    await expect(cards).toHaveCount(100, { timeout: 15_000 });
     // Activated in place: scrolling to the button would load the next page by itself.
     await page.getByRole('button', { name: 'Show more conversations' }).dispatchEvent('click');
     await expect(cards).toHaveCount(200);
