@@ -35,7 +35,8 @@ async function openAttachments(page: Page, mockPrefer: HarnessFixtures['mockPref
     route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
   );
   await page.goto(`/conversations/${CONVERSATION}`);
-  await expect(bubble(page, 'Hi, is this granite still available?')).toBeVisible();
+  // The first paint of the conversation screen can take seconds on a loaded machine.
+  await expect(bubble(page, 'Hi, is this granite still available?')).toBeVisible({ timeout: 15_000 });
   await waitForScreen(page);
 }
 

@@ -110,8 +110,13 @@ for (let round = 0; round < ROUNDS; round += 1) {
         // A random session check may answer 401 or an empty user: then /login is the right screen.
         const main = page.locator('main');
         await expect(main, `${screen} (seed ${seed}): main area`).toBeVisible();
+        // A lazily loaded screen's first paint can take seconds on a loaded machine (the screen
+        // rendered a moment later in a run that failed at 5 s): blank means blank after 15 s.
         await expect
-          .poll(async () => (await main.innerText()).trim().length, { message: `${screen} (seed ${seed}) is blank` })
+          .poll(async () => (await main.innerText()).trim().length, {
+            message: `${screen} (seed ${seed}) is blank`,
+            timeout: 15_000,
+          })
           .toBeGreaterThan(0);
         await expect(
           page.getByText('Something went wrong'),
