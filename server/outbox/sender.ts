@@ -158,7 +158,19 @@ const REPLY_WINDOW_MS = 24 * 60 * 60_000;
 const BATCH = 100;
 const REASON_MAX = 500;
 /** Later states rank higher; a report of a lower or equal rank is old news. */
-const RANK: Record<DeliveryStatus, number> = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
+export const DELIVERY_RANK: Record<DeliveryStatus, number> = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
+
+/**
+ * The states a message may move to `status` from: failure follows only a
+ * message not yet delivered; the others only an earlier state that is not
+ * failed. The one forward-only rule, for the outbox and WhatsApp's statuses.
+ */
+export const statesBefore = (status: DeliveryStatus): DeliveryStatus[] =>
+  status === 'failed'
+    ? ['queued', 'sent']
+    : (Object.keys(DELIVERY_RANK) as DeliveryStatus[]).filter(
+        (s) => DELIVERY_RANK[s] < DELIVERY_RANK[status] && s !== 'failed',
+      );
 
 const plain = (error: unknown) => {
   const text = error instanceof Error ? error.message : String(error);
@@ -212,11 +224,7 @@ export function outboxDispatcher(
 
   /** Moves a message to `status` unless it is already there or further; announces a change. */
   async function setState(messageId: number, status: DeliveryStatus, reason: string | null = null) {
-    // Failure follows only a message not yet delivered; the others only an earlier state that is not failed.
-    const allowedFrom: DeliveryStatus[] =
-      status === 'failed'
-        ? ['queued', 'sent']
-        : (Object.keys(RANK) as DeliveryStatus[]).filter((s) => RANK[s] < RANK[status] && s !== 'failed');
+    const allowedFrom = statesBefore(status);
     const row = await db
       .updateTable('messages')
       .set({ delivery_status: status, failure_reason: status === 'failed' ? clip(reason ?? 'not delivered') : null })

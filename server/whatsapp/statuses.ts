@@ -14,8 +14,9 @@
 // message: it is held (whatsapp_held_statuses) and applied when the id is
 // stored (applyHeldStatuses, called by the outbox dispatcher after a send).
 import type { Kysely } from 'kysely';
-import type { DB, DeliveryStatus, MessageFailure } from '../db/schema';
+import type { DB, MessageFailure } from '../db/schema';
 import type { EventBus } from '../realtime/events';
+import { DELIVERY_RANK, statesBefore } from '../outbox/sender';
 
 export type WhatsAppStatus = {
   whatsappMessageId: string;
@@ -35,15 +36,7 @@ export type StatusOptions = {
   log?: { error(details: object, message: string): void };
 };
 
-/** Later states rank higher (as in sender.ts). */
-const RANK: Record<DeliveryStatus, number> = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
 const REASON_MAX = 500;
-
-/** The states a message may move to `status` from. */
-const allowedFrom = (status: DeliveryStatus): DeliveryStatus[] =>
-  status === 'failed'
-    ? ['queued', 'sent']
-    : (Object.keys(RANK) as DeliveryStatus[]).filter((s) => RANK[s] < RANK[status] && s !== 'failed');
 
 /** WhatsApp's codes that staff meet most, in words they can act on. */
 const PLAIN: Record<number, string> = {
@@ -85,7 +78,7 @@ async function move(
     .executeTakeFirst();
   if (!found) return 'unknown';
   // A customer's message (no delivery state) or a state already there or further.
-  const from = allowedFrom(status);
+  const from = statesBefore(status);
   if (found.delivery_status === null || !from.includes(found.delivery_status)) return 'ignored';
   const failed = status === 'failed';
   const stored: MessageFailure | null = failed ? (failure ?? { code: null, title: null, details: null }) : null;
@@ -175,7 +168,9 @@ export async function applyHeldStatuses(
     .where('whatsapp_message_id', '=', whatsappMessageId)
     .returningAll()
     .execute();
-  held.sort((a, b) => RANK[a.status] - RANK[b.status] || a.timestamp.getTime() - b.timestamp.getTime());
+  held.sort(
+    (a, b) => DELIVERY_RANK[a.status] - DELIVERY_RANK[b.status] || a.timestamp.getTime() - b.timestamp.getTime(),
+  );
   for (const row of held) {
     const status: WhatsAppStatus = {
       whatsappMessageId,
