@@ -501,6 +501,17 @@ describe("Meta's own inbound examples, replayed as Meta would post them", () => 
 });
 
 describe("a delivery that departs from Meta's schema", () => {
+  it('a NUL character (\\u0000) in a message is dropped, and the message stored', async () => {
+    const { from, body } = customerMessage(
+      { type: 'text', text: { body: 'Bei\u0000 ya marble?' } },
+      { name: 'N\u0000ame' },
+    );
+    expect((await post(body)).statusCode).toBe(200);
+    await settled();
+    const conversationId = (await conversationOf(from))!;
+    expect((await messagesOf(conversationId)).map((m) => m.content)).toEqual(['Bei ya marble?']);
+  });
+
   it('a message from something that is not a phone number is skipped; a long profile name is cut to 200', async () => {
     const from = nextPhone();
     const at = String(Math.floor(Date.now() / 1000));

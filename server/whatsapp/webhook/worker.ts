@@ -72,7 +72,11 @@ export function webhookWorker(options: {
     if (!claimed) return;
     let body: unknown;
     try {
-      body = JSON.parse(claimed.body);
+      // PostgreSQL's text and jsonb hold no NUL character: one sent as \u0000 is dropped here, once,
+      // so that a message carrying it is stored (without it) instead of failing every retry.
+      body = JSON.parse(claimed.body, (_key, value: unknown) =>
+        typeof value === 'string' ? value.replaceAll('\u0000', '') : value,
+      );
     } catch {
       log.warn({ eventId: id }, 'a signed WhatsApp webhook is not JSON: stored, not processed');
       await finish(id, 'not JSON');
