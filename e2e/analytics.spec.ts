@@ -76,10 +76,11 @@ for (const { width, height } of [
     const chart = page.getByRole('img', { name: /Line chart of daily conversations/ });
     await expect(chart).toBeVisible();
     const card = page.getByRole('region', { name: 'Conversation Volume' });
+    // Chart.js sizes the canvas from a resize observer, a frame or more after it first paints.
+    await expect.poll(async () => Math.round((await chart.boundingBox())!.height)).toBe(height);
     const [canvas, box] = [await chart.boundingBox(), await card.boundingBox()];
     // The card's padding either side, and nothing more.
     expect(box!.width - canvas!.width).toBeLessThan(48);
-    expect(Math.round(canvas!.height)).toBe(height);
   });
 }
 
