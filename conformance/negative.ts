@@ -196,6 +196,13 @@ function wrongTypes(ctx: Ctx, op: Operation): { body: unknown; detail: string } 
       detail: 'hoursUntilFollowUp as text',
     };
   }
+  const bot = ctx.samples.get('getBotSettings') as components['schemas']['BotSettings'] | undefined;
+  if (op.id === 'updateBotSettings' && bot?.bargaining) {
+    return {
+      body: { ...bot, bargaining: { ...bot.bargaining, maxRounds: String(bot.bargaining.maxRounds) } },
+      detail: 'bargaining.maxRounds as text',
+    };
+  }
   const conversation = ctx.samples.get('getConversation') as components['schemas']['Conversation'] | undefined;
   if (op.id === 'updateConversationStatus' && conversation && conversation.id === ctx.ids.conversation) {
     return { body: { status: conversation.status, conformance: true }, detail: 'a property the schema does not allow' };

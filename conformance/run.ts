@@ -441,18 +441,20 @@ const OPTIONAL_OPERATIONS = new Set([
   'getFollowUpsDue',
   'getMessageAttachment',
   'syncMessageTemplates',
+  'getBotSettings',
 ]);
 
 /**
  * Calls beyond the spec come in features: when the server shows it lacks
  * one, none of its calls is checked (a business's own backend may have the
- * spec's calls only). Quick replies and templates are missing when their GET
- * answers 404; read state when conversations carry no unreadCount; delivery
+ * spec's calls only). Quick replies, templates and the chatbot's settings
+ * are missing when their GET answers 404; read state when conversations carry no unreadCount; delivery
  * (retry) when messages carry no deliveryStatus and templates are missing.
  */
 const FEATURE_OPERATIONS: Record<string, string[]> = {
   listQuickReplies: ['createQuickReply', 'updateQuickReply', 'deleteQuickReply', 'reorderQuickReplies'],
   listMessageTemplates: ['sendConversationTemplate', 'retryConversationMessage'],
+  getBotSettings: ['updateBotSettings'],
 };
 const READ_STATE_OPERATIONS = ['markConversationRead', 'markConversationUnread'];
 

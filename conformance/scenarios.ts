@@ -15,6 +15,7 @@ import type { Ctx } from './shared';
 type ProductCreate = components['schemas']['ProductCreateForm'];
 type ProductUpdate = components['schemas']['ProductUpdateForm'];
 type FollowUpSettings = components['schemas']['FollowUpSettings'];
+type BotSettings = components['schemas']['BotSettings'];
 
 function toForm(fields: Record<string, unknown>, files: Record<string, Blob | Blob[]>): FormData {
   const form = new FormData();
@@ -124,6 +125,8 @@ export async function writeScenarios(ctx: Ctx) {
       'updateFollowUpSettings',
       await client.PATCH('/api/follow-ups/settings', { body: settings, parseAs: 'text' }),
     );
+
+  await botSettingsScenario(ctx, client, rec, unchecked);
 
   // Templates read again from WhatsApp: the list becomes what the business
   // account already holds (409 where WhatsApp is not connected; a backend
@@ -280,6 +283,48 @@ export async function writeScenarios(ctx: Ctx) {
 type Client = ReturnType<typeof createClient<paths>>;
 type Rec = (id: string, r: { response: Response; data?: unknown; error?: unknown }) => Promise<unknown>;
 type Unchecked = <R extends { response: Response }>(method: string, r: Promise<R>) => Promise<R>;
+
+/**
+ * The chatbot's settings (beyond the spec), when the server offers them:
+ * written back as they are, so nothing changes, then a day that closes
+ * before it opens, which must be refused with 400. A server that takes it
+ * anyway gets its settings written back at once.
+ */
+async function botSettingsScenario(ctx: Ctx, client: Client, rec: Rec, unchecked: Unchecked) {
+  if (ctx.absent.has('updateBotSettings')) return;
+  const settings = (await rec('getBotSettings', await client.GET('/api/bot/settings', { parseAs: 'text' }))) as
+    BotSettings | undefined;
+  const days = settings?.businessHours?.days;
+  if (!settings || !Array.isArray(days) || days.length === 0) return;
+  await rec('updateBotSettings', await client.PUT('/api/bot/settings', { body: settings, parseAs: 'text' }));
+
+  const first = days[0];
+  const backwards: BotSettings = {
+    ...settings,
+    // No product of its own: only the hours can be what is refused.
+    bargaining: { ...settings.bargaining, productLimits: [] },
+    businessHours: {
+      ...settings.businessHours,
+      days: [{ ...first, open: true, from: '18:00', to: '08:00' }, ...days.slice(1)],
+    },
+  };
+  const refused = await ctx.probe(ctx.contract.op('updateBotSettings'), 'closes before opening', {
+    path: '/api/bot/settings',
+    expected: 400,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(backwards),
+    detail: `${first.day} 18:00-08:00`,
+    what: `${first.day} open from 18:00 to 08:00`,
+  });
+  if (refused.status !== undefined && refused.status < 300) {
+    const back = await unchecked('PUT', client.PUT('/api/bot/settings', { body: settings, parseAs: 'text' }));
+    if (!back.response.ok)
+      refused.violations.push({
+        path: 'status',
+        message: `writing the chatbot settings back answered ${back.response.status}: check them by hand`,
+      });
+  }
+}
 
 /**
  * Beyond the spec, when the server offers them: quick replies (one of its

@@ -20,6 +20,7 @@ export type Check =
   | 'not taken over'
   | 'disabled'
   | 'incomplete order'
+  | 'closes before opening'
   | 'negative cases'
   | 'paging'
   | 'order'

@@ -12,7 +12,7 @@ import { fastifyTrustProxy, type Config } from './config';
 import { requestValidators } from './contract/openapi';
 import type { Database } from './db/connection';
 import type { Bot } from './bot/interface';
-import { handoffBot } from './bot/handoff-bot';
+import { catalogueBot } from './bot/catalogue';
 import type { SessionUser } from './modules/auth/service';
 import type { OutboxSender } from './outbox/sender';
 import { contractRoutes } from './plugins/contract-routes';
@@ -79,7 +79,7 @@ export type AppOptions = {
   sender?: OutboxSender;
   /** WhatsApp's webhook (/webhooks/whatsapp) is served only when this is given. */
   whatsapp?: WhatsAppWebhookOptions;
-  /** Answers customers' WhatsApp messages (BOT_MODULE, server/bot/load.ts); default: the handoff bot. */
+  /** Answers customers' WhatsApp messages (BOT_MODULE, server/bot/load.ts); default: the catalogue bot. */
   bot?: Bot;
   /** Logging; false or undefined: none (tests). */
   log?: LogOptions | false;
@@ -152,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploads, { dir: join(config.dataDir, 'uploads') });
   await app.register(health, { database });
   if (options.whatsapp)
-    await app.register(whatsappWebhook, { ...options.whatsapp, db: database.db, bot: options.bot ?? handoffBot });
+    await app.register(whatsappWebhook, { ...options.whatsapp, db: database.db, bot: options.bot ?? catalogueBot });
   if (config.testControl) await app.register(testControl, { database });
   if (config.dashboardDir) await app.register(dashboard, { dir: config.dashboardDir });
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));

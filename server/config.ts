@@ -33,8 +33,8 @@
 //                        loss can lose recent writes (see the README's Deploying section)
 //   OUTBOX_SENDER        a module whose default export delivers messages to customers (main.ts);
 //                        with the WhatsApp variables below set, the WhatsApp Cloud sender is used
-//   BOT_MODULE           a module whose default export answers customers (server/bot/interface.ts);
-//                        without it every new customer message hands the conversation to staff
+//   BOT_MODULE           a module whose default export answers customers (server/bot/interface.ts),
+//                        or "handoff" (every new conversation goes to staff); default: the catalogue bot
 //
 // WhatsApp Cloud API (README "Connecting WhatsApp"): all five or none.
 //   WHATSAPP_ACCESS_TOKEN        a system user's permanent token with whatsapp_business_messaging
@@ -95,7 +95,7 @@ export type Config = {
   logSql: boolean;
   /** The WhatsApp Cloud API channel; undefined when its variables are not set. */
   whatsapp?: WhatsAppConfig;
-  /** BOT_MODULE: the module answering customers; undefined for the hand-over default. */
+  /** BOT_MODULE: the module answering customers, or "handoff"; undefined for the catalogue bot. */
   botModule?: string;
 };
 

@@ -245,9 +245,12 @@ async function main() {
     timers.push(() => clearInterval(retry));
   }
   if (simulateRate > 0) {
-    log.info(`simulating customers and the bot: about ${simulateRate} events a minute`);
+    log.info(`simulating customers talking to the bot (${bot.name}): about ${simulateRate} events a minute`);
     timers.push(
-      createSimulator(database.db, app.services).start(simulateRate, (line) => log.info(`simulate: ${line}`)),
+      createSimulator(database.db, app.services, { bot, log: (line) => log.warn(`simulate: ${line}`) }).start(
+        simulateRate,
+        (line) => log.info(`simulate: ${line}`),
+      ),
     );
   }
 

@@ -1,6 +1,8 @@
 // Demo data for a first run: the catalogue with its pictures, a month of
-// conversations, some handed to a human. Only an empty database is seeded,
-// so a restart keeps what people did.
+// conversations in which customers talk to the catalogue bot (server/simulate.ts:
+// it answers a few seconds after each message, bargains, sells, and hands
+// some to a human). Only an empty database is seeded, so a restart keeps
+// what people did.
 import { faker } from '@faker-js/faker';
 import type { Kysely } from 'kysely';
 import { DEMO_PRODUCTS } from '../common/demo-data';

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
 import { analyticsService } from './modules/analytics/service';
 import { authService } from './modules/auth/service';
+import { botSettingsService } from './modules/bot-settings/service';
 import { inboundService } from './modules/conversations/inbound';
 import { conversationsService } from './modules/conversations/service';
 import { followUpsService } from './modules/follow-ups/service';
@@ -57,6 +58,8 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
     analytics: analyticsService(db, { now }),
     followUps: followUpsService(db, { events, now, outboxChanged, templates: messageTemplates }),
     summary: summaryService(db, { now }),
+    /** Settings → Chatbot (the bot reads them through botSettings.current()). */
+    botSettings: botSettingsService(db, { now }),
   };
 }
 

@@ -1,85 +1,351 @@
-// The customer and bot side, played through the server's own services:
-// customers write in, the bot answers, products are viewed and asked about,
-// prices are bargained, and some conversations are handed to a human with a
-// notification of each type. Used by the demo seed, `npm run simulate` and
-// the end-to-end tests' handoff trigger.
+// The customer side, played against the real bot: customers write in
+// English, Swahili or Sheng along scripted journeys chosen at random (greet,
+// ask for a product by name or by what it is, ask the price, bargain a round
+// or three around the lowest price, sometimes take it), or bring one of the
+// four cases the bot hands to a person (a product the shop does not stock,
+// delivery to a town, paying by M-Pesa or a deposit, two messages it cannot
+// place). The bot answers through the runner (server/bot/runner.ts) as it
+// answers WhatsApp, except that its replies are stored, not sent. Used by the
+// demo seed (past conversations, the bot answering a few seconds after each
+// message), `npm run simulate` and the end-to-end tests' handoff trigger.
 import { faker } from '@faker-js/faker';
 import type { Kysely } from 'kysely';
-import type { DB } from './db/schema';
-import { GREETING, customerQuestion, kenyanName, handoffCase, kenyanPhone, priceAnswer } from '../common/demo-data';
+import { kenyanName, kenyanPhone, quoteLine, TOWNS } from '../common/demo-data';
 import { NOTIFICATION_TYPES } from '../common/generated/enums';
+import { catalogueBot } from './bot/catalogue';
+import type { Bot } from './bot/interface';
+import { createBotRunner } from './bot/runner';
+import type { DB } from './db/schema';
+import type { NotificationType } from './realtime/events';
 import type { Services } from './services';
 
-export function createSimulator(db: Kysely<DB>, services: Services) {
+type Product = { id: number; name: string; category: string; startingPrice: number; color: string | null } & {
+  material: string | null;
+  bowlConfiguration: string | null;
+};
+type Language = 'en' | 'sw' | 'sheng';
+type Customer = { phone: string; name: string | null; language: Language; id?: number };
+
+export type SimulatorOptions = {
+  /** The bot customers talk to; default: the catalogue bot (the journeys are written for it). */
+  bot?: Bot;
+  /** Where the runner's failures go; default: nowhere. */
+  log?: (line: string) => void;
+};
+
+const pick = <T>(items: readonly T[]): T => faker.helpers.arrayElement(items);
+const chance = (probability: number) => faker.datatype.boolean(probability);
+const seconds = (min: number, max: number) => faker.number.int({ min, max }) * 1000;
+
+const SW_COLOURS: Record<string, string> = {
+  Black: 'nyeusi',
+  White: 'nyeupe',
+  Grey: 'kijivu',
+  Brown: 'kahawia',
+  Gold: 'ya dhahabu',
+  Green: 'kijani',
+  Blue: 'bluu',
+  Red: 'nyekundu',
+  Beige: 'beige',
+};
+const SW_CATEGORIES: Record<string, string> = { granite: 'granite', marble: 'marble', quartz: 'quartz', sink: 'sinki' };
+const SW_UNITS = ['', 'moja', 'mbili', 'tatu', 'nne', 'tano', 'sita', 'saba', 'nane', 'tisa'];
+
+/** 1 to 99 in Swahili words ("kumi na tano", "ishirini"). */
+function swahiliNumber(n: number): string {
+  const tens = ['', 'kumi', 'ishirini', 'thelathini', 'arobaini', 'hamsini', 'sitini', 'sabini', 'themanini', 'tisini'];
+  const t = Math.floor(n / 10);
+  const u = n % 10;
+  if (t === 0) return SW_UNITS[u];
+  return u === 0 ? tens[t] : `${tens[t]} na ${SW_UNITS[u]}`;
+}
+
+/** A KES amount as customers write it: "9,000", "9000", "9k", "9.5k", "ksh 9000", "elfu tisa". */
+function amountWords(amount: number, language: Language): string {
+  const thousands = amount / 1000;
+  const forms = [amount.toLocaleString('en-KE'), String(amount), `ksh ${amount}`];
+  if (Number.isInteger(thousands * 2)) forms.push(`${thousands}k`);
+  if (language !== 'en' && Number.isInteger(thousands) && thousands < 100) {
+    forms.push(`elfu ${swahiliNumber(thousands)}`, `elfu ${swahiliNumber(thousands)}`);
+    if (language === 'sheng') forms.push(`${thousands} thao`);
+  }
+  return pick(forms);
+}
+
+const ceil50 = (value: number) => Math.ceil(value / 50) * 50;
+
+/** What a customer writes, by step and language. */
+const LINES = {
+  greet: {
+    en: ['Hi', 'Hello', 'Good morning', 'Hello, are you open today?', 'Hi there'],
+    sw: ['Habari', 'Habari yako', 'Hujambo', 'Salamu', 'Habari za asubuhi'],
+    sheng: ['Niaje', 'Sasa boss', 'Mambo', 'Vipi msee', 'Niaje, mko?'],
+  },
+  byName: {
+    en: (p: Product) => [`Do you have ${p.name}?`, `Hi, I'm interested in ${p.name}`, `Can I see ${p.name}?`],
+    sw: (p: Product) => [`Mna ${p.name}?`, `Naomba picha ya ${p.name}`, `Nataka ${p.name}`],
+    sheng: (p: Product) => [`Mko na ${p.name}?`, `Nionyeshe ${p.name} boss`, `Niko interested na ${p.name}`],
+  },
+  byKind: {
+    en: (p: Product) =>
+      p.category === 'sink'
+        ? [`Do you have a ${p.bowlConfiguration?.toLowerCase()} sink?`, `I need a ${p.material?.toLowerCase()} sink`]
+        : [
+            `Do you have ${p.color?.toLowerCase()} ${p.category}?`,
+            `I'm looking for ${p.color?.toLowerCase()} ${p.category}`,
+          ],
+    sw: (p: Product) =>
+      p.category === 'sink'
+        ? [`Mna sinki ya ${p.bowlConfiguration?.toLowerCase()}?`, `Natafuta sinki ya ${p.material?.toLowerCase()}`]
+        : [`Mna ${SW_CATEGORIES[p.category]} ${SW_COLOURS[p.color ?? ''] ?? p.color?.toLowerCase()}?`],
+    sheng: (p: Product) =>
+      p.category === 'sink'
+        ? [`Mko na sink ya ${p.bowlConfiguration?.toLowerCase()}?`]
+        : [`Boss, mko na ${p.category} ${SW_COLOURS[p.color ?? ''] ?? p.color?.toLowerCase()}?`],
+  },
+  price: {
+    en: (p: Product) => [`How much is ${p.name}?`, `What is the price of ${p.name}?`, `How much for ${p.name}?`],
+    sw: (p: Product) => [`Bei ya ${p.name} ni ngapi?`, `${p.name} ni bei gani?`],
+    sheng: (p: Product) => [`${p.name} ni how much?`, `Bei ya ${p.name} ni ngapi boss?`],
+  },
+  counter: {
+    en: (a: string) => [`Can you do ${a}?`, `I can pay ${a}`, `Would you take ${a}?`, `${a} is my budget`],
+    sw: (a: string) => [`Nitalipa ${a}`, `Naweza kulipa ${a}`, `Punguza hadi ${a}`],
+    sheng: (a: string) => [`Fanya ${a} boss`, `Nikupe ${a}`, `Wacha iwe ${a}`],
+  },
+  lower: {
+    en: ['Can you lower the price a bit?', 'What is your last price?', 'Any discount?'],
+    sw: ['Punguza kidogo', 'Bei ya mwisho ni ngapi?', 'Naomba upunguze kidogo'],
+    sheng: ['Punguza kiasi boss', 'Last price ni ngapi?', 'Niwekee bei poa'],
+  },
+  accept: {
+    en: ['Deal', "Ok I'll take it", 'Deal, I will take it', 'Ok, deal'],
+    sw: ['Sawa, nitachukua', 'Sawa', 'Nitachukua'],
+    sheng: ['Poa, deal', 'Sawa boss, nitachukua', 'Deal'],
+  },
+  thanks: {
+    en: ['Thank you', 'Thanks, I will get back to you'],
+    sw: ['Asante sana', 'Asante'],
+    sheng: ['Asante boss', 'Poa, asante'],
+  },
+} as const;
+
+/** The four hand-over cases, in the words of each language. */
+const CASES: Record<NotificationType, Record<Language, () => string[]>> = {
+  product_not_found: {
+    en: () => [
+      pick([
+        'Do you have onyx countertops?',
+        'Do you sell travertine floor tiles?',
+        'Do you have onyx vanity tops?',
+        'Do you have terrazzo slabs?',
+      ]),
+    ],
+    sw: () => [pick(['Mna vigae vya travertine?', 'Mna onyx?', 'Mnauza terrazzo?'])],
+    sheng: () => [pick(['Mko na onyx countertop?', 'Boss mko na terrazzo?', 'Mnauza copper sink?'])],
+  },
+  delivery_inquiry: {
+    en: () => [pick([`Do you deliver to ${pick(TOWNS)}?`, `How much is transport to ${pick(TOWNS)}?`])],
+    sw: () => [pick([`Mnaleta mpaka ${pick(TOWNS)}?`, `Usafiri hadi ${pick(TOWNS)} ni bei gani?`])],
+    sheng: () => [pick([`Mnadeliver ${pick(TOWNS)}?`, `Mnaweza deliver ${pick(TOWNS)} boss?`])],
+  },
+  payment_inquiry: {
+    en: () => [
+      pick(['Can I pay by M-Pesa?', 'Can I pay a deposit and the rest on delivery?', 'Do you take bank transfer?']),
+    ],
+    sw: () => [pick(['Naweza kulipa kwa M-Pesa?', 'Nilipe deposit kwanza?', 'Mnapokea malipo ya benki?'])],
+    sheng: () => [pick(['Naeza lipa na M-Pesa?', 'Niko na deposit, nilipe aje?', 'Paybill yenu ni gani?'])],
+  },
+  // Two messages in a row the bot cannot place (the first gets "I did not get that").
+  unclear_request: {
+    en: () => [
+      pick(['The thing from before', "Is it the same one as my neighbour's?", 'Remember me?']),
+      pick(['You know the one I mean', 'What about the other thing?', 'My cousin said you know']),
+    ],
+    sw: () => [
+      pick(['Ile ya jirani yangu', 'Kitu kama ile ya jirani', 'Uliniambia ile siku']),
+      pick(['Ile ile', 'Ile ingine je?']),
+    ],
+    sheng: () => [
+      pick(['Ile ya juzi boss', 'Ile ya cousin yangu', 'Zile za juzi']),
+      pick(['Unajua ile', 'Ile ingine?']),
+    ],
+  },
+};
+
+export function createSimulator(db: Kysely<DB>, services: Services, options: SimulatorOptions = {}) {
   const inbound = services.inbound;
-  const products = () =>
-    db
-      .selectFrom('products')
-      .select(['id', 'name', 'category', 'starting_price', 'ending_price'])
-      .where('is_active', '=', true)
-      .execute();
+  const runner = createBotRunner({
+    db,
+    inbound,
+    bot: options.bot ?? catalogueBot,
+    outboxChanged: () => {},
+    log: {
+      error: (object, message) => options.log?.(`${message} (${JSON.stringify(object, errorText)})`),
+      warn: (object, message) => options.log?.(`${message} (${JSON.stringify(object, errorText)})`),
+    },
+    now: services.now,
+    deliver: 'store',
+    settings: services.botSettings.current,
+  });
   let nextType = 0;
 
-  /** One customer turn and the bot's answer a few seconds later. */
-  async function exchange(at?: Date, known?: { phone: string; name: string | null }) {
-    const phone = known?.phone ?? kenyanPhone(faker);
-    const name = known ? known.name : faker.datatype.boolean(0.85) ? kenyanName(faker) : null;
-    const list = await products();
-    const product = list.length > 0 ? faker.helpers.arrayElement(list) : undefined;
-    const ask = product ? customerQuestion(faker, product.name) : 'Hello, what do you sell?';
-    const id = await inbound.customerMessage(phone, name, ask, at);
-    const botAt = at ? new Date(at.getTime() + faker.number.int({ min: 2, max: 40 }) * 1000) : undefined;
-    if (product) {
-      await inbound.productInterest(id, product, 'view', at);
-      if (faker.datatype.boolean(0.5)) await inbound.productInterest(id, product, 'inquiry', at);
-      await inbound.botMessage(
-        id,
-        priceAnswer(product.name, Number(product.starting_price), Number(product.ending_price), product.category),
-        botAt,
+  const products = async (): Promise<Product[]> =>
+    (
+      await db
+        .selectFrom('products')
+        .select(['id', 'name', 'category', 'starting_price', 'color', 'material', 'bowl_configuration'])
+        .where('is_active', '=', true)
+        .orderBy('id')
+        .execute()
+    ).map((row) => ({
+      id: row.id,
+      name: row.name,
+      category: row.category,
+      startingPrice: Number(row.starting_price),
+      color: row.color,
+      material: row.material,
+      bowlConfiguration: row.bowl_configuration,
+    }));
+
+  /**
+   * A customer's conversation on a clock of its own: `at` is the first
+   * message's time (the seed's past), or a few minutes ago for one played now.
+   */
+  function newCustomer(at?: Date) {
+    const customer: Customer = {
+      phone: kenyanPhone(faker),
+      name: chance(0.85) ? kenyanName(faker) : null,
+      language: pick(['en', 'en', 'sw', 'sheng'] as const),
+    };
+    const live = at === undefined;
+    let time = at?.getTime() ?? services.now().getTime() - seconds(120, 300);
+    /** Never later than now: a conversation played now ends now. */
+    const cap = (t: number) => (live ? Math.min(t, services.now().getTime()) : t);
+    /** The customer writes; the bot answers a few seconds later. */
+    async function say(text: string) {
+      const at = new Date(cap(time));
+      const written = await inbound.customerText(customer.phone, customer.name, text, at);
+      customer.id = written.conversationId;
+      time += seconds(2, 40);
+      const answeredAt = new Date(cap(time));
+      // The customer reads the answer and writes again.
+      time += seconds(15, 240);
+      return runner.turn(
+        {
+          conversationId: written.conversationId,
+          messageId: written.messageId,
+          content: text,
+          messageType: 'text',
+          customerName: written.customerName,
+          phone: customer.phone,
+          at,
+        },
+        { now: () => answeredAt },
       );
-      if (faker.datatype.boolean(0.3))
-        await inbound.offer(
-          id,
-          Math.round(Number(product.starting_price) * 0.95),
-          faker.number.int({ min: 1, max: 3 }),
-        );
-      if (faker.datatype.boolean(0.15)) await inbound.converted(id);
-    } else {
-      await inbound.botMessage(id, GREETING, botAt);
     }
-    return { id, phone, name };
+    return { customer, say };
+  }
+
+  /** The lowest price the bot may go to for a product (openapi.yaml's BotSettings). */
+  async function floorOf(product: Product) {
+    const { bargaining } = await services.botSettings.current();
+    const limit = bargaining.productLimits.find((l) => l.productId === product.id)?.lowestPrice;
+    return Math.min(
+      product.startingPrice,
+      limit ?? ceil50((product.startingPrice * bargaining.lowestPricePercent) / 100),
+    );
   }
 
   /**
-   * A conversation the bot hands to a human, cycling through the notification
-   * types: the customer writes what the case is about, and the notification
-   * names them (by number when they gave no name) and quotes them where the
-   * type does not say what they wanted.
+   * A customer who shops: greets (most), asks for a product by name or by
+   * what it is, asks the price, bargains (some) and takes it (some). The
+   * conversation stays the bot's unless the bot itself hands it over.
+   */
+  async function exchange(at?: Date) {
+    const { customer, say } = newCustomer(at);
+    const lang = customer.language;
+    const list = await products();
+    if (chance(0.6) || list.length === 0) await say(pick(LINES.greet[lang]));
+    if (list.length === 0) {
+      await say(pick(LINES.thanks[lang]));
+      return { id: customer.id!, phone: customer.phone, name: customer.name };
+    }
+    const product = pick(list);
+    if (chance(0.6)) await say(pick(LINES.byName[lang](product)));
+    else await say(pick(LINES.byKind[lang](product)));
+    if (chance(0.75)) {
+      await say(pick(LINES.price[lang](product)));
+      let bargained = false;
+      if (chance(0.6)) {
+        bargained = true;
+        const floor = await floorOf(product);
+        const rounds = faker.number.int({ min: 1, max: 3 });
+        for (let round = 0; round < rounds; round++) {
+          if (chance(0.2)) {
+            await say(pick(LINES.lower[lang]));
+            continue;
+          }
+          // Around the lowest price: below it at first, nearer the price later.
+          const low = floor * (0.8 + round * 0.07);
+          const high = Math.max(low, Math.min(product.startingPrice, floor * (1.02 + round * 0.03)));
+          const amount = Math.round(faker.number.float({ min: low, max: high }) / 500) * 500 || floor;
+          await say(pick(LINES.counter[lang](amountWords(amount, lang))));
+        }
+      }
+      if (chance(bargained ? 0.5 : 0.25)) await say(pick(LINES.accept[lang]));
+      else if (chance(0.5)) await say(pick(LINES.thanks[lang]));
+    } else if (chance(0.4)) await say(pick(LINES.thanks[lang]));
+    return { id: customer.id!, phone: customer.phone, name: customer.name };
+  }
+
+  /**
+   * A conversation the bot hands to a person, cycling through the
+   * notification types: the customer may first greet or ask about a
+   * product, then brings the case. Gives the hand-over's notification (were
+   * another bot not to hand over, the conversation is handed over as the
+   * catalogue bot would have).
    */
   async function handoff(at?: Date) {
-    const { id, phone, name } = await exchange(at);
     const type = NOTIFICATION_TYPES[nextType++ % NOTIFICATION_TYPES.length];
-    const { ask, message } = handoffCase(faker, type, { phone, name });
-    const askedAt = at && new Date(at.getTime() + faker.number.int({ min: 45, max: 300 }) * 1000);
-    await inbound.customerMessage(phone, name, ask, askedAt);
-    return inbound.handoff(id, type, message);
+    const { customer, say } = newCustomer(at);
+    const lang = customer.language;
+    const list = await products();
+    const opening = pick(['greet', 'greet', 'product', 'none', 'none'] as const);
+    if (opening === 'greet') await say(pick(LINES.greet[lang]));
+    else if (opening === 'product' && list.length > 0 && type !== 'unclear_request')
+      await say(pick(LINES.byName[lang](pick(list))));
+    const lines = CASES[type][lang]();
+    for (const line of lines) {
+      const outcome = await say(line);
+      if (outcome.notification) return outcome.notification;
+    }
+    options.log?.(`the bot (${runner.bot.name}) did not hand over a ${type} case: handed over by the simulator`);
+    const quote = quoteLine(lines.at(-1)!);
+    const message =
+      type === 'unclear_request'
+        ? `Unclear request from ${customer.name ?? customer.phone}: "${quote}"`
+        : `${customer.name ?? `Customer ${customer.phone}`} wrote: "${quote}"`;
+    return inbound.handoff(customer.id!, type, message);
   }
 
   return {
     exchange,
     handoff,
+    /** Resolves when every bot turn started so far has ended. */
+    idle: () => runner.idle(),
     /** Random activity at about `perMinute` events a minute until stopped. */
     start(perMinute: number, log: (line: string) => void = () => {}) {
       let stopped = false;
       const tick = async () => {
         if (stopped) return;
         try {
-          if (faker.datatype.boolean(0.25)) {
+          if (chance(0.25)) {
             const n = await handoff();
             log(`handoff: ${n.type} (conversation ${n.conversationId})`);
           } else {
             const c = await exchange();
-            log(`customer and bot exchanged messages (conversation ${c.id})`);
+            log(`a customer talked to the bot (conversation ${c.id})`);
           }
         } catch (error) {
           log(`simulation step failed: ${(error as Error).message}`);
@@ -93,4 +359,9 @@ export function createSimulator(db: Kysely<DB>, services: Services) {
       };
     },
   };
+}
+
+/** JSON.stringify's replacer for log lines: an Error as its message. */
+function errorText(_key: string, value: unknown) {
+  return value instanceof Error ? value.message : value;
 }

@@ -9,7 +9,6 @@ import {
   kenyanPhone,
   messages,
   notificationMessage,
-  priceAnswer,
   products,
   quoteLine,
 } from '../demo-data';
@@ -72,16 +71,5 @@ describe('demo data', () => {
       else expect(STONE_COLORS).toContain(product.color);
       expect(product.endingPrice).toBeGreaterThanOrEqual(product.startingPrice);
     }
-  });
-});
-
-describe("the bot's price answer", () => {
-  it('prices a stone per slab and a sink each, in KES', () => {
-    expect(priceAnswer('Galaxy Black Granite', 11000, 15500, 'granite')).toBe(
-      'Galaxy Black Granite costs KES 11,000 to KES 15,500 per slab.',
-    );
-    expect(priceAnswer('Fireclay Farmhouse Sink', 32000, 41000, 'sink')).toBe(
-      'Fireclay Farmhouse Sink costs KES 32,000 to KES 41,000 each.',
-    );
   });
 });

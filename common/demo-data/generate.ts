@@ -136,21 +136,6 @@ export const notificationMessage = (
   customer?: HandoffCustomer,
 ): string => handoffCase(faker, type, customer).message;
 
-/** A customer's first question about a product. */
-export const customerQuestion = (faker: Faker, product: string): string =>
-  faker.helpers.arrayElement([
-    `Hi, how much is ${product}?`,
-    `Do you have ${product} in stock?`,
-    `Can I see photos of ${product}?`,
-  ]);
-
-/** The bot's answer to a price question, in KES: stones are priced per slab, sinks each. */
-export const priceAnswer = (product: string, startingPrice: number, endingPrice: number, category: string): string =>
-  `${product} costs KES ${startingPrice.toLocaleString('en-KE')} to KES ${endingPrice.toLocaleString('en-KE')} ${category === 'sink' ? 'each' : 'per slab'}.`;
-
-/** The bot's greeting when no product is named. */
-export const GREETING = 'Karibu! We sell granite, marble and quartz slabs and kitchen sinks.';
-
 const cents = (amount: number): number => Math.round(amount * 100) / 100;
 
 /** A KES amount: mostly round to `step`, sometimes with cents (two decimals at most). */

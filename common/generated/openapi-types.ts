@@ -755,6 +755,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bot/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chatbot settings
+         * @description Beyond the spec. How the server's own chatbot answers customers: on
+         *     or off, its greeting, how far it may bargain, and business hours with
+         *     the answer customers get outside them. The defaults until staff save
+         *     them. A backend without it (a business's own chatbot backend)
+         *     answers 404 and the dashboard hides Settings' Chatbot section.
+         */
+        get: operations["getBotSettings"];
+        /**
+         * Save chatbot settings
+         * @description Replaces the settings; the bot uses them from the next customer
+         *     message on. The time zone must be a known IANA name, an open day
+         *     closes after it opens, and a per-product lowest price names a
+         *     product that exists.
+         */
+        put: operations["updateBotSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/follow-ups/settings": {
         parameters: {
             query?: never;
@@ -1301,6 +1332,47 @@ export interface components {
             /** @default 24 */
             hoursUntilFollowUp: number;
             followUpMessage: string;
+        };
+        /** @description How the server's chatbot answers customers (beyond the spec). */
+        BotSettings: {
+            /** @description Off, the bot answers nothing itself and hands every new customer message to staff. */
+            enabled: boolean;
+            /** @description The bot's answer to a greeting. */
+            greeting: string;
+            bargaining: components["schemas"]["BotBargaining"];
+            businessHours: components["schemas"]["BotBusinessHours"];
+            /** @description What a customer is told outside business hours when a person is needed. */
+            outOfHoursMessage: string;
+        };
+        BotBargaining: {
+            /** @description Rounds of bargaining; 0 keeps prices fixed. */
+            maxRounds: number;
+            /** @description The lowest price the bot offers, as a percentage of the starting price (rounded up to 50 KES). */
+            lowestPricePercent: number;
+            /** @description Per product lowest prices, instead of the percentage; one per product. */
+            productLimits: components["schemas"]["BotProductLimit"][];
+        };
+        BotProductLimit: {
+            productId: number;
+            /** @description KES, per slab or each as the product is priced; two decimals at most. */
+            lowestPrice: number;
+        };
+        BotBusinessHours: {
+            /** @description Off, the business counts as always open. */
+            enabled: boolean;
+            /** @description An IANA time zone name. */
+            timezone: string;
+            /** @description Monday first. */
+            days: components["schemas"]["BotOpeningDay"][];
+        };
+        BotOpeningDay: {
+            /** @enum {string} */
+            day: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+            open: boolean;
+            /** @description Opening time, HH:MM. */
+            from: string;
+            /** @description Closing time, HH:MM, after the opening time. */
+            to: string;
         };
         FollowUpsDue: {
             /** @description How many customers POST /api/follow-ups/check would message if it ran now. */
@@ -2924,6 +2996,81 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["ServerError"];
+        };
+    };
+    getBotSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Current settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description A backend without this feature (beyond the spec) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateBotSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotSettings"];
+            };
+        };
+        responses: {
+            /** @description Saved settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotSettings"];
+                };
+            };
+            /** @description The settings break a rule; nothing is saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A backend without this feature (beyond the spec) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
         };
     };
     getFollowUpSettings: {

@@ -381,6 +381,82 @@ describe('write run (without --reach-customers) against the faulty server', () =
   });
 });
 
+describe('chatbot settings (beyond the spec)', () => {
+  test('a server without them (404): none of their calls is checked, even with --write', async () => {
+    const server = await startFaultyServer();
+    try {
+      const report = await runConformance({
+        baseUrl: server.url,
+        username: 'admin',
+        password: 'x',
+        write: true,
+        socketSeconds: 0.2,
+      });
+      const rows = report.results.filter(
+        (r) => r.operationId === 'getBotSettings' || r.operationId === 'updateBotSettings',
+      );
+      assert.ok(rows.length > 0);
+      assert.ok(
+        rows.every((r) => r.result === 'skipped' && /not offered/.test(r.reason!)),
+        JSON.stringify(rows, null, 2),
+      );
+      assert.ok(!server.requests.includes('PUT /api/bot/settings'));
+    } finally {
+      await server.close();
+    }
+  });
+
+  describe('offered, saving a day that closes before it opens', () => {
+    let server: Faulty;
+    let report: Report;
+    let fails: ReturnType<typeof failsOf>;
+    before(async () => {
+      server = await startFaultyServer({ bot: 'takes-any-hours' });
+      report = await runConformance({
+        baseUrl: server.url,
+        username: 'admin',
+        password: 'x',
+        write: true,
+        socketSeconds: 0.2,
+      });
+      fails = failsOf(report);
+    });
+    after(() => server.close());
+    const rows = (operation: string, check: string) =>
+      report.results.filter((r) => r.operation === operation && r.check === check);
+
+    test('the settings are read and written back unchanged, and both answers conform', () => {
+      assert.ok(rows('GET /api/bot/settings', 'answer').every((r) => r.result === 'pass'));
+      const put = rows('PUT /api/bot/settings', 'answer');
+      assert.equal(put.length, 1);
+      assert.equal(put[0].result, 'pass', JSON.stringify(put[0]));
+      assert.equal(put[0].status, 200);
+      // The first PUT the server got is the round trip: what it answered to the GET.
+      assert.deepEqual(server.botSettings().puts[0], server.botSettings().initial);
+    });
+    test('the day closing before it opens, accepted, is named', () =>
+      assert.ok(
+        fails('PUT /api/bot/settings', 'closes before opening').some((v) =>
+          v.includes('answered 200 to monday open from 18:00 to 08:00; must be 400'),
+        ),
+        fails('PUT /api/bot/settings').join('\n'),
+      ));
+    test('and the settings it took are written back: the server holds what it held', () =>
+      assert.deepEqual(server.botSettings().now, server.botSettings().initial));
+    test('the body cases conform: broken JSON 400, another media type and wrong types 422, a foreign Origin 403', () => {
+      for (const check of ['malformed body', 'wrong media type', 'invalid body', 'foreign origin']) {
+        const found = rows('PUT /api/bot/settings', check);
+        assert.ok(found.length > 0, check);
+        assert.ok(
+          found.every((r) => r.result === 'pass'),
+          JSON.stringify(found, null, 2),
+        );
+      }
+      assert.ok(rows('PUT /api/bot/settings', 'invalid body').some((r) => r.detail === 'bargaining.maxRounds as text'));
+    });
+  });
+});
+
 describe('a message list newest first, not paged', () => {
   let server: Faulty;
   let report: Report;

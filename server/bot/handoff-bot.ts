@@ -1,5 +1,5 @@
-// The bot used when BOT_MODULE names none: it answers nothing itself and
-// hands the conversation to staff (Admin Required, with an unclear_request
+// The bot BOT_MODULE=handoff selects: it answers nothing itself and hands
+// the conversation to staff (Admin Required, with an unclear_request
 // notification quoting what the customer wrote), so no customer waits
 // unseen. It is called only while the conversation is Bot Active, so a
 // customer who goes on writing while staff are needed raises no second
@@ -19,7 +19,7 @@ export const handoffMessage = (turn: BotTurn) =>
   `${turn.customerName ?? turn.phone} wrote on WhatsApp and is waiting for a reply: "${clip(turn.content)}"`;
 
 export const handoffBot: Bot = {
-  name: 'handoff (no bot configured: every new conversation goes to staff)',
+  name: 'handoff (BOT_MODULE=handoff: every new conversation goes to staff)',
   async onCustomerMessage(turn, tools) {
     await tools.handoff('unclear_request', handoffMessage(turn));
   },

@@ -1,14 +1,15 @@
-// The bot that answers customers on WhatsApp. Until the catalogue bot lands,
-// any module can play it: BOT_MODULE names a module whose default export is
-// a Bot (as OUTBOX_SENDER names a sender). Without one, the handoff bot
-// (handoff-bot.ts) hands every new conversation to staff, so that no customer
-// waits unseen.
+// The bot that answers customers on WhatsApp. The catalogue bot
+// (server/bot/catalogue) plays it by default; BOT_MODULE names a module whose
+// default export is a Bot to play it instead (as OUTBOX_SENDER names a
+// sender), for example one backed by a language model, and BOT_MODULE=handoff
+// hands every new conversation to staff.
 //
 // The webhook calls onCustomerMessage exactly once for each new message a
 // customer sends (a repeated WhatsApp delivery is no new message), and only
 // while the conversation is Bot Active: once staff are needed or have taken
-// over, the bot stays quiet. The message is stored before the bot is called;
-// a bot that throws is logged and loses nothing.
+// over, the bot stays quiet, and it picks up again when they hand back. The
+// message is stored before the bot is called; a bot that throws is logged
+// and loses nothing. Turns of one conversation run one after another.
 //
 // A bot module, for example (bots/echo.ts, run with BOT_MODULE=bots/echo.ts):
 //
@@ -17,16 +18,23 @@
 //   const bot: Bot = {
 //     name: 'echo',
 //     async onCustomerMessage(turn, tools) {
-//       if (turn.messageType !== 'text') {
+//       if (!turn.settings.enabled || turn.messageType !== 'text') {
 //         await tools.handoff('unclear_request', `${turn.customerName ?? turn.phone} sent: ${turn.content}`);
 //         return;
 //       }
-//       await tools.reply(`Hello ${turn.customerName ?? ''}, you wrote: ${turn.content}`);
+//       const products = await tools.catalogue();
+//       const named = products.find((p) => turn.content.toLowerCase().includes(p.name.toLowerCase()));
+//       if (named) await tools.productInterest(named, 'inquiry');
+//       await tools.reply(named ? `${named.name}: KES ${named.startingPrice}` : `You wrote: ${turn.content}`);
 //     },
 //   };
 //   export default bot;
 import type { MessageAttachment } from '../db/schema';
 import type { NotificationType } from '../realtime/events';
+import type { components } from '../contract/types';
+
+/** Settings → Chatbot (openapi.yaml's BotSettings). */
+export type BotSettings = components['schemas']['BotSettings'];
 
 /** One new message from a customer. */
 export type BotTurn = {
@@ -45,6 +53,35 @@ export type BotTurn = {
   phone: string;
   /** When the customer sent it. */
   at: Date;
+  /** The conversation as it stands before this turn. */
+  conversation: {
+    currentProductId: number | null;
+    currentOfferPrice: number | null;
+    bargainingRound: number | null;
+    converted: boolean;
+  };
+  /** What this bot kept with tools.remember on an earlier turn of this conversation; null at first. */
+  memory: unknown;
+  /** The business's bot settings (Settings → Chatbot), the defaults until staff save them. */
+  settings: BotSettings;
+};
+
+/** An active product of the catalogue, as the bot may show it. Prices in KES. */
+export type CatalogueProduct = {
+  id: number;
+  name: string;
+  category: 'granite' | 'marble' | 'quartz' | 'sink';
+  dimensions: string | null;
+  description: string | null;
+  startingPrice: number;
+  endingPrice: number;
+  color: string | null;
+  installationPricePerSlab: number | null;
+  material: string | null;
+  bowlConfiguration: string | null;
+  stock: number;
+  /** The picture's URL, absolute, or relative to the server (the WhatsApp sender resolves it). */
+  productImageUrl: string | null;
 };
 
 /** What a bot can do in a conversation. Each call is stored and shows on the dashboard at once. */
@@ -52,7 +89,9 @@ export type BotTools = {
   /**
    * Sends text to the customer through the outbox (stored as a bot message,
    * then delivered). Resolves false, sending nothing, when the conversation
-   * is no longer the bot's (staff took it over meanwhile).
+   * is no longer the bot's (staff took it over meanwhile). A reply after the
+   * bot's own handoff in the same turn is still sent (it tells the customer
+   * a person will answer); never after staff took over.
    */
   reply(text: string): Promise<boolean>;
   /** Hands the conversation to staff: Admin Required, with a notification of this type saying `message`. */
@@ -63,6 +102,10 @@ export type BotTools = {
   offer(price: number, round: number): Promise<void>;
   /** The customer bought. */
   converted(): Promise<void>;
+  /** The active products (read fresh at most every few seconds; changes show within that). */
+  catalogue(): Promise<CatalogueProduct[]>;
+  /** Keeps a small JSON value (at most 4 KB) for this conversation: the next turn's `memory`. */
+  remember(value: unknown): Promise<void>;
 };
 
 export interface Bot {

@@ -212,6 +212,18 @@ export interface WhatsappHeldStatusesTable {
   error: ColumnType<MessageFailure | null, string | null | undefined, string | null>;
   received_at: Timestamp;
 }
+/** Migration 019: Settings → Chatbot (openapi.yaml's BotSettings as JSON); one row (id 1) once saved. */
+export interface BotSettingsTable {
+  id: number;
+  settings: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+}
+/** Migration 019: what the bot keeps for a conversation between turns (tools.remember), JSON of at most 4 KB. */
+export interface BotMemoryTable {
+  conversation_id: number;
+  memory: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+}
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -235,4 +247,6 @@ export interface DB {
   whatsapp_events: WhatsappEventsTable;
   whatsapp_held_statuses: WhatsappHeldStatusesTable;
   whatsapp_media_downloads: WhatsappMediaDownloadsTable;
+  bot_settings: BotSettingsTable;
+  bot_memory: BotMemoryTable;
 }

@@ -9,6 +9,7 @@ import { loadOperations, type Operation } from '../contract/openapi';
 import type { OperationId, RouteOf } from '../contract/types';
 import { analyticsRoutes } from '../modules/analytics/routes';
 import { authRoutes } from '../modules/auth/routes';
+import { botSettingsRoutes } from '../modules/bot-settings/routes';
 import { conversationsRoutes } from '../modules/conversations/routes';
 import { followUpsRoutes } from '../modules/follow-ups/routes';
 import { notificationsRoutes } from '../modules/notifications/routes';
@@ -33,6 +34,7 @@ export async function contractRoutes(
     ...messageTemplatesRoutes(context),
     ...quickRepliesRoutes(context),
     ...mediaRoutes(context),
+    ...botSettingsRoutes(context),
   };
   const operations = loadOperations();
   // The contract read at run time is checked against the one compiled in.

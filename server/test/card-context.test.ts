@@ -110,7 +110,9 @@ describe('notifications', () => {
       const { customerName, customerPhone, customerQuote } = notification;
       expect(customerQuote).toBeTruthy();
       if (notification.type === 'unclear_request')
-        expect(notification.message).toBe(`Unclear request from ${customerName ?? customerPhone}: "${customerQuote}"`);
+        expect(notification.message).toBe(
+          `Unclear request from ${customerName ?? `Customer ${customerPhone}`}: "${customerQuote}"`,
+        );
       else if (customerName) {
         expect(notification.message.startsWith(`${customerName} `)).toBe(true);
         expect(notification.message).not.toContain(customerPhone);

@@ -56,6 +56,7 @@ async function checkServer(env: Record<string, string>) {
         .map((r) => r.check),
     );
     expect([...negatives].sort()).toEqual([
+      'closes before opening',
       'disabled',
       'foreign origin',
       'incomplete order',

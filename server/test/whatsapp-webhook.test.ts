@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import type { Bot, BotTurn } from '../bot/interface';
+import { catalogueBot } from '../bot/catalogue';
 import { handoffBot } from '../bot/handoff-bot';
 import { loadBot } from '../bot/load';
 import { openDatabase, type Database } from '../db/connection';
@@ -855,7 +856,7 @@ describe('delivery statuses', () => {
   });
 });
 
-describe('the default bot hands over to staff', () => {
+describe('the handoff bot (BOT_MODULE=handoff) hands over to staff', () => {
   it('Admin Required with one unclear_request notification quoting the customer, not one per message', async () => {
     botBehaviour = 'handoff';
     const from = nextPhone();
@@ -928,8 +929,9 @@ describe('a bot that answers', () => {
 });
 
 describe('BOT_MODULE', () => {
-  it('without a path, the handoff bot; a module without onCustomerMessage is refused clearly', async () => {
-    expect(await loadBot()).toBe(handoffBot);
+  it('without a path, the catalogue bot; "handoff", the handoff bot; a module without onCustomerMessage is refused clearly', async () => {
+    expect(await loadBot()).toBe(catalogueBot);
+    expect(await loadBot('handoff')).toBe(handoffBot);
     const dir = mkdtempSync(join(tmpdir(), 'bot-module-'));
     try {
       writeFileSync(join(dir, 'bad.mjs'), 'export default { name: "nothing" };');

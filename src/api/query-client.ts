@@ -41,6 +41,7 @@ export const invalidatesAfter: Record<MutationOperationId, readonly QueryKey[]> 
   markNotificationRead: notifications,
   markAllNotificationsRead: notifications,
   updateFollowUpSettings: [queryKeys.followUpSettings],
+  updateBotSettings: [queryKeys.botSettings],
   runFollowUpCheck: conversations,
 };
 

@@ -8,6 +8,7 @@ export const queryKeys = {
   conversations: ['api', 'conversations'],
   notifications: ['api', 'notifications'],
   followUpSettings: ['api', 'follow-ups', 'settings'],
+  botSettings: ['api', 'bot', 'settings'],
   summary: ['api', 'summary'],
   quickReplies: ['api', 'quick-replies'],
   messageTemplates: ['api', 'message-templates'],

@@ -15,21 +15,28 @@ export function inboundService(
 ) {
   const repo = inboundRepository(db);
   const messages = conversationsRepository(db);
+
+  async function customerText(phone: string, name: string | null, content: string, at = deps.now()) {
+    let conversation = await repo.findByPhone(phone);
+    if (!conversation)
+      conversation = await repo.create({
+        customer_name: name,
+        whatsapp_phone_number: phone,
+        created_at: at,
+        last_message_at: at,
+      });
+    const message = await messages.addMessage(conversation.id, 'customer', content, 'text', at);
+    deps.events.publish({ type: 'conversation_update', data: { id: conversation.id } });
+    return { conversationId: conversation.id, messageId: message.id, customerName: conversation.customer_name };
+  }
+
   return {
     /** A customer writes; a conversation is opened for a new number. */
     async customerMessage(phone: string, name: string | null, content: string, at = deps.now()) {
-      let conversation = await repo.findByPhone(phone);
-      if (!conversation)
-        conversation = await repo.create({
-          customer_name: name,
-          whatsapp_phone_number: phone,
-          created_at: at,
-          last_message_at: at,
-        });
-      await messages.addMessage(conversation.id, 'customer', content, 'text', at);
-      deps.events.publish({ type: 'conversation_update', data: { id: conversation.id } });
-      return conversation.id;
+      return (await customerText(phone, name, content, at)).conversationId;
     },
+    /** customerMessage, telling the stored message's id and the conversation's customer name too (the simulator's turns). */
+    customerText,
     /**
      * A customer's message from WhatsApp (the webhook), stored once per
      * WhatsApp message id: a delivery repeated, even at the same moment,
@@ -75,13 +82,29 @@ export function inboundService(
      * ('bot_reply'), only while the bot has the conversation (staff who took
      * it over are not talked over). False when it was not sent; the caller
      * kicks the outbox.
+     *
+     * `handedOver`: the bot itself handed the conversation to staff in this
+     * turn (Admin Required), and may still tell the customer so; never once
+     * staff have taken it over. `store`: the simulator and the demo seed keep
+     * the reply at `at` and queue nothing (no customer to send it to).
      */
-    async botReply(conversationId: number, content: string) {
+    async botReply(
+      conversationId: number,
+      content: string,
+      options: { handedOver?: boolean; store?: boolean; at?: Date } = {},
+    ) {
       const sent = await db.transaction().execute(async (trx) => {
         const tx = conversationsRepository(trx, deps.now);
         const conversation = await tx.find(conversationId);
-        if (conversation?.status !== 'bot_active') return false;
-        const row = await tx.addMessage(conversationId, 'bot', content, 'text', deps.now(), 'queued');
+        const status = conversation?.status;
+        if (!conversation || !(status === 'bot_active' || (options.handedOver && status === 'admin_required')))
+          return false;
+        const at = options.at ?? deps.now();
+        if (options.store) {
+          await tx.addMessage(conversationId, 'bot', content, 'text', at);
+          return true;
+        }
+        const row = await tx.addMessage(conversationId, 'bot', content, 'text', at, 'queued');
         await tx.enqueueOutbox(conversationId, conversation.whatsapp_phone_number, content, 'bot_reply', row.id);
         return true;
       });
@@ -104,13 +127,34 @@ export function inboundService(
       const mentioned = conversation.products_mentioned.includes(product.name)
         ? conversation.products_mentioned
         : [...conversation.products_mentioned, product.name];
+      if (mentioned === conversation.products_mentioned && conversation.current_product_id === product.id) return;
       await repo.update(conversationId, { products_mentioned: mentioned, current_product_id: product.id });
+      deps.events.publish({ type: 'conversation_update', data: { id: conversationId } });
     },
     async offer(conversationId: number, price: number, round: number) {
       await repo.update(conversationId, { current_offer_price: price, bargaining_round: round });
+      deps.events.publish({ type: 'conversation_update', data: { id: conversationId } });
     },
     async converted(conversationId: number) {
       await repo.update(conversationId, { converted: true });
+      deps.events.publish({ type: 'conversation_update', data: { id: conversationId } });
+    },
+    /**
+     * The bot hands over: as handoff, but only while the conversation is the
+     * bot's (staff who took it over or were already called keep it as it
+     * is, and no second notification is raised). Undefined when not handed over.
+     */
+    async botHandoff(conversationId: number, type: NotificationType, message: string) {
+      const moved = await db
+        .updateTable('conversations')
+        .set({ status: 'admin_required' })
+        .where('id', '=', conversationId)
+        .where('status', '=', 'bot_active')
+        .returning('id')
+        .executeTakeFirst();
+      if (!moved) return undefined;
+      deps.events.publish({ type: 'conversation_update', data: { id: conversationId, status: 'admin_required' } });
+      return deps.notifications.create(conversationId, type, message);
     },
     /** The bot needs a human: admin_required plus a notification. */
     async handoff(conversationId: number, type: NotificationType, message: string) {

@@ -9,7 +9,7 @@
 // forward.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Bot, BotTools, BotTurn } from '../../bot/interface';
+import type { BotRunner } from '../../bot/runner';
 import type { DB, MessageAttachment, MessageFailure } from '../../db/schema';
 import type { inboundService } from '../../modules/conversations/inbound';
 import type { EventBus } from '../../realtime/events';
@@ -22,9 +22,8 @@ export type ProcessorOptions = {
   db: Kysely<DB>;
   events: EventBus;
   inbound: ReturnType<typeof inboundService>;
-  /** Delivers what the bot queued (the outbox dispatcher's kick). */
-  outboxChanged: () => void;
-  bot: Bot;
+  /** Runs the bot on each new customer message (server/bot/runner.ts). */
+  runner: Pick<BotRunner, 'turn' | 'idle'>;
   log: FastifyBaseLogger;
   /** A new message's media is to be fetched (server/whatsapp/media queues the download). */
   onMediaPending?: (messageId: number, attachment: MediaAttachment) => void | Promise<void>;
@@ -164,54 +163,6 @@ export function describeMessage(message: InboundMessage): {
 
 export function webhookProcessor(options: ProcessorOptions) {
   const { db, events, inbound, log } = options;
-  /** Bot turns per conversation, one after another; conversations in parallel. */
-  const turns = new Map<number, Promise<void>>();
-
-  function toolsFor(conversationId: number): BotTools {
-    return {
-      async reply(text) {
-        const sent = await inbound.botReply(conversationId, text);
-        if (sent) options.outboxChanged();
-        return sent;
-      },
-      async handoff(type, message) {
-        await inbound.handoff(conversationId, type, message);
-      },
-      productInterest: (product, kind) => inbound.productInterest(conversationId, product, kind),
-      offer: (price, round) => inbound.offer(conversationId, price, round),
-      converted: () => inbound.converted(conversationId),
-    };
-  }
-
-  /**
-   * Queues the bot's turn behind the conversation's earlier ones. It runs
-   * only if the conversation is still the bot's by then (an earlier turn may
-   * have handed it over). A bot that throws is logged; the message stays.
-   */
-  function botTurn(turn: BotTurn) {
-    const previous = turns.get(turn.conversationId) ?? Promise.resolve();
-    const next = previous.then(async () => {
-      try {
-        const conversation = await db
-          .selectFrom('conversations')
-          .select('status')
-          .where('id', '=', turn.conversationId)
-          .executeTakeFirst();
-        if (conversation?.status !== 'bot_active') return;
-        await options.bot.onCustomerMessage(turn, toolsFor(turn.conversationId));
-      } catch (error) {
-        log.error(
-          { err: error, conversationId: turn.conversationId, messageId: turn.messageId, bot: options.bot.name },
-          'the bot failed on a customer message (the message is kept)',
-        );
-      }
-    });
-    turns.set(turn.conversationId, next);
-    void next.finally(() => {
-      if (turns.get(turn.conversationId) === next) turns.delete(turn.conversationId);
-    });
-  }
-
   async function customerMessage(message: InboundMessage, names: Map<string, string>, now: Date) {
     const { messageType, content, attachment } = describeMessage(message);
     const phone = phoneOf(message.from);
@@ -234,7 +185,8 @@ export function webhookProcessor(options: ProcessorOptions) {
         // The attachment stays pending; the media worker finds pending attachments without a job at start.
         log.error({ err: error, messageId: stored.id }, 'queueing a media download failed');
       }
-    botTurn({
+    // Queued behind the conversation's earlier turns; the delivery does not wait for the bot.
+    void options.runner.turn({
       conversationId: conversation.id,
       messageId: stored.id,
       content,
@@ -293,8 +245,6 @@ export function webhookProcessor(options: ProcessorOptions) {
       log.debug({ eventId, ...counts }, 'webhook processed');
     },
     /** Resolves when every bot turn queued so far has ended. */
-    async idle() {
-      while (turns.size > 0) await Promise.all(turns.values());
-    },
+    idle: () => options.runner.idle(),
   };
 }

@@ -22,6 +22,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Bot } from '../../bot/interface';
+import { createBotRunner } from '../../bot/runner';
 import type { DB } from '../../db/schema';
 import type { StatusOptions } from '../statuses';
 import { webhookProcessor, type MediaAttachment } from './process';
@@ -79,12 +80,21 @@ export const whatsappWebhook = fp<WhatsAppWebhookOptions & { db: Kysely<DB>; bot
     if (!options.appSecret || !options.verifyToken)
       throw new Error('The WhatsApp webhook needs WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN');
     const { db } = options;
+    const runner = createBotRunner({
+      db,
+      inbound: app.services.inbound,
+      bot: options.bot,
+      outboxChanged: () => app.services.outbox.kick(),
+      log: app.log,
+      now: app.services.now,
+      deliver: 'outbox',
+      settings: app.services.botSettings.current,
+    });
     const processor = webhookProcessor({
       db,
       events: app.hub,
       inbound: app.services.inbound,
-      outboxChanged: () => app.services.outbox.kick(),
-      bot: options.bot,
+      runner,
       log: app.log,
       onMediaPending: options.onMediaPending,
       onStatusFailed: options.onStatusFailed,

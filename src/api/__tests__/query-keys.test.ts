@@ -6,6 +6,7 @@ import {
   getSearchConversationsInfiniteQueryKey,
 } from '../generated/endpoints/conversations/conversations';
 import { getGetFollowUpSettingsQueryKey } from '../generated/endpoints/follow-ups/follow-ups';
+import { getGetBotSettingsQueryKey } from '../generated/endpoints/bot/bot';
 import {
   getListNotificationsInfiniteQueryKey,
   getListNotificationsQueryKey,
@@ -34,6 +35,7 @@ describe('query keys the app invalidates', () => {
     expect(queryKeys.conversations).toEqual(getListConversationsQueryKey());
     expect(queryKeys.notifications).toEqual(getListNotificationsQueryKey());
     expect(queryKeys.followUpSettings).toEqual(getGetFollowUpSettingsQueryKey());
+    expect(queryKeys.botSettings).toEqual(getGetBotSettingsQueryKey());
     expect(queryKeys.summary).toEqual(getGetSummaryQueryKey());
     expect(queryKeys.infiniteProducts).toEqual(getListProductsInfiniteQueryKey());
     expect(queryKeys.infiniteConversations).toEqual(getListConversationsInfiniteQueryKey());

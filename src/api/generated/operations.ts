@@ -8,12 +8,13 @@ import { listQuickReplies200Response, createQuickReply201Response, reorderQuickR
 import { listNotifications200Response, listUnreadNotifications200Response, markNotificationRead200Response, markAllNotificationsRead200Response } from './zod/notifications/notifications.zod';
 import { getSummary200Response } from './zod/summary/summary.zod';
 import { getAnalyticsOverview200Response, getAnalyticsProducts200Response, getAnalyticsTimeline200Response } from './zod/analytics/analytics.zod';
+import { getBotSettings200Response, updateBotSettings200Response } from './zod/bot/bot.zod';
 import { getFollowUpSettings200Response, updateFollowUpSettings200Response, getFollowUpsDue200Response, runFollowUpCheck200Response } from './zod/follow-ups/follow-ups.zod';
 
 /** Operations that read (GET): each has a generated query hook. */
-export type QueryOperationId = 'getCurrentUser' | 'listProducts' | 'exportProducts' | 'getProduct' | 'listConversations' | 'searchConversations' | 'exportConversations' | 'getConversation' | 'listConversationMessages' | 'getMessageAttachment' | 'listMessageTemplates' | 'listQuickReplies' | 'listNotifications' | 'listUnreadNotifications' | 'getSummary' | 'getAnalyticsOverview' | 'getAnalyticsProducts' | 'getAnalyticsTimeline' | 'getFollowUpSettings' | 'getFollowUpsDue';
+export type QueryOperationId = 'getCurrentUser' | 'listProducts' | 'exportProducts' | 'getProduct' | 'listConversations' | 'searchConversations' | 'exportConversations' | 'getConversation' | 'listConversationMessages' | 'getMessageAttachment' | 'listMessageTemplates' | 'listQuickReplies' | 'listNotifications' | 'listUnreadNotifications' | 'getSummary' | 'getAnalyticsOverview' | 'getAnalyticsProducts' | 'getAnalyticsTimeline' | 'getBotSettings' | 'getFollowUpSettings' | 'getFollowUpsDue';
 /** Operations that change something: each has a generated mutation hook whose mutationKey is [operationId]. */
-export type MutationOperationId = 'login' | 'logout' | 'createProduct' | 'importProducts' | 'updateProduct' | 'deleteProduct' | 'updateConversationStatus' | 'sendConversationMessage' | 'markConversationRead' | 'markConversationUnread' | 'sendConversationTemplate' | 'retryConversationMessage' | 'syncMessageTemplates' | 'createQuickReply' | 'reorderQuickReplies' | 'updateQuickReply' | 'deleteQuickReply' | 'markNotificationRead' | 'markAllNotificationsRead' | 'updateFollowUpSettings' | 'runFollowUpCheck';
+export type MutationOperationId = 'login' | 'logout' | 'createProduct' | 'importProducts' | 'updateProduct' | 'deleteProduct' | 'updateConversationStatus' | 'sendConversationMessage' | 'markConversationRead' | 'markConversationUnread' | 'sendConversationTemplate' | 'retryConversationMessage' | 'syncMessageTemplates' | 'createQuickReply' | 'reorderQuickReplies' | 'updateQuickReply' | 'deleteQuickReply' | 'markNotificationRead' | 'markAllNotificationsRead' | 'updateBotSettings' | 'updateFollowUpSettings' | 'runFollowUpCheck';
 export type OperationId = QueryOperationId | MutationOperationId;
 
 export interface OperationInfo {
@@ -63,6 +64,8 @@ export const operations: readonly OperationInfo[] = [
   { operationId: 'getAnalyticsOverview', method: 'GET', path: '/api/analytics/overview', pattern: /^\/api\/analytics\/overview$/, response: getAnalyticsOverview200Response },
   { operationId: 'getAnalyticsProducts', method: 'GET', path: '/api/analytics/products', pattern: /^\/api\/analytics\/products$/, response: getAnalyticsProducts200Response },
   { operationId: 'getAnalyticsTimeline', method: 'GET', path: '/api/analytics/timeline', pattern: /^\/api\/analytics\/timeline$/, response: getAnalyticsTimeline200Response },
+  { operationId: 'getBotSettings', method: 'GET', path: '/api/bot/settings', pattern: /^\/api\/bot\/settings$/, response: getBotSettings200Response },
+  { operationId: 'updateBotSettings', method: 'PUT', path: '/api/bot/settings', pattern: /^\/api\/bot\/settings$/, response: updateBotSettings200Response },
   { operationId: 'getFollowUpSettings', method: 'GET', path: '/api/follow-ups/settings', pattern: /^\/api\/follow-ups\/settings$/, response: getFollowUpSettings200Response },
   { operationId: 'updateFollowUpSettings', method: 'PATCH', path: '/api/follow-ups/settings', pattern: /^\/api\/follow-ups\/settings$/, response: updateFollowUpSettings200Response },
   { operationId: 'getFollowUpsDue', method: 'GET', path: '/api/follow-ups/due', pattern: /^\/api\/follow-ups\/due$/, response: getFollowUpsDue200Response },

@@ -4,6 +4,7 @@ import { useGetFollowUpSettings } from '../../api/generated/endpoints/follow-ups
 import { LoadError } from '../../components/ui/load-error';
 import { DEFAULT_SETTINGS } from './follow-up-rules';
 import { SettingsForm } from './settings-form';
+import { BotSettingsSection } from './components/bot-settings-section';
 import { MessageTemplatesSection } from './components/message-templates-section';
 import { QuickRepliesSection } from './components/quick-replies-section';
 
@@ -34,6 +35,7 @@ export function SettingsPage() {
       )}
       {/* Filled from the defaults when loading failed, and filled anew once a retry brings the stored settings. */}
       <SettingsForm key={settings.data ? 'stored' : 'defaults'} settings={settings.data ?? DEFAULT_SETTINGS} />
+      <BotSettingsSection />
       <QuickRepliesSection />
       <MessageTemplatesSection />
     </div>

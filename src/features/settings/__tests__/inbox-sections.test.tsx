@@ -70,6 +70,8 @@ function renderSettings(
 
   const { fetchStub, calls } = stubApi({
     'GET /api/follow-ups/settings': () => json(200, followUps),
+    // The Chatbot section has tests of its own (bot-settings.test.tsx): here the backend has no bot.
+    'GET /api/bot/settings': notFound,
     'GET /api/message-templates': () => (options.missing ? notFound() : json(200, options.templates ?? templates)),
     'GET /api/quick-replies': () => (options.missing ? notFound() : json(200, stored)),
     'POST /api/quick-replies': () => {

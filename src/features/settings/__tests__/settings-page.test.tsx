@@ -27,6 +27,8 @@ function renderSettings() {
   const { fetchStub, calls } = stubApi({
     'GET /api/follow-ups/settings': () => json(200, current),
     'PATCH /api/follow-ups/settings': () => json(200, current),
+    // The Chatbot section has tests of its own (bot-settings.test.tsx): here the backend has no bot.
+    'GET /api/bot/settings': () => json(404, { message: 'Not found' }),
   });
   vi.stubGlobal(
     'fetch',

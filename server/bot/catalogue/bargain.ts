@@ -1,0 +1,79 @@
+// The bargaining policy (the design's "Bargaining (engine)"), as pure
+// functions: given the product's starting price, its floor, the rounds
+// allowed, the bot's latest offer and the customer's counter-offer, what the
+// bot answers. Never an offer below the floor, never above the starting
+// price, never a round beyond maxRounds (property-tested in
+// server/test/bot-engine-bargain.test.ts).
+import type { BotSettings, CatalogueProduct } from '../interface';
+
+/** Up to the next multiple of 50 KES. */
+export const ceil50 = (amount: number) => Math.ceil(amount / 50 - 1e-9) * 50;
+
+/**
+ * The lowest price the bot may offer for a product: its per-product limit,
+ * else the starting price × percent / 100 rounded up to 50; never above the
+ * starting price.
+ */
+export function floorPrice(
+  product: Pick<CatalogueProduct, 'id' | 'startingPrice'>,
+  bargaining: BotSettings['bargaining'],
+): number {
+  const limit = bargaining.productLimits.find((l) => l.productId === product.id)?.lowestPrice;
+  return Math.min(
+    product.startingPrice,
+    limit ?? ceil50((product.startingPrice * bargaining.lowestPricePercent) / 100),
+  );
+}
+
+/** Where bargaining stands on one product: the bot's latest price and the round it was offered in (0: none yet). */
+export type BargainState = { current: number; round: number };
+
+export type BargainTerms = { startingPrice: number; floor: number; maxRounds: number };
+
+/**
+ * What the bot answers a counter-offer with.
+ *  - fixed: prices are fixed (maxRounds 0); price is the starting price.
+ *  - agree: the bot accepts `price` (the customer's offer, or its own current price when the customer offered as much).
+ *  - counter: the bot offers `price`, between the customer's and its last one.
+ *  - best: `price` is the bot's best (the floor, or its last offer once the rounds are spent).
+ * `round` is the round of a new offer to record with tools.offer, or null when none is made.
+ */
+export type BargainAnswer = { kind: 'fixed' | 'agree' | 'counter' | 'best'; price: number; round: number | null };
+
+const clamp = (price: number, terms: BargainTerms, state: BargainState) =>
+  Math.min(state.current, terms.startingPrice, Math.max(terms.floor, price));
+
+/** The customer offers `offer` KES, or asks for a lower price without an amount (`null`: "punguza kidogo", "last price?"). */
+export function answerCounterOffer(terms: BargainTerms, standing: BargainState, offer: number | null): BargainAnswer {
+  const { startingPrice, floor, maxRounds } = terms;
+  if (maxRounds <= 0) return { kind: 'fixed', price: startingPrice, round: null };
+  // The bot's standing price, within today's limits (settings may have changed since it was offered).
+  const current = Math.max(floor, Math.min(standing.current, startingPrice));
+  const state = { ...standing, current };
+  // The rounds are spent: the last offer stands.
+  if (state.round >= maxRounds) {
+    if (offer !== null && offer >= current) return { kind: 'agree', price: current, round: null };
+    return { kind: 'best', price: current, round: null };
+  }
+  const round = state.round + 1;
+  const last = round >= maxRounds;
+
+  if (offer === null) {
+    // A step of (starting − floor) / maxRounds, rounded up to 50, not below the floor.
+    if (current <= floor) return { kind: 'best', price: current, round: null };
+    const step = ceil50((startingPrice - floor) / maxRounds);
+    const price = clamp(current - step, terms, state);
+    return { kind: last || price <= floor ? 'best' : 'counter', price, round };
+  }
+  if (offer >= current) return { kind: 'agree', price: current, round };
+  if (offer >= floor) {
+    if (last || current - offer <= 0.02 * startingPrice) return { kind: 'agree', price: offer, round };
+    const price = clamp(Math.max(ceil50((current + offer) / 2), offer), terms, state);
+    return { kind: 'counter', price, round };
+  }
+  // Below the floor: meet halfway to the floor, and the floor itself in the last round.
+  if (current <= floor) return { kind: 'best', price: current, round: null };
+  if (last) return { kind: 'best', price: floor, round };
+  const price = clamp(ceil50((current + floor) / 2), terms, state);
+  return { kind: price <= floor ? 'best' : 'counter', price, round };
+}

@@ -1,0 +1,329 @@
+// The catalogue bot: answers customers from the catalogue (price, size,
+// stock, installation, with the picture), bargains within Settings → Chatbot,
+// records views, inquiries, offers and the sale, and hands the conversation
+// to staff with the right notification when a person is needed (a product it
+// does not have, delivery, payment, or two messages in a row it could not
+// place). Rules only (understand.ts); no model, no network.
+import type { NotificationType } from '../../realtime/events';
+import type { Bot, BotTools, BotTurn, CatalogueProduct } from '../interface';
+import { answerCounterOffer, floorPrice } from './bargain';
+import { isOpen } from './hours';
+import type { Language } from './language';
+import {
+  bargainReply,
+  catalogueReply,
+  convertedReply,
+  DELIVERY,
+  HANDOVER,
+  HELLO_AGAIN,
+  listReply,
+  NOT_FOUND,
+  PAYMENT,
+  productReply,
+  STILL_UNCLEAR,
+  UNCLEAR,
+  WELCOME,
+  WHICH_PRODUCT,
+  type Aspect,
+} from './replies';
+import { normalise } from './text';
+import { understand, type Understanding } from './understand';
+
+
+/** What the bot keeps between turns of one conversation (tools.remember; at most 4 KB). */
+export type CatalogueBotMemory = {
+  language: Language;
+  /** Messages in a row the bot could not place; the second hands over. */
+  unclearStreak: number;
+  /** The product the conversation's current offer is for. */
+  offerProductId: number | null;
+  /** The product being talked about. */
+  focusProductId: number | null;
+  /** The products of the last list shown, to narrow "the black one" to them. */
+  shortlist: number[];
+  /** Whether the greeting was sent. */
+  greeted: boolean;
+};
+
+const freshMemory = (): CatalogueBotMemory => ({
+  language: 'en',
+  unclearStreak: 0,
+  offerProductId: null,
+  focusProductId: null,
+  shortlist: [],
+  greeted: false,
+});
+
+/** The memory of the last turn, tolerant of anything (an older shape, null). */
+export function readMemory(value: unknown): CatalogueBotMemory {
+  const memory = freshMemory();
+  if (!value || typeof value !== 'object') return memory;
+  const v = value as Record<string, unknown>;
+  const id = (x: unknown) => (typeof x === 'number' && Number.isInteger(x) && x > 0 ? x : null);
+  if (v.language === 'en' || v.language === 'sw') memory.language = v.language;
+  if (typeof v.unclearStreak === 'number' && v.unclearStreak >= 0) memory.unclearStreak = Math.floor(v.unclearStreak);
+  memory.offerProductId = id(v.offerProductId);
+  memory.focusProductId = id(v.focusProductId);
+  if (Array.isArray(v.shortlist))
+    memory.shortlist = v.shortlist
+      .map(id)
+      .filter((x): x is number => x !== null)
+      .slice(0, 20);
+  memory.greeted = v.greeted === true;
+  return memory;
+}
+
+const NOTIFICATION_MAX = 300;
+
+/** "Can I talk to a person?", "customer care", "nataka kuongea na mtu", "nipigie" (over the normal form). */
+const WANTS_A_PERSON =
+  /\b(talk|speak|chat) (to|with) (a |an |the |your |some )?(person|human|someone|somebody|agent|manager|staff|owner|boss)\b|\bcustomer (care|service)\b|\b(real|live) (person|human|agent)\b|\b(nataka|naomba|niongee|kuongea|ongea) (kuongea )?na (mtu|mhudumu|meneja|mwenye duka|boss)\b|\bnipigie\b|\bcall me\b/;
+
+/** One line, at most `max` characters, clipped with "…". */
+const clip = (text: string, max: number) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+
+/** The customer as staff see them: the profile name, else "Customer +254…". */
+const customerOf = (turn: BotTurn) => turn.customerName?.trim() || `Customer ${turn.phone}`;
+
+/** A notification message within 300 characters: the quote is what gets clipped. */
+function notification(before: string, quote: string, after = ''): string {
+  const room = NOTIFICATION_MAX - before.length - after.length - 2;
+  return clip(`${before}"${clip(quote, Math.max(room, 20))}"${after}`, NOTIFICATION_MAX);
+}
+
+/** The words of a message the bot can read: the text, a caption or a button's title; null for a bare photo, sticker… */
+export function wordsOf(turn: BotTurn): string | null {
+  if (turn.messageType === 'text' || turn.messageType === 'interactive' || turn.messageType === 'button')
+    return turn.content.trim() || null;
+  const attachment = turn.attachment;
+  if (attachment && 'caption' in attachment && attachment.caption?.trim()) return attachment.caption.trim();
+  return null;
+}
+
+class Turn {
+  private readonly memory: CatalogueBotMemory;
+  /** Whether this bot kept a memory on an earlier turn (else the conversation's own product is the focus). */
+  private readonly remembered: boolean;
+  private catalogue: CatalogueProduct[] = [];
+  constructor(
+    private readonly turn: BotTurn,
+    private readonly tools: BotTools,
+  ) {
+    this.memory = readMemory(turn.memory);
+    this.remembered = turn.memory !== null && typeof turn.memory === 'object';
+  }
+
+  private get lang() {
+    return this.memory.language;
+  }
+
+  private async say(text: string) {
+    await this.tools.reply(text);
+  }
+
+  /** Replies `lead` with the hand-over line (or the out-of-hours message), then hands over. */
+  private async handOver(type: NotificationType, lead: string | null, message: string) {
+    const open = isOpen(this.turn.settings.businessHours, this.turn.at);
+    const closing = open ? HANDOVER[this.lang] : this.turn.settings.outOfHoursMessage;
+    await this.say(lead ? `${lead} ${closing}` : closing);
+    await this.tools.handoff(type, message);
+  }
+
+  private product(id: number | null) {
+    return id === null ? undefined : this.catalogue.find((p) => p.id === id);
+  }
+
+  /**
+   * The product being talked about: the last one shown alone. (After a list
+   * there is none; the conversation's current product, the last one viewed,
+   * counts only when this bot has no memory of the conversation.)
+   */
+  private focus(): CatalogueProduct | undefined {
+    if (this.remembered) return this.product(this.memory.focusProductId);
+    return this.product(this.turn.conversation.currentProductId);
+  }
+
+  async run() {
+    const { turn, tools } = this;
+    const text = wordsOf(turn);
+
+    if (!turn.settings.enabled) {
+      // Off: every message goes to staff, with the out-of-hours answer first when closed.
+      if (!isOpen(turn.settings.businessHours, turn.at)) await this.say(turn.settings.outOfHoursMessage);
+      await tools.handoff(
+        'unclear_request',
+        notification(`${customerOf(turn)} wrote on WhatsApp and is waiting for a reply: `, turn.content),
+      );
+      return;
+    }
+
+    this.catalogue = await tools.catalogue();
+    const understood: Understanding = text
+      ? understand(text, this.catalogue, this.memory.language)
+      : { intent: 'unclear', language: this.memory.language, products: [], searched: null, amount: null };
+    this.memory.language = understood.language;
+    const placed = understood.intent !== 'unclear';
+    this.memory.unclearStreak = placed ? 0 : this.memory.unclearStreak + 1;
+    try {
+      await this.answer(understood, text ?? turn.content);
+    } finally {
+      await tools.remember(this.memory);
+    }
+  }
+
+  /** The products the message is about: those it names (within the last list when it narrows it), else none. */
+  private named(u: Understanding): CatalogueProduct[] {
+    const inList = u.products.filter((p) => this.memory.shortlist.includes(p.id));
+    return inList.length > 0 && inList.length < u.products.length ? inList : u.products;
+  }
+
+  private async show(products: CatalogueProduct[], aspect: Aspect) {
+    if (products.length === 1) {
+      const [p] = products as [CatalogueProduct];
+      await this.tools.productInterest(p, 'inquiry');
+      await this.tools.productInterest(p, 'view');
+      this.memory.focusProductId = p.id;
+      this.memory.shortlist = [];
+      await this.say(productReply(p, aspect, this.lang));
+      return;
+    }
+    const shown = products.slice(0, 3);
+    for (const p of shown) await this.tools.productInterest(p, 'view');
+    this.memory.shortlist = products.map((p) => p.id).slice(0, 20);
+    this.memory.focusProductId = null;
+    await this.say(listReply(products, this.lang, aspect === 'installation' ? 'installation' : 'price'));
+  }
+
+  private async answer(u: Understanding, text: string) {
+    const { turn } = this;
+    const who = customerOf(turn);
+    const named = this.named(u);
+
+    // Asking for a person is answered at once: the bot does not make them say it twice.
+    if (u.intent !== 'delivery' && u.intent !== 'payment' && WANTS_A_PERSON.test(normalise(text))) {
+      await this.handOver('unclear_request', null, notification(`${who} asks to talk to a person: `, text));
+      return;
+    }
+
+    // A product the catalogue does not have: say so and hand over (delivery and payment questions go their own way).
+    if (u.searched !== null && named.length === 0 && u.intent !== 'delivery' && u.intent !== 'payment') {
+      await this.handOver(
+        'product_not_found',
+        NOT_FOUND[this.lang](clip(u.searched, 60)),
+        notification(`${who} asked for `, u.searched, ', which is not in the catalogue'),
+      );
+      return;
+    }
+
+    switch (u.intent) {
+      case 'greeting':
+        await this.say(this.memory.greeted ? HELLO_AGAIN[this.lang] : turn.settings.greeting);
+        this.memory.greeted = true;
+        return;
+      case 'thanks':
+        return this.say(WELCOME[this.lang]);
+      case 'catalogue':
+        return this.say(catalogueReply(this.catalogue, this.lang));
+      case 'product':
+      case 'price':
+      case 'size':
+      case 'stock':
+      case 'installation': {
+        const aspect: Aspect = u.intent;
+        if (named.length > 0) return this.show(named, aspect);
+        const focus = this.focus();
+        if (focus && u.intent !== 'product') return this.show([focus], aspect);
+        return this.say(WHICH_PRODUCT[this.lang]);
+      }
+      case 'counter_offer':
+        return this.counterOffer(named, u.amount);
+      case 'accept':
+        return this.accept(named);
+      case 'delivery': {
+        const focus = named.length === 1 ? named[0] : this.focus();
+        return this.handOver(
+          'delivery_inquiry',
+          DELIVERY[this.lang],
+          notification(`${who} asks about delivery: `, text, focus ? ` (product: ${focus.name})` : ''),
+        );
+      }
+      case 'payment': {
+        const focus = named.length === 1 ? named[0] : this.focus();
+        return this.handOver(
+          'payment_inquiry',
+          PAYMENT[this.lang],
+          notification(`${who} asks about payment: `, text, focus ? ` (product: ${focus.name})` : ''),
+        );
+      }
+      case 'unclear':
+        if (this.memory.unclearStreak >= 2) {
+          this.memory.unclearStreak = 0;
+          return this.handOver(
+            'unclear_request',
+            STILL_UNCLEAR[this.lang],
+            notification(`Unclear request from ${who}: `, text),
+          );
+        }
+        return this.say(UNCLEAR[this.lang]);
+    }
+  }
+
+  /** The product a counter-offer or an acceptance is about: the one named, else the one in focus. */
+  private subject(named: CatalogueProduct[]): CatalogueProduct | 'ambiguous' | undefined {
+    if (named.length === 1) return named[0];
+    if (named.length > 1) return 'ambiguous';
+    return this.focus();
+  }
+
+  private async counterOffer(named: CatalogueProduct[], amount: number | null) {
+    const product = this.subject(named);
+    if (product === 'ambiguous') return this.show(named, 'price');
+    if (!product) return this.say(WHICH_PRODUCT[this.lang]);
+    const { conversation, settings } = this.turn;
+    const sameProduct = this.memory.offerProductId === product.id && conversation.currentOfferPrice !== null;
+    const state = sameProduct
+      ? { current: conversation.currentOfferPrice!, round: conversation.bargainingRound ?? 0 }
+      : { current: product.startingPrice, round: 0 };
+    const answer = answerCounterOffer(
+      {
+        startingPrice: product.startingPrice,
+        floor: floorPrice(product, settings.bargaining),
+        maxRounds: settings.bargaining.maxRounds,
+      },
+      state,
+      amount,
+    );
+    this.memory.focusProductId = product.id;
+    if (answer.round !== null) {
+      await this.tools.offer(answer.price, answer.round);
+      this.memory.offerProductId = product.id;
+    }
+    await this.say(bargainReply(product, answer, this.lang));
+  }
+
+  private async accept(named: CatalogueProduct[]) {
+    const product = this.subject(named);
+    if (product === 'ambiguous') return this.show(named, 'price');
+    if (!product) return this.say(WHICH_PRODUCT[this.lang]);
+    const { conversation } = this.turn;
+    const offered = this.memory.offerProductId === product.id ? conversation.currentOfferPrice : null;
+    const price = offered ?? product.startingPrice;
+    this.memory.focusProductId = product.id;
+    if (!conversation.converted) await this.tools.converted();
+    await this.say(convertedReply(product, price, this.lang));
+  }
+}
+
+export function createCatalogueBot(): Bot {
+  return {
+    name: 'catalogue bot',
+    async onCustomerMessage(turn, tools) {
+      await new Turn(turn, tools).run();
+    },
+  };
+}
+
+export const catalogueBot: Bot = createCatalogueBot();

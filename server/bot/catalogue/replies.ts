@@ -1,0 +1,224 @@
+// What the catalogue bot says, in English and Swahili. Short, friendly and
+// the same every time; every product and price comes from the catalogue.
+// A reply about one product ends with one "Picture: <url>" line when the
+// product has a picture (the WhatsApp sender sends it as the image and the
+// rest as its caption); a list of products has no picture.
+import type { CatalogueProduct } from '../interface';
+import type { BargainAnswer } from './bargain';
+import type { Language } from './language';
+import { kes } from './text';
+
+type Product = CatalogueProduct;
+
+const isStone = (p: Product) => p.category !== 'sink';
+
+/** "KES 8,500 per slab" / "KES 18,500 each" (Swahili: "kwa slab" / "kila moja"). */
+export const priceWithUnit = (p: Product, price: number, lang: Language) =>
+  `${kes(price)} ${isStone(p) ? (lang === 'sw' ? 'kwa slab' : 'per slab') : lang === 'sw' ? 'kila moja' : 'each'}`;
+
+/** "3000 x 1800 x 20 mm"; dimensions already written with a unit stay as they are. */
+const size = (p: Product) =>
+  p.dimensions ? (/[a-wyz]/i.test(p.dimensions) ? p.dimensions : `${p.dimensions} mm`) : null;
+
+const picture = (p: Product) => (p.productImageUrl ? `\nPicture: ${p.productImageUrl}` : '');
+
+const stockLine = (p: Product, lang: Language) => {
+  const unit = isStone(p)
+    ? lang === 'sw'
+      ? 'slab'
+      : p.stock === 1
+        ? 'slab'
+        : 'slabs'
+    : lang === 'sw'
+      ? 'sinki'
+      : p.stock === 1
+        ? 'sink'
+        : 'sinks';
+  if (lang === 'sw') return p.stock > 0 ? `Iko stock (${unit} ${p.stock}).` : 'Imeisha stock kwa sasa.';
+  return p.stock > 0 ? `In stock (${p.stock} ${unit}).` : 'Out of stock right now.';
+};
+
+const NEXT = {
+  en: 'Would you like it? You can also ask about size, stock, installation or delivery.',
+  sw: 'Ungependa hii? Unaweza pia kuuliza kuhusu vipimo, stock, kuweka au usafiri.',
+};
+
+/** What the customer asked about one product. */
+export type Aspect = 'product' | 'price' | 'size' | 'stock' | 'installation';
+
+/** The answer about one product: the asked-for fact first, then the card's other facts and the picture. */
+export function productReply(p: Product, aspect: Aspect, lang: Language): string {
+  const sw = lang === 'sw';
+  const price = priceWithUnit(p, p.startingPrice, lang);
+  const dims = size(p);
+  let first: string;
+  switch (aspect) {
+    case 'size':
+      first = dims
+        ? sw
+          ? `${p.name} ina vipimo ${dims}.`
+          : `${p.name} measures ${dims}.`
+        : sw
+          ? `Sina vipimo vya ${p.name}; mmoja wa timu yetu anaweza kukuambia.`
+          : `I do not have the size of ${p.name}; our team can tell you.`;
+      break;
+    case 'stock':
+      first = sw
+        ? p.stock > 0
+          ? `Ndiyo, ${p.name} iko (${isStone(p) ? 'slab' : 'sinki'} ${p.stock}).`
+          : `Samahani, ${p.name} imeisha kwa sasa.`
+        : p.stock > 0
+          ? `Yes, ${p.name} is in stock (${p.stock} ${isStone(p) ? (p.stock === 1 ? 'slab' : 'slabs') : p.stock === 1 ? 'sink' : 'sinks'}).`
+          : `Sorry, ${p.name} is out of stock right now.`;
+      break;
+    case 'installation':
+      first =
+        p.installationPricePerSlab !== null
+          ? sw
+            ? `Kuweka (installation) ${p.name} ni ${kes(p.installationPricePerSlab)} kwa slab, juu ya bei ya ${price}.`
+            : `Installation of ${p.name} is ${kes(p.installationPricePerSlab)} per slab, on top of ${price}.`
+          : sw
+            ? `Sina bei ya kuweka ${p.name}; mmoja wa timu yetu anaweza kukuambia. ${p.name} ni ${price}.`
+            : `I do not have an installation price for ${p.name}; our team can tell you. ${p.name} is ${price}.`;
+      break;
+    default:
+      first = sw ? `${p.name} ni ${price}.` : `${p.name} is ${price}.`;
+  }
+  const facts: string[] = [];
+  if (aspect !== 'price' && aspect !== 'installation' && aspect !== 'product')
+    facts.push(sw ? `Bei: ${price}.` : `Price: ${price}.`);
+  if (aspect !== 'size' && dims) facts.push(sw ? `Vipimo: ${dims}.` : `Size: ${dims}.`);
+  if (aspect !== 'stock') facts.push(stockLine(p, lang));
+  const description = aspect === 'product' && p.description ? `\n${p.description}` : '';
+  return `${first} ${facts.join(' ')}${description}\n${NEXT[lang]}${picture(p)}`;
+}
+
+const installationPrice = (p: Product, lang: Language) =>
+  p.installationPricePerSlab === null
+    ? lang === 'sw'
+      ? 'bei ya kuweka: uliza timu yetu'
+      : 'installation: ask our team'
+    : lang === 'sw'
+      ? `kuweka ${kes(p.installationPricePerSlab)} kwa slab`
+      : `installation ${kes(p.installationPricePerSlab)} per slab`;
+
+/** Several products match: up to three with prices (or installation prices), and which one? */
+export function listReply(products: Product[], lang: Language, show: 'price' | 'installation' = 'price'): string {
+  const shown = products.slice(0, 3);
+  const lines = shown.map(
+    (p, i) =>
+      `${i + 1}. ${p.name}: ${show === 'installation' ? installationPrice(p, lang) : priceWithUnit(p, p.startingPrice, lang)}`,
+  );
+  const more = products.length - shown.length;
+  if (lang === 'sw')
+    return [
+      `Tuna ${products.length} zinazolingana${more > 0 ? `; hizi ni ${shown.length} kati yake` : ''}:`,
+      ...lines,
+      'Ungependa ipi?',
+    ].join('\n');
+  return [
+    `We have ${products.length} that match${more > 0 ? `; here are ${shown.length}` : ''}:`,
+    ...lines,
+    'Which one would you like?',
+  ].join('\n');
+}
+
+const CATEGORY_NAMES = {
+  en: { granite: 'granite', marble: 'marble', quartz: 'quartz', sink: 'kitchen sinks' },
+  sw: { granite: 'granite', marble: 'marble', quartz: 'quartz', sink: 'sinki za jikoni' },
+};
+
+/** What the business sells, from the catalogue: each category with its lowest price. */
+export function catalogueReply(catalogue: Product[], lang: Language): string {
+  const parts: string[] = [];
+  for (const category of ['granite', 'marble', 'quartz', 'sink'] as const) {
+    const items = catalogue.filter((p) => p.category === category);
+    if (items.length === 0) continue;
+    const cheapest = items.reduce((a, b) => (b.startingPrice < a.startingPrice ? b : a));
+    const from = priceWithUnit(cheapest, cheapest.startingPrice, lang);
+    parts.push(`${CATEGORY_NAMES[lang][category]} (${lang === 'sw' ? 'kuanzia' : 'from'} ${from})`);
+  }
+  if (parts.length === 0)
+    return lang === 'sw'
+      ? 'Samahani, katalogi yetu haina bidhaa kwa sasa.'
+      : 'Sorry, our catalogue has no products right now.';
+  const list =
+    parts.length > 1 ? `${parts.slice(0, -1).join(', ')} ${lang === 'sw' ? 'na' : 'and'} ${parts.at(-1)}` : parts[0];
+  return lang === 'sw'
+    ? `Tunauza ${list}. Ungependa kuona nini? Kwa mfano "black granite" au "sinki ya bakuli mbili".`
+    : `We sell ${list}. What would you like to see? For example "black granite" or "double bowl sink".`;
+}
+
+export const WHICH_PRODUCT = {
+  en: 'Which product do you mean? For example "Absolute Black Granite" or "double bowl sink"; or ask "what do you sell?".',
+  sw: 'Unamaanisha bidhaa gani? Kwa mfano "Absolute Black Granite" au "sinki ya bakuli mbili"; au uliza "mnauza nini?".',
+};
+
+/** A person takes over. */
+export const HANDOVER = {
+  en: 'I am passing you to a member of our team; they will reply here shortly.',
+  sw: 'Nakupitisha kwa mmoja wa wafanyakazi wetu; atakujibu hapa hivi punde.',
+};
+
+export const NOT_FOUND = {
+  en: (searched: string) => `Sorry, we do not have "${searched}" in our catalogue.`,
+  sw: (searched: string) => `Samahani, hatuna "${searched}" kwenye katalogi yetu.`,
+};
+
+export const DELIVERY = {
+  en: 'Our team arranges delivery and transport and can tell you where to find us.',
+  sw: 'Timu yetu hupanga usafiri na inaweza kukuelekeza tulipo.',
+};
+
+export const PAYMENT = {
+  en: 'Our team will give you the payment details.',
+  sw: 'Timu yetu itakupa maelezo ya malipo.',
+};
+
+export const UNCLEAR = {
+  en: 'Sorry, I did not get that. I can tell you about our granite, marble and quartz slabs and kitchen sinks: prices, sizes, stock and installation. For example "black granite price" or "double bowl sink".',
+  sw: 'Samahani, sijaelewa. Naweza kukueleza kuhusu slab za granite, marble na quartz na sinki za jikoni: bei, vipimo, stock na kuweka. Kwa mfano "bei ya black granite" au "sinki ya bakuli mbili".',
+};
+
+export const STILL_UNCLEAR = {
+  en: 'Sorry, I still did not get that.',
+  sw: 'Samahani, bado sijaelewa.',
+};
+
+export const HELLO_AGAIN = {
+  en: 'Hello again! What can I help you with?',
+  sw: 'Habari tena! Nikusaidie na nini?',
+};
+
+export const WELCOME = {
+  en: 'You are welcome! Anything else I can help with?',
+  sw: 'Karibu sana! Kuna kingine naweza kukusaidia?',
+};
+
+const CONFIRM = { en: "Reply 'deal' to confirm.", sw: "Jibu 'deal' kuthibitisha." };
+
+/** The bot's answer in bargaining. */
+export function bargainReply(p: Product, answer: BargainAnswer, lang: Language): string {
+  const price = priceWithUnit(p, answer.price, lang);
+  const sw = lang === 'sw';
+  switch (answer.kind) {
+    case 'fixed':
+      return sw ? `Bei ya ${p.name} haibadiliki: ${price}.` : `The price of ${p.name} is fixed at ${price}.`;
+    case 'agree':
+      return sw ? `Sawa, ${p.name} kwa ${price}. ${CONFIRM.sw}` : `OK, ${p.name} at ${price}. ${CONFIRM.en}`;
+    case 'counter':
+      return sw
+        ? `Naweza kukupa ${p.name} kwa ${price}. ${CONFIRM.sw}`
+        : `I can do ${price} for ${p.name}. ${CONFIRM.en}`;
+    case 'best':
+      return sw
+        ? `Hiyo ndiyo bei yangu ya mwisho: ${p.name} kwa ${price}. ${CONFIRM.sw}`
+        : `That is my best price: ${price} for ${p.name}. ${CONFIRM.en}`;
+  }
+}
+
+/** The customer bought: the product, the price and what happens next. */
+export const convertedReply = (p: Product, price: number, lang: Language) =>
+  lang === 'sw'
+    ? `Asante! ${p.name} kwa ${priceWithUnit(p, price, lang)}. Ungependa kulipa vipi, na tukuletee wapi?`
+    : `Great, thank you! ${p.name} at ${priceWithUnit(p, price, lang)}. How would you like to pay, and where should we deliver?`;

@@ -1,0 +1,254 @@
+// Runs the bot (interface.ts) on customers' messages: WhatsApp's webhook
+// (server/whatsapp/webhook) and the simulator and demo seed (server/simulate.ts)
+// both hand it their turns.
+//
+// Turns of one conversation run one after another, in the order given;
+// conversations run in parallel. A turn runs only if its conversation is
+// still Bot Active by then (an earlier turn may have handed it over, or staff
+// taken it over), with what the bot needs gathered first: the conversation's
+// product, offer and round, what the bot remembered last time, and the
+// settings (Settings → Chatbot). A bot that throws is logged; the customer's
+// message is kept and nothing else is lost.
+//
+// deliver 'outbox' (the webhook): replies are stored as the bot's and queued
+// for the customer. deliver 'store' (the simulator, the demo seed): they are
+// stored at the runner's clock (`now`), which the seed sets a few seconds
+// after each customer message of the past, and nothing is sent.
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { inboundService } from '../modules/conversations/inbound';
+import { botSettingsService } from '../modules/bot-settings/service';
+import { productsRepository } from '../modules/products/repository';
+import type { Bot, BotSettings, BotTools, BotTurn, CatalogueProduct } from './interface';
+
+/** A new customer message as the webhook or the simulator gives it; the runner adds the rest of a BotTurn. */
+export type TurnInput = Omit<BotTurn, 'conversation' | 'memory' | 'settings'>;
+
+type Notification = NonNullable<Awaited<ReturnType<ReturnType<typeof inboundService>['botHandoff']>>>;
+
+/** What a turn did. */
+export type TurnOutcome = {
+  /** False when the conversation was not the bot's (or is gone) when the turn's time came. */
+  ran: boolean;
+  /** The replies stored (and, with deliver 'outbox', queued). */
+  replies: string[];
+  /** The notification of the bot's hand-over, when it handed over. */
+  notification?: Notification;
+  /** The bot threw (logged). */
+  failed?: boolean;
+};
+
+export type BotRunnerOptions = {
+  db: Kysely<DB>;
+  inbound: ReturnType<typeof inboundService>;
+  bot: Bot;
+  /** Delivers what the bot queued (the outbox dispatcher's kick); unused with deliver 'store'. */
+  outboxChanged: () => void;
+  log: { error(object: object, message: string): void; warn(object: object, message: string): void };
+  /** The clock of the bot's writes (replies, product views); default: the time of day. */
+  now?: () => Date;
+  deliver: 'outbox' | 'store';
+  /** The settings (services.botSettings.current, which a save refreshes); default: read from bot_settings every few seconds. */
+  settings?: () => Promise<BotSettings>;
+};
+
+/** The largest JSON tools.remember keeps, in bytes. */
+export const MEMORY_MAX_BYTES = 4096;
+/** How long the catalogue is used before it is looked at again. */
+export const CATALOGUE_TTL_MS = 5_000;
+
+const CATEGORIES = new Set<CatalogueProduct['category']>(['granite', 'marble', 'quartz', 'sink']);
+
+export type BotRunner = ReturnType<typeof createBotRunner>;
+
+export function createBotRunner(options: BotRunnerOptions) {
+  const { db, inbound, bot, log, deliver } = options;
+  const now = options.now ?? (() => new Date());
+  const settings = options.settings ?? botSettingsService(db, { now }).current;
+  const turns = new Map<number, Promise<TurnOutcome>>();
+
+  // --- the catalogue, shared by every turn and read again when it is older than CATALOGUE_TTL_MS and has changed ---
+  let catalogue: { products: CatalogueProduct[]; version: string; checked: number } | undefined;
+  let loading: Promise<CatalogueProduct[]> | undefined;
+
+  const catalogueVersion = productsRepository(db).catalogueVersion;
+
+  async function loadCatalogue(): Promise<CatalogueProduct[]> {
+    const version = await catalogueVersion();
+    if (catalogue && catalogue.version === version) {
+      catalogue.checked = Date.now();
+      return catalogue.products;
+    }
+    const rows = await db
+      .selectFrom('products')
+      .select([
+        'id',
+        'name',
+        'category',
+        'dimensions',
+        'description',
+        'starting_price',
+        'ending_price',
+        'color',
+        'installation_price_per_slab',
+        'material',
+        'bowl_configuration',
+        'stock',
+        'product_image_url',
+      ])
+      .where('is_active', '=', true)
+      .orderBy('id')
+      .execute();
+    const products = rows
+      .filter((row) => CATEGORIES.has(row.category as CatalogueProduct['category']))
+      .map((row): CatalogueProduct => ({
+        id: row.id,
+        name: row.name,
+        category: row.category as CatalogueProduct['category'],
+        dimensions: row.dimensions,
+        description: row.description,
+        startingPrice: Number(row.starting_price),
+        endingPrice: Number(row.ending_price),
+        color: row.color,
+        installationPricePerSlab:
+          row.installation_price_per_slab === null ? null : Number(row.installation_price_per_slab),
+        material: row.material,
+        bowlConfiguration: row.bowl_configuration,
+        stock: row.stock,
+        productImageUrl: row.product_image_url,
+      }));
+    catalogue = { products, version, checked: Date.now() };
+    return products;
+  }
+
+  async function activeProducts(): Promise<CatalogueProduct[]> {
+    if (catalogue && Date.now() - catalogue.checked < CATALOGUE_TTL_MS) return catalogue.products;
+    // Turns of several conversations at once share one read.
+    loading ??= loadCatalogue().finally(() => (loading = undefined));
+    return loading;
+  }
+
+  // --- one turn ---
+
+  async function gather(conversationId: number) {
+    const row = await db
+      .selectFrom('conversations as c')
+      .leftJoin('bot_memory as m', 'm.conversation_id', 'c.id')
+      .select([
+        'c.status',
+        'c.current_product_id',
+        'c.current_offer_price',
+        'c.bargaining_round',
+        'c.converted',
+        'm.memory',
+      ])
+      .where('c.id', '=', conversationId)
+      .executeTakeFirst();
+    return row;
+  }
+
+  function toolsFor(conversationId: number, outcome: TurnOutcome, now: () => Date): BotTools {
+    let handedOver = false;
+    return {
+      async reply(text) {
+        if (typeof text !== 'string' || text.trim() === '') {
+          log.warn({ conversationId, bot: bot.name }, 'the bot replied with no text (nothing sent)');
+          return false;
+        }
+        const sent = await inbound.botReply(
+          conversationId,
+          text,
+          deliver === 'store' ? { handedOver, store: true, at: now() } : { handedOver },
+        );
+        if (sent) {
+          outcome.replies.push(text);
+          if (deliver === 'outbox') options.outboxChanged();
+        }
+        return sent;
+      },
+      async handoff(type, message) {
+        const notification = await inbound.botHandoff(conversationId, type, message);
+        if (notification) {
+          handedOver = true;
+          outcome.notification ??= notification;
+        }
+      },
+      productInterest: (product, kind) => inbound.productInterest(conversationId, product, kind, now()),
+      offer: (price, round) => inbound.offer(conversationId, price, round),
+      converted: () => inbound.converted(conversationId),
+      catalogue: activeProducts,
+      async remember(value) {
+        let json: string | undefined;
+        try {
+          json = JSON.stringify(value);
+        } catch (error) {
+          throw new Error(`remember keeps JSON: ${error instanceof Error ? error.message : String(error)}`, {
+            cause: error,
+          });
+        }
+        if (json === undefined) throw new Error('remember keeps JSON: this value has no JSON form');
+        const bytes = Buffer.byteLength(json);
+        if (bytes > MEMORY_MAX_BYTES)
+          throw new Error(`remember keeps at most ${MEMORY_MAX_BYTES} bytes of JSON; this is ${bytes}`);
+        await db
+          .insertInto('bot_memory')
+          .values({ conversation_id: conversationId, memory: json, updated_at: now() })
+          .onConflict((oc) => oc.column('conversation_id').doUpdateSet({ memory: json, updated_at: now() }))
+          .execute();
+      },
+    };
+  }
+
+  async function run(input: TurnInput, clock: () => Date): Promise<TurnOutcome> {
+    const outcome: TurnOutcome = { ran: false, replies: [] };
+    try {
+      const row = await gather(input.conversationId);
+      if (row?.status !== 'bot_active') return outcome;
+      outcome.ran = true;
+      const turn: BotTurn = {
+        ...input,
+        conversation: {
+          currentProductId: row.current_product_id,
+          currentOfferPrice: row.current_offer_price === null ? null : Number(row.current_offer_price),
+          bargainingRound: row.bargaining_round,
+          converted: row.converted,
+        },
+        memory: row.memory ?? null,
+        // A copy: a bot that changes its settings changes them for itself only.
+        settings: structuredClone(await settings()),
+      };
+      await bot.onCustomerMessage(turn, toolsFor(input.conversationId, outcome, clock));
+    } catch (error) {
+      outcome.failed = true;
+      log.error(
+        { err: error, conversationId: input.conversationId, messageId: input.messageId, bot: bot.name },
+        'the bot failed on a customer message (the message is kept)',
+      );
+    }
+    return outcome;
+  }
+
+  return {
+    bot,
+    /**
+     * Queues the bot's turn behind the conversation's earlier ones; resolves
+     * when it has run (never rejects: a bot that throws is logged).
+     * `at.now`: this turn's clock instead of the runner's (the simulator's
+     * conversations each keep their own time).
+     */
+    turn(input: TurnInput, at: { now?: () => Date } = {}): Promise<TurnOutcome> {
+      const clock = at.now ?? now;
+      const previous = turns.get(input.conversationId);
+      const next = previous ? previous.then(() => run(input, clock)) : run(input, clock);
+      turns.set(input.conversationId, next);
+      void next.finally(() => {
+        if (turns.get(input.conversationId) === next) turns.delete(input.conversationId);
+      });
+      return next;
+    },
+    /** Resolves when every turn queued so far has ended. */
+    async idle() {
+      while (turns.size > 0) await Promise.all(turns.values());
+    },
+  };
+}
