@@ -1,8 +1,9 @@
-// Issue 31, end to end: the reference server with the WhatsApp Cloud API
-// channel on, against Prism serving Meta's trimmed contract (every send is
-// checked against Meta's schema) behind the recorder (what "WhatsApp" was
-// sent). A customer's message arrives as a signed webhook and shows live in
-// the list; staff take over and reply; WhatsApp receives the send; status
+// Issues 31 and 32, end to end: the reference server with the WhatsApp Cloud
+// API channel on, against Prism serving Meta's trimmed contract (every send
+// is checked against Meta's schema) behind the recorder (what "WhatsApp" was
+// sent). A customer asks, bargains and buys from the catalogue bot alone. A
+// customer's message arrives as a signed webhook and shows live in the list;
+// the bot hands a delivery question over; staff take over and reply; WhatsApp receives the send; status
 // webhooks move the reply to Delivered, then Read, and a late one does not
 // move it back. And the webhook's doors: unsigned or wrongly signed
 // deliveries are refused, the subscription handshake answers only the right
@@ -67,6 +68,8 @@ const textsTo = (number: string): RecordedSend[] =>
     return request.type === 'text' && request.to?.replace(/^\+/, '') === number;
   });
 
+const bodyOf = (send: RecordedSend | undefined) => (send?.request as { text?: { body?: string } }).text?.body ?? '';
+
 const deliveryOf = (page: Page, text: string) =>
   page.locator('.message-admin').filter({ hasText: text }).locator('.message-delivery-label');
 
@@ -74,7 +77,8 @@ test('a customer writes on WhatsApp, staff take over and reply, and every delive
   test.setTimeout(120_000);
   const from = newNumber();
   const name = 'Wanjiru Kamau';
-  const question = `Habari, bei ya black granite ni ngapi? (${from})`;
+  // A delivery question: the catalogue bot says a person will answer and hands the conversation over.
+  const question = `Habari, mnadeliver Nakuru? (${from})`;
   await signIn(page.request);
   await page.goto(`${stack.app}/conversations`);
   await expect(page.getByRole('heading', { name: 'Conversations', level: 1 })).toBeVisible();
@@ -83,18 +87,22 @@ test('a customer writes on WhatsApp, staff take over and reply, and every delive
 
   await postCustomerText(from, name, question);
 
-  // Live, without a reload: the customer's profile name, what they wrote, and the hand-off the
-  // default bot made (no bot is configured): Admin Required and a notification.
+  // Live, without a reload: the customer's profile name, what they wrote, and the bot's hand-over:
+  // Admin Required and a notification.
   const card = page.getByRole('link', { name: new RegExp(name) });
   await expect(card).toBeVisible(LIVE);
   await expect(card).toContainText('Admin Required');
-  await expect(card).toContainText(question);
+  // The card shows the last message: the bot's line saying a person will answer.
+  await expect(card).toContainText('Nakupitisha kwa mmoja wa wafanyakazi wetu');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByTestId('unread-badge')).toHaveText('1', LIVE);
 
   await card.click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(page.locator('.message-customer .message-content')).toHaveText(question);
   await expect(page.getByRole('region', { name: 'Conversation Info' })).toContainText('Admin Required');
+  // The bot told the customer, on WhatsApp, that a person will answer.
+  await expect.poll(() => textsTo(from).length, LIVE).toBe(1);
+  expect(bodyOf(textsTo(from)[0])).toContain('Nakupitisha kwa mmoja wa wafanyakazi wetu');
 
   const takeover = page.getByRole('switch', { name: 'Admin Takeover' });
   await expect(takeover).not.toBeChecked();
@@ -108,9 +116,9 @@ test('a customer writes on WhatsApp, staff take over and reply, and every delive
   await composer.press('Enter');
   await expect(page.locator('.message-admin .message-content').filter({ hasText: reply })).toBeVisible();
 
-  // WhatsApp (Prism, checking Meta's schema) received one text to that number with those words.
-  await expect.poll(() => textsTo(from).length, LIVE).toBe(1);
-  const [send] = textsTo(from);
+  // WhatsApp (Prism, checking Meta's schema) received one more text to that number, with those words.
+  await expect.poll(() => textsTo(from).length, LIVE).toBe(2);
+  const send = textsTo(from)[1];
   expect(send.phoneNumberId).toBe(WHATSAPP.phoneNumberId);
   expect(send.status).toBe(200);
   expect((send.request as { text: { body: string } }).text.body).toBe(reply);
@@ -132,8 +140,75 @@ test('a customer writes on WhatsApp, staff take over and reply, and every delive
   await expect(deliveryOf(page, reply)).toHaveText('Delivery: Read');
   await page.reload();
   await expect(deliveryOf(page, reply)).toHaveText('Delivery: Read');
-  // Staff's one reply was sent once.
-  expect(textsTo(from)).toHaveLength(1);
+  // Staff's one reply was sent once, and the bot said nothing while staff had the conversation.
+  expect(textsTo(from)).toHaveLength(2);
+});
+
+test('a customer asks, bargains and buys over WhatsApp with the bot alone; delivery then goes to staff', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page.request);
+  const created = await page.request.post(`${stack.app}/api/products`, {
+    multipart: {
+      name: 'Galaxy Black Granite',
+      category: 'granite',
+      color: 'Black',
+      dimensions: '3000 x 1800 x 20',
+      startingPrice: '11000',
+      endingPrice: '15500',
+      stock: '6',
+      isActive: 'true',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const from = newNumber();
+  const name = 'Achieng Odhiambo';
+  await page.goto(`${stack.app}/conversations`);
+  await expect(page.getByRole('status', { name: 'Live updates: connected' })).toBeVisible(LIVE);
+
+  // Swahili in, Swahili out: the price from the catalogue, per slab, sent to WhatsApp.
+  await postCustomerText(from, name, 'Habari, bei ya galaxy black granite ni ngapi?');
+  await expect.poll(() => textsTo(from).length, LIVE).toBe(1);
+  expect(bodyOf(textsTo(from)[0])).toMatch(/^Galaxy Black Granite ni KES 11,000 kwa slab\./);
+  const card = page.getByRole('link', { name: new RegExp(name) });
+  await expect(card).toContainText('Bot Active', LIVE);
+  await expect(card).toContainText('Galaxy Black Granite');
+  await card.click();
+  await expect(page.locator('.message-bot .message-content').first()).toContainText('KES 11,000 kwa slab');
+
+  // A counter-offer below the lowest price (90 % of 11,000 = 9,900): the bot meets halfway, round 1.
+  const info = page.getByRole('region', { name: 'Conversation Info' });
+  await postCustomerText(from, name, 'Unaweza kufanya 9,500?');
+  await expect(info.locator('.current-offer')).toContainText('10,450', LIVE);
+  await expect(info.locator('.current-offer')).toContainText('Round 1');
+  await expect(info).toContainText('Galaxy Black Granite');
+
+  // "Sawa, deal": sold at the offer, and the analytics count the sale.
+  await postCustomerText(from, name, 'Sawa, deal');
+  await expect.poll(() => textsTo(from).length, LIVE).toBe(3);
+  expect(bodyOf(textsTo(from)[2])).toContain('Galaxy Black Granite kwa KES 10,450 kwa slab');
+  const overview = (await (await page.request.get(`${stack.app}/api/analytics/overview`)).json()) as {
+    conversionRate: number;
+  };
+  expect(overview.conversionRate).toBeGreaterThan(0);
+  await expect(info).toContainText('Bot Active');
+
+  // Delivery needs a person: Admin Required, the notification says what the customer wanted.
+  await postCustomerText(from, name, 'Mnadeliver Nakuru?');
+  await expect(info).toContainText('Admin Required', LIVE);
+  await expect.poll(() => textsTo(from).length, LIVE).toBe(4);
+  expect(bodyOf(textsTo(from)[3])).toContain('Nakupitisha kwa mmoja wa wafanyakazi wetu');
+  const unread = (await (await page.request.get(`${stack.app}/api/notifications/unread`)).json()) as {
+    type: string;
+    message: string;
+  }[];
+  expect(unread).toContainEqual(
+    expect.objectContaining({
+      type: 'delivery_inquiry',
+      message: `${name} asks about delivery: "Mnadeliver Nakuru?" (product: Galaxy Black Granite)`,
+    }),
+  );
 });
 
 test('the webhook refuses deliveries without the app secret’s signature, and stores nothing', async ({ request }) => {
@@ -158,7 +233,8 @@ test('the webhook refuses deliveries without the app secret’s signature, and s
   await expect.poll(async () => (await conversations()).length, LIVE).toBe(1);
   const [conversation] = await conversations();
   expect(conversation.customerName).toBe('Real Customer');
-  expect(conversation.messageCount).toBe(1);
+  // The customer's "Habari" once, and the bot's greeting.
+  await expect.poll(async () => (await conversations())[0]?.messageCount, LIVE).toBe(2);
 });
 
 test('the subscription handshake echoes the challenge only for the verify token', async ({ request }) => {

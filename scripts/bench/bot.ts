@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { catalogueBot } from '../../server/bot/catalogue';
 import { understand } from '../../server/bot/catalogue/understand';
 import { CORPUS, corpusCatalogue, type CorpusEntry } from '../../server/bot/corpus/messages';
+import { HELD_OUT } from '../../server/bot/held-out/messages';
 import { INTENTS, LANGUAGES, isRight, missLine, percent } from '../../server/bot/corpus/score';
 import type { BotSettings, BotTools, BotTurn } from '../../server/bot/interface';
 import { ms, summarize } from './stats';
@@ -123,6 +124,34 @@ function accuracy(): { right: number; total: number } {
     console.log(`\nmisses (${misses.length}):`);
     for (const { line } of misses) console.log(`  ${line}`);
   }
+  return { right: judged.length - misses.length, total: judged.length };
+}
+
+/** The held-out messages (server/bot/held-out): never tuned on, so the figure to expect on new wording. */
+function heldOutAccuracy(): { right: number; total: number } {
+  const judged = HELD_OUT.map((entry) => {
+    const got = understand(entry.text, catalogue);
+    return { entry, right: isRight(entry, got), line: missLine(entry, got) };
+  });
+  const row = (label: string, of: typeof judged) => {
+    const right = of.filter((j) => j.right).length;
+    return [label, count(of.length), count(right), pct(right, of.length)];
+  };
+  console.log('\nheld-out accuracy (messages the bot was never tuned on)');
+  table(
+    ['language', 'messages', 'right', '%'],
+    [
+      ...LANGUAGES.map((language) =>
+        row(
+          language,
+          judged.filter((j) => j.entry.language === language),
+        ),
+      ),
+      row('all', judged),
+    ],
+  );
+  const misses = judged.filter((j) => !j.right);
+  for (const { line } of misses) console.log(`  ${line}`);
   return { right: judged.length - misses.length, total: judged.length };
 }
 
@@ -256,6 +285,7 @@ console.log(
     `${availableParallelism()} cores, load average ${loadavg()[0].toFixed(2)}, Node ${process.version}`,
 );
 const { right, total } = accuracy();
+const heldOut = heldOutAccuracy();
 
 console.log(`\ntime per message (the corpus repeated for at least ${seconds} s each)`);
 const alone = timingLine('understand', await timed((entry) => understand(entry.text, catalogue)));
@@ -290,5 +320,8 @@ console.log(
     `${availableParallelism()} cores, Node ${process.version}):`,
 );
 console.log(`  corpus accuracy          ${count(right)} of ${count(total)} right (${pct(right, total)})`);
+console.log(
+  `  held-out accuracy        ${count(heldOut.right)} of ${count(heldOut.total)} right (${pct(heldOut.right, heldOut.total)})`,
+);
 console.log(`  understand() per message ${alone.summary}`);
 console.log(`  whole turn per message   ${whole.summary}`);

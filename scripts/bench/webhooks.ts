@@ -5,7 +5,7 @@
 // The reference server runs as `npm run server` runs it (tsx server/main.ts,
 // its own process) on an empty database in a temporary folder, with WhatsApp
 // configured against a tiny local Graph API stub (the template sync at start
-// finds nothing) and the default hand-over bot. Deliveries are built and
+// finds nothing) and the hand-over bot (BOT_MODULE=handoff). Deliveries are built and
 // signed as Meta's are (common/whatsapp/webhook-payloads.ts) and posted over
 // keep-alive connections, `--connections` at a time, for `--seconds` each:
 //
@@ -127,6 +127,9 @@ async function startServer(databaseUrl: string, graphUrl: string): Promise<Serve
       SIMULATE_RATE: '0',
       LOGIN_RATE_LIMIT: '1000000',
       LOG_LEVEL: 'warn',
+      // The webhook's own figures, comparable run to run: the hand-over bot writes no replies
+      // (the catalogue bot's time per message is `npm run bench:bot`).
+      BOT_MODULE: 'handoff',
       WHATSAPP_ACCESS_TOKEN: whatsapp.accessToken,
       WHATSAPP_PHONE_NUMBER_ID: whatsapp.phoneNumberId,
       WHATSAPP_BUSINESS_ACCOUNT_ID: whatsapp.businessAccountId,

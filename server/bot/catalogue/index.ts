@@ -29,7 +29,6 @@ import {
 import { normalise } from './text';
 import { understand, type Understanding } from './understand';
 
-
 /** What the bot keeps between turns of one conversation (tools.remember; at most 4 KB). */
 export type CatalogueBotMemory = {
   language: Language;

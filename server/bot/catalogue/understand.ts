@@ -230,6 +230,22 @@ const narrow = <T>(items: T[], filter: (item: T) => boolean) => {
  * A product asked for that the catalogue does not have (with no question
  * beyond price, size or stock) is 'product' with the words searched.
  */
+/** Words that make a message a question even without a question mark. */
+const QUESTION_WORDS = new Set([
+  'how',
+  'what',
+  'which',
+  'when',
+  'where',
+  'why',
+  'gani',
+  'ngapi',
+  'je',
+  'wapi',
+  'lini',
+  'aje',
+]);
+
 export function understand(text: string, catalogue: CatalogueProduct[], previousLanguage?: Language): Understanding {
   // Chat spellings ("u", "wat", "pls") are read as the words they stand for.
   const tokens = wordsOf(normalise(text)).map((w) => CHAT_SPELLINGS[w] ?? w);
@@ -360,12 +376,18 @@ export function understand(text: string, catalogue: CatalogueProduct[], previous
   const offers = amount !== null && (cues.has('offer_verb') || cues.has('bargain'));
   const sendsMoney = cues.has('money') && cues.has('send');
 
+  // Whether the message asks something ("?", "how", "gani", "ngapi"…), not just says it.
+  const asks = /\?/.test(text) || tokens.some((w) => QUESTION_WORDS.has(w));
+
   // What the customer asks about products, before the product words are weighed.
   const question = ((): Intent | null => {
     if (offers) return 'counter_offer'; // "nitalipa 28k cash": a price of their own, however they pay
     if (cues.has('payment_method') || sendsMoney) return 'payment';
     if (cues.has('delivery')) return 'delivery';
     if (amount !== null || cues.has('bargain')) return 'counter_offer';
+    // "Sawa, nimeridhika na hiyo bei. Nitachukua", "funga hiyo deal": a yes that mentions the
+    // price or a verb of fitting is still a yes, unless the message asks something.
+    if (cues.has('accept_strong') && !asks) return 'accept';
     if (cues.has('payment')) return 'payment';
     if (cues.has('installation')) return 'installation';
     if (cues.has('price')) return 'price';

@@ -475,6 +475,9 @@ const cues: Record<Cue, string[]> = {
     'works for me',
     'twende na hiyo',
     'tufanye hivyo',
+    'tufanye hivo',
+    'funga deal',
+    'tufunge deal',
     'tumalizane',
     'nitaichukua',
     'nitazichukua',
@@ -506,6 +509,7 @@ const cues: Record<Cue, string[]> = {
     'noted',
     'haya',
     'iko poa',
+    'iko sawa',
     'sawa sawa',
   ],
   delivery: [

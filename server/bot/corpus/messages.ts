@@ -499,6 +499,14 @@ const FIRST_WRITER: readonly CorpusEntry[] = [
   { text: '😂😂', language: 'sheng', intent: 'unclear' },
   { text: 'Ngoja nimuulize wife kwanza', language: 'mixed', intent: 'unclear' },
   { text: 'Nimetuma picha, check', language: 'mixed', intent: 'unclear' },
+
+  // Added by the lead after the held-out measure (server/bot/held-out): a yes that also mentions
+  // the price or says "funga", in Swahili and Sheng, is still a yes.
+  { text: 'Sawa boss, nimekubali hiyo bei', language: 'sheng', intent: 'accept' },
+  { text: 'Poa, funga deal tu', language: 'sheng', intent: 'accept' },
+  { text: 'Okay the price is fine, I will take it', language: 'en', intent: 'accept' },
+  { text: 'Bei iko poa, nitachukua', language: 'sw', intent: 'accept' },
+  { text: 'Nitachukua, lakini bei ni ngapi na installation?', language: 'mixed', intent: 'installation' },
 ];
 
 /** The corpus: the first writer's messages, then the second writer's and the third set (see their files). */
