@@ -174,6 +174,18 @@ export type BotFormValues = z.input<Schema>;
 /** What a valid form gives: the PUT body. */
 export type BotFormOutput = z.output<Schema>;
 
+/**
+ * The seven days from Monday, each as stored (its first entry) or closed when
+ * missing: a backend's list out of order, with a day twice or one left out,
+ * still gives one row per day.
+ */
+function weekOf(days: BotSettings['businessHours']['days']): BotSettings['businessHours']['days'] {
+  return (Object.keys(DAY_NAMES) as BotOpeningDayDay[]).map((day) => {
+    const stored = days.find((d) => d.day === day);
+    return stored ? { ...stored } : { day, open: false, from: '09:00', to: '17:00' };
+  });
+}
+
 /** The inputs filled from stored settings. */
 export function botSettingsToFormValues(settings: BotSettings): BotFormValues {
   return {
@@ -190,7 +202,7 @@ export function botSettingsToFormValues(settings: BotSettings): BotFormValues {
     businessHours: {
       enabled: settings.businessHours.enabled,
       timezone: settings.businessHours.timezone,
-      days: settings.businessHours.days.map((d) => ({ ...d })),
+      days: weekOf(settings.businessHours.days),
     },
     outOfHoursMessage: settings.outOfHoursMessage,
   };

@@ -139,6 +139,30 @@ describe('Settings: Chatbot', () => {
     expect(form.getByLabelText('Out-of-hours message')).toHaveValue(configured.outOfHoursMessage);
   });
 
+  it("shows one row per day from Monday when a backend's days are out of order, twice or missing", async () => {
+    const [monday, , , , friday, saturday] = week();
+    render({
+      settings: {
+        ...configured,
+        businessHours: {
+          ...configured.businessHours,
+          days: [saturday, monday, { ...monday, from: '06:00' }, friday, saturday, monday, friday],
+        },
+      },
+    });
+    const form = within(await chatbot());
+    const rows = form.getByRole('list', { name: 'Opening hours' });
+    expect(
+      within(rows)
+        .getAllByRole('listitem')
+        .map((row) => row.querySelector('.bot-day-name')?.textContent),
+    ).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+    // The first entry of a day counts; a missing day is closed.
+    expect(form.getByLabelText('Opens on Monday')).toHaveValue('08:00');
+    expect(form.getByLabelText('Open on Tuesday')).not.toBeChecked();
+    expect(form.getByLabelText('Closes on Saturday')).toHaveValue('14:00');
+  });
+
   it('sits after the follow-up form and before Quick replies', async () => {
     render({}, <SettingsPage />);
     await chatbot();
