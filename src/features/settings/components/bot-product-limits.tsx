@@ -1,4 +1,5 @@
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { LoadError } from '../../../components/ui/load-error';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
@@ -17,7 +18,16 @@ const noWheel = (event: React.WheelEvent<HTMLInputElement>) => event.currentTarg
  * catalogue, or undefined while it loads (or when it could not be loaded: the
  * rows then show the product ids they hold).
  */
-export function BotProductLimits({ products, loadError }: { products?: Product[]; loadError?: boolean }) {
+export function BotProductLimits({
+  products,
+  loadError,
+  onRetry,
+}: {
+  products?: Product[];
+  loadError?: boolean;
+  /** Loads the catalogue again after a failure. */
+  onRetry?: () => unknown;
+}) {
   const {
     control,
     register,
@@ -40,9 +50,11 @@ export function BotProductLimits({ products, loadError }: { products?: Product[]
         For these products the bot keeps to the amount given here instead of the percentage.
       </p>
       {loadError && (
-        <p className="field-error" role="alert">
-          The products could not be loaded: the rows show product numbers.
-        </p>
+        <LoadError
+          className="field-error bot-limits-load-error"
+          message="The products could not be loaded: the rows show product numbers."
+          onRetry={onRetry}
+        />
       )}
       {fields.length > 0 && (
         <ul className="bot-limit-list">

@@ -217,7 +217,7 @@ function BotSettingsForm({ settings }: { settings: BotSettings }) {
               />
             </BotField>
           </div>
-          <BotProductLimits products={products.data} loadError={products.isError} />
+          <BotProductLimits products={products.data} loadError={products.isError} onRetry={products.refetch} />
         </fieldset>
         <BotBusinessHours />
         <div className="settings-actions">
