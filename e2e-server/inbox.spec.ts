@@ -109,7 +109,12 @@ test('a quick reply saved in Settings is inserted from the composer with /', asy
   await expect(page.getByRole('button', { name: 'Quick replies' })).toBeVisible();
   await input.click();
   await page.keyboard.type('/');
+  // The list is open before its filter is typed (letters typed before it opens go to the composer).
+  const dialog = page.getByRole('dialog', { name: 'Quick replies' });
+  await expect(dialog).toBeVisible();
   await page.keyboard.type('showroom');
+  await expect(dialog.getByText(title)).toBeVisible();
   await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
   await expect(input).toHaveValue(/^We are open until 6 pm, .+\.$/);
 });

@@ -218,17 +218,17 @@ export function createSimulator(db: Kysely<DB>, services: Services, options: Sim
       name: chance(0.85) ? kenyanName(faker) : null,
       language: pick(['en', 'en', 'sw', 'sheng'] as const),
     };
+    // Played now (no `at`): every message at the moment it is written, so the conversation is
+    // the newest; played in the past (the seed): the bot answers a few seconds after each message.
     const live = at === undefined;
-    let time = at?.getTime() ?? services.now().getTime() - seconds(120, 300);
-    /** Never later than now: a conversation played now ends now. */
-    const cap = (t: number) => (live ? Math.min(t, services.now().getTime()) : t);
-    /** The customer writes; the bot answers a few seconds later. */
+    let time = at?.getTime() ?? 0;
+    /** The customer writes; the bot answers. */
     async function say(text: string) {
-      const at = new Date(cap(time));
+      const at = live ? services.now() : new Date(time);
       const written = await inbound.customerText(customer.phone, customer.name, text, at);
       customer.id = written.conversationId;
       time += seconds(2, 40);
-      const answeredAt = new Date(cap(time));
+      const answeredAt = live ? undefined : new Date(time);
       // The customer reads the answer and writes again.
       time += seconds(15, 240);
       return runner.turn(
@@ -241,7 +241,7 @@ export function createSimulator(db: Kysely<DB>, services: Services, options: Sim
           phone: customer.phone,
           at,
         },
-        { now: () => answeredAt },
+        { now: () => answeredAt ?? services.now() },
       );
     }
     return { customer, say };
