@@ -500,7 +500,7 @@ const FIRST_WRITER: readonly CorpusEntry[] = [
   { text: 'Ngoja nimuulize wife kwanza', language: 'mixed', intent: 'unclear' },
   { text: 'Nimetuma picha, check', language: 'mixed', intent: 'unclear' },
 
-  // Added by the lead after the held-out measure (server/bot/held-out): a yes that also mentions
+  // Added after the held-out measure (server/bot/held-out): a yes that also mentions
   // the price or says "funga", in Swahili and Sheng, is still a yes.
   { text: 'Sawa boss, nimekubali hiyo bei', language: 'sheng', intent: 'accept' },
   { text: 'Poa, funga deal tu', language: 'sheng', intent: 'accept' },

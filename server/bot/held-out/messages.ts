@@ -9,7 +9,7 @@
 // ("funga hiyo deal", "nimeridhika na hiyo bei, nitachukua") and a request
 // for the catalogue that also named "bei" or "stock". Acceptances were then
 // made stronger (a yes that mentions the price is still a yes, unless the
-// message asks something), with new corpus messages of the lead's own: 73 of
+// message asks something), with new corpus messages written for them: 73 of
 // 80 since, so for acceptances this set is no longer a blind measure. Nothing
 // else was tuned on it.
 import type { CorpusEntry } from '../corpus/messages';
