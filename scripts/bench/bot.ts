@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { catalogueBot } from '../../server/bot/catalogue';
 import { understand } from '../../server/bot/catalogue/understand';
 import { CORPUS, corpusCatalogue, type CorpusEntry } from '../../server/bot/corpus/messages';
+import { botSettingsDefaults } from '../../server/modules/bot-settings/defaults';
 import { HELD_OUT } from '../../server/bot/held-out/messages';
 import { INTENTS, LANGUAGES, isRight, missLine, percent } from '../../server/bot/corpus/score';
 import type { BotSettings, BotTools, BotTurn } from '../../server/bot/interface';
@@ -37,26 +38,7 @@ if (!(seconds > 0)) {
 }
 
 /** openapi.yaml's BotSettingsDefaults: what the bot works with until staff save settings. */
-const DEFAULT_SETTINGS: BotSettings = {
-  enabled: true,
-  greeting:
-    'Hello and karibu! I am the shop\'s assistant. We sell granite, marble and quartz slabs and kitchen sinks. Tell me what you are looking for, for example "black granite" or "double bowl sink".',
-  bargaining: { maxRounds: 3, lowestPricePercent: 90, productLimits: [] },
-  businessHours: {
-    enabled: false,
-    timezone: 'Africa/Nairobi',
-    days: [
-      { day: 'monday', open: true, from: '08:00', to: '18:00' },
-      { day: 'tuesday', open: true, from: '08:00', to: '18:00' },
-      { day: 'wednesday', open: true, from: '08:00', to: '18:00' },
-      { day: 'thursday', open: true, from: '08:00', to: '18:00' },
-      { day: 'friday', open: true, from: '08:00', to: '18:00' },
-      { day: 'saturday', open: true, from: '09:00', to: '14:00' },
-      { day: 'sunday', open: false, from: '09:00', to: '13:00' },
-    ],
-  },
-  outOfHoursMessage: 'Thank you for writing. We are closed now; a member of our team will reply when we open.',
-};
+const DEFAULT_SETTINGS: BotSettings = botSettingsDefaults();
 
 const catalogue = corpusCatalogue();
 const count = (n: number) => n.toLocaleString('en-US');

@@ -4,6 +4,7 @@
 // so that a whole chat can be played message by message. Used by the engine's
 // tests (server/test/bot-engine-*.test.ts) and handy for benches.
 import { DEMO_IMAGES, DEMO_PRODUCTS } from '../../../common/demo-data/catalogue';
+import { botSettingsDefaults } from '../../modules/bot-settings/defaults';
 import type { NotificationType } from '../../realtime/events';
 import type { Bot, BotSettings, BotTools, BotTurn, CatalogueProduct } from '../interface';
 
@@ -34,31 +35,8 @@ export function demoCatalogue(): CatalogueProduct[] {
   }));
 }
 
-/** The design's default settings (Settings → Chatbot before staff save any). */
-export function defaultSettings(): BotSettings {
-  type Day = BotSettings['businessHours']['days'][number];
-  const day = (name: Day['day'], open: boolean, from: string, to: string): Day => ({ day: name, open, from, to });
-  return {
-    enabled: true,
-    greeting:
-      'Hello and karibu! I am the shop\'s assistant. We sell granite, marble and quartz slabs and kitchen sinks. Tell me what you are looking for, for example "black granite" or "double bowl sink".',
-    bargaining: { maxRounds: 3, lowestPricePercent: 90, productLimits: [] },
-    businessHours: {
-      enabled: false,
-      timezone: 'Africa/Nairobi',
-      days: [
-        day('monday', true, '08:00', '18:00'),
-        day('tuesday', true, '08:00', '18:00'),
-        day('wednesday', true, '08:00', '18:00'),
-        day('thursday', true, '08:00', '18:00'),
-        day('friday', true, '08:00', '18:00'),
-        day('saturday', true, '09:00', '14:00'),
-        day('sunday', false, '09:00', '13:00'),
-      ],
-    },
-    outOfHoursMessage: 'Thank you for writing. We are closed now; a member of our team will reply when we open.',
-  };
-}
+/** The settings before staff save any: the server's defaults (openapi.yaml's BotSettingsDefaults). */
+export const defaultSettings = botSettingsDefaults;
 
 export type ToolCall =
   | { tool: 'reply'; text: string }
