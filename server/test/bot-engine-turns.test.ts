@@ -369,6 +369,53 @@ describe('the catalogue bot', () => {
     expect(only((await open.send('do you deliver to Thika?')).replies)).toContain(HANDOVER_EN);
   });
 
+  it('tells the opening hours from the settings, and whether the business is open now or when it opens next', async () => {
+    const week = 'Monday to Friday 08:00–18:00; Saturday 09:00–14:00; Sunday closed.';
+    const anyTime = 'You can ask me about products and prices at any time.';
+    const open = await new Chat({ bot: catalogueBot, settings: withHours, at: OPEN }).send('What time do you close?');
+    expect(only(open.replies)).toBe(`Our opening hours: ${week} We are open now, until 18:00. ${anyTime}`);
+    expect(open.handoffs).toEqual([]);
+    const evening = await new Chat({ bot: catalogueBot, settings: withHours, at: CLOSED }).send('are you open?');
+    expect(only(evening.replies)).toContain('We are closed now and open again tomorrow at 08:00.');
+    // Tuesday 06:00 in Nairobi: later today. Saturday 15:00: Sunday is closed, so Monday.
+    const early = await new Chat({ bot: catalogueBot, settings: withHours, at: new Date('2026-11-24T03:00:00Z') }).send(
+      'opening hours?',
+    );
+    expect(only(early.replies)).toContain('We are closed now and open again today at 08:00.');
+    const weekend = await new Chat({
+      bot: catalogueBot,
+      settings: withHours,
+      at: new Date('2026-11-28T12:00:00Z'),
+    }).send('Are you open on Sunday?');
+    expect(only(weekend.replies)).toContain('We are closed now and open again on Monday at 08:00.');
+  });
+
+  it('tells the opening hours in Swahili, with the time zone when it is not Nairobi time', async () => {
+    const chat = new Chat({ bot: catalogueBot, settings: withHours, at: CLOSED });
+    expect(only((await chat.send('Mnafungua saa ngapi?')).replies)).toBe(
+      'Saa zetu za kazi: Jumatatu hadi Ijumaa 08:00–18:00; Jumamosi 09:00–14:00; Jumapili tumefunga. ' +
+        'Tumefunga sasa; tutafungua tena kesho saa 08:00. Unaweza kuniuliza kuhusu bidhaa na bei wakati wowote.',
+    );
+    const kampala = settingsWith((s) => {
+      s.businessHours.enabled = true;
+      s.businessHours.timezone = 'Africa/Kampala';
+      s.businessHours.days = s.businessHours.days.map((d) => ({ ...d, open: d.day === 'wednesday' }));
+    });
+    const other = await new Chat({ bot: catalogueBot, settings: kampala, at: CLOSED }).send('what are your hours?');
+    expect(only(other.replies)).toMatch(
+      /^Our opening hours: Monday and Tuesday closed; Wednesday 08:00–18:00; Thursday to Sunday closed \(Africa\/Kampala time\)\. We are closed now and open again tomorrow at 08:00\./,
+    );
+  });
+
+  it('hands an opening-hours question to staff when business hours are off (it does not know them)', async () => {
+    const chat = new Chat({ bot: catalogueBot, at: CLOSED });
+    const turn = await chat.send('Mko wazi Jumapili?');
+    expect(only(turn.replies)).toBe(`Timu yetu itakuambia saa zetu za kazi. ${HANDOVER_SW}`);
+    expect(turn.handoffs).toEqual([
+      { type: 'unclear_request', message: 'Brian Otieno asks about opening hours: "Mko wazi Jumapili?"' },
+    ]);
+  });
+
   it('when switched off, answers nothing itself: every message goes to staff, with the out-of-hours message first when closed', async () => {
     const off = settingsWith((s) => {
       s.enabled = false;

@@ -258,9 +258,20 @@ describe('general rules, beyond any one sentence', () => {
     expect(read('Can I get 10% off?').amount).toBeNull();
   });
 
-  it('leaves opening hours and asking for a person to staff', () => {
-    expect(read('Mnafungua saa ngapi?').intent).toBe('unclear');
+  it('reads opening-hours questions, and leaves asking for a person to staff', () => {
+    expect(read('Mnafungua saa ngapi?').intent).toBe('hours');
+    expect(read('are you open on sunday').intent).toBe('hours');
+    expect(read('Mnaopen saa ngapi?').intent).toBe('hours');
+    expect(read('Mko wazi leo?').intent).toBe('hours');
     expect(read('Nataka kuongea na mtu').intent).toBe('unclear');
+  });
+
+  it('puts delivery, payment and installation before the hour they ask about', () => {
+    expect(read('Mtaleta saa ngapi?').intent).toBe('delivery');
+    expect(read('What time can you install the sink?').intent).toBe('installation');
+    expect(read('Nitalipa mpesa saa ngapi?').intent).toBe('payment');
+    // "Mnafunga sinki?" asks whether they fit sinks, not when they close.
+    expect(read('Mnafunga sinki?').intent).not.toBe('hours');
   });
 
   it('reads a Swahili verb by its shape for the language', () => {

@@ -1,9 +1,10 @@
 // The catalogue bot: answers customers from the catalogue (price, size,
-// stock, installation, with the picture), bargains within Settings → Chatbot,
-// records views, inquiries, offers and the sale, and hands the conversation
-// to staff with the right notification when a person is needed (a product it
-// does not have, delivery, payment, or two messages in a row it could not
-// place). Rules only (understand.ts); no model, no network.
+// stock, installation, with the picture) and tells the opening hours,
+// bargains within Settings → Chatbot, records views, inquiries, offers and
+// the sale, and hands the conversation to staff with the right notification
+// when a person is needed (a product it does not have, delivery, payment, or
+// two messages in a row it could not place). Rules only (understand.ts); no
+// model, no network.
 import type { NotificationType } from '../../realtime/events';
 import type { Bot, BotTools, BotTurn, CatalogueProduct } from '../interface';
 import { answerCounterOffer, floorPrice } from './bargain';
@@ -16,8 +17,10 @@ import {
   DELIVERY,
   HANDOVER,
   HELLO_AGAIN,
+  HOURS_UNKNOWN,
   listReply,
   NOT_FOUND,
+  openingHoursReply,
   PAYMENT,
   productReply,
   STILL_UNCLEAR,
@@ -255,6 +258,15 @@ class Turn {
           'payment_inquiry',
           PAYMENT[this.lang],
           notification(`${who} asks about payment: `, text, focus ? ` (product: ${focus.name})` : ''),
+        );
+      }
+      case 'hours': {
+        const reply = openingHoursReply(turn.settings.businessHours, turn.at, this.lang);
+        if (reply) return this.say(reply);
+        return this.handOver(
+          'unclear_request',
+          HOURS_UNKNOWN[this.lang],
+          notification(`${who} asks about opening hours: `, text),
         );
       }
       case 'unclear':

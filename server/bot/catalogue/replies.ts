@@ -3,8 +3,9 @@
 // A reply about one product ends with one "Picture: <url>" line when the
 // product has a picture (the WhatsApp sender sends it as the image and the
 // rest as its caption); a list of products has no picture.
-import type { CatalogueProduct } from '../interface';
+import type { BotSettings, CatalogueProduct } from '../interface';
 import type { BargainAnswer } from './bargain';
+import { openNow, openingSpans, type OpeningSpan } from './hours';
 import type { Language } from './language';
 import { kes } from './text';
 
@@ -222,3 +223,81 @@ export const convertedReply = (p: Product, price: number, lang: Language) =>
   lang === 'sw'
     ? `Asante! ${p.name} kwa ${priceWithUnit(p, price, lang)}. Ungependa kulipa vipi, na tukuletee wapi?`
     : `Great, thank you! ${p.name} at ${priceWithUnit(p, price, lang)}. How would you like to pay, and where should we deliver?`;
+
+const DAY_NAMES = {
+  en: {
+    monday: 'Monday',
+    tuesday: 'Tuesday',
+    wednesday: 'Wednesday',
+    thursday: 'Thursday',
+    friday: 'Friday',
+    saturday: 'Saturday',
+    sunday: 'Sunday',
+  },
+  sw: {
+    monday: 'Jumatatu',
+    tuesday: 'Jumanne',
+    wednesday: 'Jumatano',
+    thursday: 'Alhamisi',
+    friday: 'Ijumaa',
+    saturday: 'Jumamosi',
+    sunday: 'Jumapili',
+  },
+};
+
+/** "Monday to Friday 08:00–17:00", "Saturday and Sunday closed" (Swahili: "Jumatatu hadi Ijumaa 08:00–17:00", "Jumapili tumefunga"). */
+function spanLine(span: OpeningSpan, lang: Language): string {
+  const names = DAY_NAMES[lang];
+  const order = Object.keys(names);
+  const length = order.indexOf(span.last) - order.indexOf(span.first) + 1;
+  const join = length === 2 ? (lang === 'sw' ? 'na' : 'and') : lang === 'sw' ? 'hadi' : 'to';
+  const days = length === 1 ? names[span.first] : `${names[span.first]} ${join} ${names[span.last]}`;
+  if (!span.open) return `${days} ${lang === 'sw' ? 'tumefunga' : 'closed'}`;
+  return `${days} ${span.from}–${span.to}`;
+}
+
+/**
+ * The answer to "what time do you open?": the week's hours from Settings →
+ * Chatbot and whether the business is open now (until when) or when it opens
+ * next. Null when business hours are off or no day is open: then the bot
+ * does not know them and a person answers.
+ */
+export function openingHoursReply(hours: BotSettings['businessHours'], at: Date, lang: Language): string | null {
+  const now = openNow(hours, at);
+  if (!now) return null;
+  const sw = lang === 'sw';
+  const zone =
+    hours.timezone === 'Africa/Nairobi' ? '' : sw ? ` (saa za ${hours.timezone})` : ` (${hours.timezone} time)`;
+  const week = `${sw ? 'Saa zetu za kazi' : 'Our opening hours'}: ${openingSpans(hours)
+    .map((span) => spanLine(span, lang))
+    .join('; ')}${zone}.`;
+  let status: string;
+  if (now.open) status = sw ? `Tuko wazi sasa, hadi ${now.until}.` : `We are open now, until ${now.until}.`;
+  else {
+    const when =
+      now.inDays === 0
+        ? sw
+          ? 'leo'
+          : 'today'
+        : now.inDays === 1
+          ? sw
+            ? 'kesho'
+            : 'tomorrow'
+          : sw
+            ? DAY_NAMES.sw[now.day]
+            : `on ${DAY_NAMES.en[now.day]}`;
+    status = sw
+      ? `Tumefunga sasa; tutafungua tena ${when} saa ${now.at}.`
+      : `We are closed now and open again ${when} at ${now.at}.`;
+  }
+  const anyTime = sw
+    ? 'Unaweza kuniuliza kuhusu bidhaa na bei wakati wowote.'
+    : 'You can ask me about products and prices at any time.';
+  return `${week} ${status} ${anyTime}`;
+}
+
+/** Asked for opening hours the bot does not know (business hours are off). */
+export const HOURS_UNKNOWN = {
+  en: 'Our team will tell you our opening hours.',
+  sw: 'Timu yetu itakuambia saa zetu za kazi.',
+};

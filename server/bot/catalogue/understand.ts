@@ -212,10 +212,12 @@ const narrow = <T>(items: T[], filter: (item: T) => boolean) => {
  * Intent precedence, first that applies (a message often carries several):
  *  1. an amount with an offering word ("nitalipa 28k cash")    → counter_offer
  *  2. payment method words (M-Pesa, bank, cash, deposit…)      → payment   ("can I pay on delivery?")
- *  3. delivery / transport / location words                   → delivery  ("sawa, mnadeliver Nakuru?")
+ *  3. delivery / transport / where words, or a place ("showroom",
+ *     "location") without opening hours                       → delivery  ("sawa, mnadeliver Nakuru?")
  *  4. an amount (never a size or a count) or a lower-price ask → counter_offer ("can you do 9k", "punguza kidogo")
  *  5. "pay"/"lipa" words without an amount                     → payment
  *  6. installation words                                       → installation ("bei ya kuweka…")
+ *  6a. opening-hours words ("saa ngapi", "are you open", "mko wazi") → hours ("mnafungua saa ngapi?")
  *  7. price words                                              → price     ("bei ya black granite ni ngapi")
  *  8. size words                                               → size
  *  9. stock words, or "ngapi" with "mna"/"mko na"              → stock     ("mna slab ngapi za quartz?")
@@ -383,13 +385,14 @@ export function understand(text: string, catalogue: CatalogueProduct[], previous
   const question = ((): Intent | null => {
     if (offers) return 'counter_offer'; // "nitalipa 28k cash": a price of their own, however they pay
     if (cues.has('payment_method') || sendsMoney) return 'payment';
-    if (cues.has('delivery')) return 'delivery';
+    if (cues.has('delivery') || (cues.has('place') && !cues.has('time'))) return 'delivery';
     if (amount !== null || cues.has('bargain')) return 'counter_offer';
     // "Sawa, nimeridhika na hiyo bei. Nitachukua", "funga hiyo deal": a yes that mentions the
     // price or a verb of fitting is still a yes, unless the message asks something.
     if (cues.has('accept_strong') && !asks) return 'accept';
     if (cues.has('payment')) return 'payment';
     if (cues.has('installation')) return 'installation';
+    if (cues.has('time')) return 'hours';
     if (cues.has('price')) return 'price';
     if (cues.has('size')) return 'size';
     // "ngapi" with "mna"/"mko na" asks how many there are.

@@ -21,6 +21,7 @@ export type Intent =
   | 'accept'
   | 'delivery'
   | 'payment'
+  | 'hours'
   | 'thanks'
   | 'unclear';
 
@@ -38,6 +39,7 @@ export type Cue =
   | 'accept_strong'
   | 'accept_weak' // "ok", "sawa", "poa": acceptance only when nothing else is asked
   | 'delivery'
+  | 'place' // "showroom", "location": where the business is (a delivery question, unless opening hours are asked)
   | 'payment_method' // M-Pesa, bank, cash…: always a payment question
   | 'payment' // "pay", "lipa": a payment question unless it names an amount (then an offer)
   | 'thanks'
@@ -45,7 +47,7 @@ export type Cue =
   | 'money' // "pesa", "doh": with a sending verb, a payment question ("nikutumie doh aje?")
   | 'send' // "tuma", "nitumie", "send"
   | 'hold' // "wait", "ngoja": not a yes ("ok wait" buys nothing)
-  | 'time' // "saa ngapi", "what time": opening hours, which no intent answers (a person will)
+  | 'time' // "saa ngapi", "are you open", "mko wazi": opening hours
   | 'ask'; // asks for a product: "do you have", "nataka", "natafuta", "mnauza"
 
 const cues: Record<Cue, string[]> = {
@@ -217,7 +219,41 @@ const cues: Record<Cue, string[]> = {
     'not yet',
     'bado kidogo',
   ],
-  time: ['saa ngapi', 'what time', 'opening hours', 'mnafungua saa', 'mnafunga saa'],
+  time: [
+    'saa ngapi',
+    'what time',
+    'till what time',
+    'until what time',
+    'opening hours',
+    'opening time',
+    'opening times',
+    'closing time',
+    'working hours',
+    'business hours',
+    'office hours',
+    'open hours',
+    'your hours',
+    'are you open',
+    'you open today',
+    'open today',
+    'open tomorrow',
+    'open on',
+    'still open',
+    'do you open',
+    'do you close',
+    'when do you close',
+    'mnafungua',
+    'tunafungua',
+    'mnafunga saa',
+    'mnafunga lini',
+    'mko open',
+    'mko wazi',
+    'mtakuwa wazi',
+    'mko kazini',
+    'masaa ya kazi',
+    'saa za kazi',
+    'mnafanya kazi',
+  ],
   send: ['tuma', 'tumie', 'nitumie', 'nikutumie', 'tukutumie', 'nimetuma', 'nitatuma', 'send', 'sent', 'kutuma'],
   size: [
     'urefu',
@@ -512,6 +548,7 @@ const cues: Record<Cue, string[]> = {
     'iko sawa',
     'sawa sawa',
   ],
+  place: ['location', 'located', 'address', 'showroom', 'yard', 'ofisi'],
   delivery: [
     'iko town',
     'mko town',
@@ -543,8 +580,6 @@ const cues: Record<Cue, string[]> = {
     'kuletewa',
     'mnafikisha',
     'kufikisha',
-    'location',
-    'located',
     'where are you',
     'where r you',
     'where r u',
@@ -556,10 +591,6 @@ const cues: Record<Cue, string[]> = {
     'mnapatikana wapi',
     'mnapatikana',
     'wapi',
-    'address',
-    'showroom',
-    'yard',
-    'ofisi',
     'pick up',
     'pick it up',
     'pick them up',
@@ -772,6 +803,7 @@ export const PREFIXED_STEMS: Record<string, Cue> = {
   uza: 'ask',
   order: 'accept_strong',
   buy: 'accept_strong',
+  open: 'time', // "mnaopen saa ngapi?"
 };
 
 // --- Product words ---------------------------------------------------------

@@ -38,6 +38,7 @@ export type CorpusIntent =
   | 'accept'
   | 'delivery'
   | 'payment'
+  | 'hours'
   | 'thanks'
   | 'unclear';
 
@@ -476,6 +477,25 @@ const FIRST_WRITER: readonly CorpusEntry[] = [
   { text: 'Shukran msee', language: 'sheng', intent: 'thanks' },
   { text: 'Asante, thanks a lot', language: 'mixed', intent: 'thanks' },
   { text: 'Thank you, nitakucheki kesho', language: 'mixed', intent: 'thanks' },
+
+  // ---------------------------------------------------------------------------
+  // Opening hours: when the showroom opens and closes, today or on a given day.
+  { text: 'What time do you open on Saturday?', language: 'en', intent: 'hours' },
+  { text: 'Are you open on Sunday?', language: 'en', intent: 'hours' },
+  { text: 'What are your opening hours', language: 'en', intent: 'hours' },
+  { text: 'hi, till what time are you open today?', language: 'en', intent: 'hours' },
+  { text: 'When do you close today?', language: 'en', intent: 'hours' },
+  { text: 'r u open now', language: 'en', intent: 'hours', typos: true },
+  { text: 'Mnafungua saa ngapi?', language: 'sw', intent: 'hours' },
+  { text: 'Jumamosi mko wazi?', language: 'sw', intent: 'hours' },
+  { text: 'Mnafunga saa ngapi leo?', language: 'sw', intent: 'hours' },
+  { text: 'Mnafanya kazi Jumapili?', language: 'sw', intent: 'hours' },
+  { text: 'Mko open Sunday msee?', language: 'sheng', intent: 'hours' },
+  { text: 'Mnaopen saa ngapi kesho?', language: 'sheng', intent: 'hours' },
+  { text: 'Leo mko kazini ama?', language: 'sheng', intent: 'hours' },
+  { text: 'Hi, mko open leo?', language: 'mixed', intent: 'hours' },
+  { text: 'Business hours zenu ni gani?', language: 'mixed', intent: 'hours' },
+  { text: 'Showroom inafunguliwa saa ngapi?', language: 'mixed', intent: 'hours' },
 
   // ---------------------------------------------------------------------------
   // Nothing the bot can place: a person has to read these.

@@ -24,6 +24,7 @@ export const INTENTS: readonly CorpusIntent[] = [
   'accept',
   'delivery',
   'payment',
+  'hours',
   'thanks',
   'unclear',
 ];

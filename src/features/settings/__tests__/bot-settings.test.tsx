@@ -131,6 +131,9 @@ describe('Settings: Chatbot', () => {
       form.getByRole('button', { name: 'Remove the lowest price for Absolute Black Granite' }),
     ).toBeInTheDocument();
     expect(form.getByLabelText('Use business hours')).toBeChecked();
+    expect(form.getByLabelText('Use business hours')).toHaveAccessibleDescription(
+      /^The bot tells customers these hours when they ask\./,
+    );
     expect(form.getByLabelText('Time zone')).toHaveValue('Africa/Nairobi');
     expect(form.getByLabelText('Open on Monday')).toBeChecked();
     expect(form.getByLabelText('Opens on Monday')).toHaveValue('08:00');

@@ -68,8 +68,8 @@ export function BotBusinessHours() {
             </div>
             <small id="bot-hours-enabled-hint" className="settings-hint">
               {used
-                ? 'Outside these hours, a customer who needs a person gets the out-of-hours message first.'
-                : 'Off: the shop counts as always open. The hours below are kept for when you turn this on.'}
+                ? 'The bot tells customers these hours when they ask. Outside them, a customer who needs a person gets the out-of-hours message first.'
+                : 'Off: the shop counts as always open, and a person answers questions about opening hours. The hours below are kept for when you turn this on.'}
             </small>
           </div>
         )}
