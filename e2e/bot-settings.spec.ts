@@ -1,8 +1,9 @@
 // Settings → Chatbot (beyond the spec) against the Prism mock: filled from
 // GET /api/bot/settings (the contract's first example, the defaults), saved
 // with PUT, hidden when the backend answers 404, and what a person typed kept
-// through a refusal, whether the form's or the server's. Then the section
-// holding product rows and errors at 320 px and under axe, in both themes.
+// through a refusal (the form's or the server's) and asked about before a
+// navigation away. Then the section holding product rows and errors at 320 px
+// and under axe, in both themes.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
@@ -111,6 +112,25 @@ test('saving sends the settings as edited and says so', async ({ page }) => {
   // The mock answers its own example: the form keeps what was typed and sent.
   await expect(section.getByLabel('Greeting')).toHaveValue('Karibu! Tell me what you need.');
   await expect(section.getByRole('button', { name: 'Save chatbot settings' })).toBeEnabled();
+});
+
+test('leaving with unsaved chatbot settings asks first; Keep editing keeps them, Discard changes leaves', async ({
+  page,
+}) => {
+  await page.goto('/settings');
+  const greeting = chatbot(page).getByLabel('Greeting');
+  await expect(greeting).toHaveValue(DEFAULT_GREETING);
+  await greeting.fill('Habari! Half-typed greeting');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(dialog).toContainText('You have unsaved changes. If you leave this page, they will be lost.');
+  await dialog.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(greeting).toHaveValue('Habari! Half-typed greeting');
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await dialog.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('a backend without the bot (404) shows no Chatbot section', async ({ page, mockPrefer }) => {

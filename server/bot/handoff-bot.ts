@@ -6,17 +6,13 @@
 // notification; a conversation staff hand back to the bot is handed over
 // again at the customer's next message.
 import type { Bot, BotTurn } from './interface';
+import { clip, oneLine } from '../text';
 
 const QUOTE_MAX = 140;
 
-const clip = (text: string) => {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > QUOTE_MAX ? `${line.slice(0, QUOTE_MAX - 1)}…` : line;
-};
-
 /** The notification's words: who wrote what. */
 export const handoffMessage = (turn: BotTurn) =>
-  `${turn.customerName ?? turn.phone} wrote on WhatsApp and is waiting for a reply: "${clip(turn.content)}"`;
+  `${turn.customerName ?? turn.phone} wrote on WhatsApp and is waiting for a reply: "${clip(oneLine(turn.content), QUOTE_MAX)}"`;
 
 export const handoffBot: Bot = {
   name: 'handoff (BOT_MODULE=handoff: every new conversation goes to staff)',

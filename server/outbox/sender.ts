@@ -24,6 +24,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, DeliveryStatus, OutboxTemplate } from '../db/schema';
 import type { EventBus } from '../realtime/events';
+import { clip } from '../text';
 
 export type OutgoingMessage = {
   /** The outbox row: what a later report names. */
@@ -176,7 +177,6 @@ const plain = (error: unknown) => {
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/\s+/g, ' ').trim() || 'no reason given';
 };
-const clip = (text: string) => (text.length > REASON_MAX ? `${text.slice(0, REASON_MAX - 1)}…` : text);
 const messageIdOf = (result: unknown): string | null => {
   if (typeof result !== 'object' || result === null || !('whatsappMessageId' in result)) return null;
   const id = (result as { whatsappMessageId?: unknown }).whatsappMessageId;
@@ -227,7 +227,10 @@ export function outboxDispatcher(
     const allowedFrom = statesBefore(status);
     const row = await db
       .updateTable('messages')
-      .set({ delivery_status: status, failure_reason: status === 'failed' ? clip(reason ?? 'not delivered') : null })
+      .set({
+        delivery_status: status,
+        failure_reason: status === 'failed' ? clip(reason ?? 'not delivered', REASON_MAX) : null,
+      })
       .where('id', '=', messageId)
       .where('delivery_status', 'in', allowedFrom)
       .returning(['id', 'conversation_id', 'delivery_status', 'failure_reason'])
@@ -361,7 +364,7 @@ export function outboxDispatcher(
       .updateTable('outbox')
       .set({
         attempts: sql<number>`attempts + 1`,
-        last_error: clip(plain(error)),
+        last_error: clip(plain(error), REASON_MAX),
         status: last ? 'failed' : 'pending',
         next_attempt_at: nextAttempt,
       })
@@ -502,7 +505,7 @@ export function outboxDispatcher(
       if (status === 'failed')
         await db
           .updateTable('outbox')
-          .set({ status: 'failed', last_error: clip(reason ?? '') })
+          .set({ status: 'failed', last_error: clip(reason ?? '', REASON_MAX) })
           .where('id', '=', id)
           .execute();
       await setState(row.message_id, status, reason ?? null);

@@ -31,6 +31,7 @@ import {
 } from './replies';
 import { normalise } from './text';
 import { understand, type Understanding } from './understand';
+import { clip, oneLine } from '../../text';
 
 /** What the bot keeps between turns of one conversation (tools.remember; at most 4 KB). */
 export type CatalogueBotMemory = {
@@ -82,10 +83,7 @@ const WANTS_A_PERSON =
   /\b(talk|speak|chat) (to|with) (a |an |the |your |some )?(person|human|someone|somebody|agent|manager|staff|owner|boss)\b|\bcustomer (care|service)\b|\b(real|live) (person|human|agent)\b|\b(nataka|naomba|niongee|kuongea|ongea) (kuongea )?na (mtu|mhudumu|meneja|mwenye duka|boss)\b|\bnipigie\b|\bcall me\b/;
 
 /** One line, at most `max` characters, clipped with "…". */
-const clip = (text: string, max: number) => {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-};
+const clipLine = (text: string, max: number) => clip(oneLine(text), max);
 
 /** The customer as staff see them: the profile name, else "Customer +254…". */
 const customerOf = (turn: BotTurn) => turn.customerName?.trim() || `Customer ${turn.phone}`;
@@ -93,7 +91,7 @@ const customerOf = (turn: BotTurn) => turn.customerName?.trim() || `Customer ${t
 /** A notification message within 300 characters: the quote is what gets clipped. */
 function notification(before: string, quote: string, after = ''): string {
   const room = NOTIFICATION_MAX - before.length - after.length - 2;
-  return clip(`${before}"${clip(quote, Math.max(room, 20))}"${after}`, NOTIFICATION_MAX);
+  return clipLine(`${before}"${clipLine(quote, Math.max(room, 20))}"${after}`, NOTIFICATION_MAX);
 }
 
 /** The words of a message the bot can read: the text, a caption or a button's title; null for a bare photo, sticker… */
@@ -214,7 +212,7 @@ class Turn {
     if (u.searched !== null && named.length === 0 && u.intent !== 'delivery' && u.intent !== 'payment') {
       await this.handOver(
         'product_not_found',
-        NOT_FOUND[this.lang](clip(u.searched, 60)),
+        NOT_FOUND[this.lang](clipLine(u.searched, 60)),
         notification(`${who} asked for `, u.searched, ', which is not in the catalogue'),
       );
       return;

@@ -22,6 +22,7 @@ import type { EventBus } from '../../realtime/events';
 import { cleanMimeType, hashMatches, maxBytesFor, mediaFiles, type ReceivedFile } from './files';
 import { graphMedia, PermanentMediaError, TransientMediaError, type GraphMedia } from './graph-media';
 import { mediaRepository, type DownloadJob } from './repository';
+import { clip } from '../../text';
 
 export type MediaLog = {
   info(message: string): void;
@@ -87,8 +88,6 @@ export function backoffMs(failures: number, random: () => number = Math.random):
 
 type Outcome = { kind: 'ready' } | { kind: 'retry'; mismatch: boolean } | { kind: 'expired' } | { kind: 'skipped' };
 
-const clip = (text: string) => (text.length > ERROR_MAX ? `${text.slice(0, ERROR_MAX - 1)}…` : text);
-
 export function mediaDownloader(options: MediaDownloaderOptions): MediaDownloader {
   const now = options.now ?? (() => new Date());
   const random = options.random ?? Math.random;
@@ -127,7 +126,7 @@ export function mediaDownloader(options: MediaDownloaderOptions): MediaDownloade
     if (at >= deadline) return expire(job, `still failing 7 days after the first attempt: ${error.message}`);
     // The last attempt falls on the deadline itself rather than past it.
     const next = new Date(Math.min(at + backoffMs(failures, random), deadline));
-    await repository.reschedule(job.messageId, next, clip(error.message), mismatch);
+    await repository.reschedule(job.messageId, next, clip(error.message, ERROR_MAX), mismatch);
     const line = `media of message ${job.messageId}: attempt ${failures} failed (${error.message}); next at ${next.toISOString()}`;
     if (error.needsOperator) log.error(line);
     else log.warn(line);

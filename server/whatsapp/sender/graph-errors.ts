@@ -10,6 +10,7 @@
 // hold the access token: it travels in a header, and redact() removes it from
 // any text of Meta's that is passed on.
 import { PermanentDeliveryError, TransientDeliveryError } from '../../outbox/sender';
+import { clip, oneLine } from '../../text';
 
 /** The `error` object of a Graph API error answer (Meta's GraphAPIError). */
 export type GraphError = {
@@ -144,21 +145,11 @@ export function redact(text: string, accessToken?: string): string {
   return out.replace(/Bearer\s+\S+/gi, 'Bearer [token]').replace(/access_token=[^&\s]+/gi, 'access_token=[token]');
 }
 
-const clip = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
 /** Meta's own words for a code without a reason of ours, cleaned for staff to read. */
 function metaWords(error: GraphError, accessToken?: string): string {
   const words = error.error_data?.details || error.error_user_msg || error.message || '';
   // "(#100) Invalid parameter" → "Invalid parameter": the code is said once, by us.
-  return clip(
-    redact(
-      words
-        .replace(/^\(#\d+\)\s*/, '')
-        .replace(/\s+/g, ' ')
-        .trim(),
-      accessToken,
-    ),
-  );
+  return clip(redact(oneLine(words.replace(/^\(#\d+\)\s*/, '')), accessToken), 200);
 }
 
 /**
@@ -227,7 +218,7 @@ export function classifyGraphError(
 /** A request that got no answer at all (DNS, refused connection, timeout): always worth another try. */
 export function classifyNetworkError(error: unknown, accessToken?: string): TransientDeliveryError {
   const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : '';
-  const words = clip(redact(cause.replace(/\s+/g, ' ').trim(), accessToken), 120);
+  const words = clip(redact(oneLine(cause), accessToken), 120);
   return new TransientDeliveryError(
     `WhatsApp could not be reached${words ? ` (${words})` : ''}; the message will be sent again.`,
   );

@@ -19,6 +19,7 @@ import type { paths } from '../generated/cloud-api';
 import { createGraphClient } from '../graph-client';
 import type { SyncResult, SyncedTemplate, TemplateVariable } from '../../modules/message-templates/service';
 import { classifyGraphError, classifyNetworkError, redact } from './graph-errors';
+import { clip } from '../../text';
 
 type ListAnswer =
   paths['/{Version}/{WABA-ID}/message_templates']['get']['responses']['200']['content']['application/json'];
@@ -63,7 +64,6 @@ const HAS_NAMED = /\{\{\s*[a-z_][a-z0-9_]*\s*\}\}/;
 /** Buttons that need no value when the template is sent. */
 const PLAIN_BUTTONS = new Set(['QUICK_REPLY', 'PHONE_NUMBER', 'URL', 'VOICE_CALL']);
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 /** "quote_ready" → "Quote ready". */
 const humanize = (name: string) => {
   const words = name.replace(/_+/g, ' ').trim();

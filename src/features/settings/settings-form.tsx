@@ -8,19 +8,18 @@ import type { FollowUpSettings } from '../../api/generated/model/followUpSetting
 import { serverMessage } from '../../api/mutator';
 import { useToast } from '../../lib/toast/toast-context';
 import { useInFlight } from '../../lib/forms/use-in-flight';
-import { useUnsavedChanges } from '../../lib/forms/use-unsaved-changes';
-import { UnsavedChangesDialog } from '../../lib/forms/unsaved-changes-dialog';
 import { MAX_HOURS, MIN_HOURS, checkResultMessage, hoursHint, parseHours } from './follow-up-rules';
 import { sameSettings, settingsToFormValues, toSettingsBody, type SettingsFormValues } from './settings-form-values';
 import { useFollowUpTemplate } from './follow-up-template';
 import { FollowUpRule } from './components/follow-up-rule';
 import { TestNowDialog } from './components/test-now-dialog';
+import { useReportUnsaved } from './unsaved-sections';
 import { useSaveSettings } from './use-save-settings';
 
 /**
  * The follow-up settings form, filled from `settings` (what the server holds, or the defaults
- * when it could not be loaded). After a successful save those values count as saved, so leaving
- * no longer asks.
+ * when it could not be loaded). Leaving with unsaved changes asks first (UnsavedSections); after
+ * a successful save those values count as saved, so leaving no longer asks.
  */
 export function SettingsForm({ settings }: { settings: FollowUpSettings }) {
   const toast = useToast();
@@ -28,7 +27,7 @@ export function SettingsForm({ settings }: { settings: FollowUpSettings }) {
   const values = useWatch({ control: form.control }) as SettingsFormValues;
   const saved = form.formState.defaultValues as SettingsFormValues;
   // Unsaved when an input differs from the saved value, reading the hours as a number.
-  const { blocker } = useUnsavedChanges(form.formState.isDirty && !sameSettings(values, saved));
+  useReportUnsaved('follow-ups', form.formState.isDirty && !sameSettings(values, saved));
   // keepValues: what was typed while the save was under way stays, and counts as unsaved.
   const { save, isSaving } = useSaveSettings((stored) =>
     form.reset(settingsToFormValues(stored), { keepValues: true }),
@@ -148,7 +147,6 @@ export function SettingsForm({ settings }: { settings: FollowUpSettings }) {
           checkOnce((settled) => check.mutate(undefined, { onSettled: settled }));
         }}
       />
-      <UnsavedChangesDialog blocker={blocker} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { SettingsForm } from './settings-form';
 import { BotSettingsSection } from './components/bot-settings-section';
 import { MessageTemplatesSection } from './components/message-templates-section';
 import { QuickRepliesSection } from './components/quick-replies-section';
+import { UnsavedSections } from './unsaved-sections';
 
 /** /settings: the follow-up settings form, filled once the stored settings have loaded. */
 export function SettingsPage() {
@@ -33,9 +34,12 @@ export function SettingsPage() {
           onRetry={settings.refetch}
         />
       )}
-      {/* Filled from the defaults when loading failed, and filled anew once a retry brings the stored settings. */}
-      <SettingsForm key={settings.data ? 'stored' : 'defaults'} settings={settings.data ?? DEFAULT_SETTINGS} />
-      <BotSettingsSection />
+      {/* Leaving with unsaved changes in either form asks first. */}
+      <UnsavedSections>
+        {/* Filled from the defaults when loading failed, and filled anew once a retry brings the stored settings. */}
+        <SettingsForm key={settings.data ? 'stored' : 'defaults'} settings={settings.data ?? DEFAULT_SETTINGS} />
+        <BotSettingsSection />
+      </UnsavedSections>
       <QuickRepliesSection />
       <MessageTemplatesSection />
     </div>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BotSettings } from '../../../api/generated/model/botSettings';
 import type { FollowUpSettings } from '../../../api/generated/model/followUpSettings';
@@ -85,7 +85,13 @@ function render(options: Options = {}, element = <BotSettingsSection />) {
       return fetchStub(input, init);
     }),
   );
-  const utils = renderRoutes([{ path: '/settings', element }], '/settings');
+  const utils = renderRoutes(
+    [
+      { path: '/settings', element },
+      { path: '/products', element: <p>products screen</p> },
+    ],
+    '/settings',
+  );
   return { ...utils, calls, sent, answer: (status: number | undefined) => (getStatus = status) };
 }
 
@@ -404,5 +410,34 @@ describe('Settings: Chatbot', () => {
     expect(await screen.findByText('Chatbot settings saved')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save chatbot settings' })).toBeEnabled();
     expect(calls.filter((call) => call === 'PUT /api/bot/settings')).toHaveLength(1);
+  });
+});
+
+describe('leaving the settings screen', () => {
+  const UNSAVED = 'You have unsaved changes. If you leave this page, they will be lost.';
+
+  it('asks first when the chatbot settings have unsaved changes, and keeps them on Keep editing', async () => {
+    const user = userEvent.setup();
+    const { router } = render({}, <SettingsPage />);
+    const form = within(await chatbot());
+    await fill(user, form.getByLabelText('Greeting'), 'Habari! Half-typed');
+    await act(() => router.navigate('/products'));
+    expect(await screen.findByText(UNSAVED)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings');
+    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(form.getByLabelText('Greeting')).toHaveValue('Habari! Half-typed');
+    expect(router.state.location.pathname).toBe('/settings');
+  });
+
+  it('lets you leave without asking when nothing was changed, or once the changes are saved', async () => {
+    const user = userEvent.setup();
+    const { router } = render({}, <SettingsPage />);
+    const form = within(await chatbot());
+    await fill(user, form.getByLabelText('Greeting'), 'Habari! Karibu.');
+    await save(user);
+    expect(await screen.findByText('Chatbot settings saved')).toBeInTheDocument();
+    await act(() => router.navigate('/products'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
+    expect(screen.queryByText(UNSAVED)).not.toBeInTheDocument();
   });
 });

@@ -27,6 +27,7 @@ import {
 } from '../bot-settings-schema';
 import { BotBusinessHours } from './bot-business-hours';
 import { BotField, botDescribedBy } from './bot-field';
+import { useReportUnsaved } from '../unsaved-sections';
 import { BotProductLimits } from './bot-product-limits';
 
 /**
@@ -94,8 +95,10 @@ function BotSettingsForm({ settings }: { settings: BotSettings }) {
   const {
     control,
     register,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = form;
+  // Leaving the settings screen with unsaved chatbot settings asks first; a save makes them saved.
+  useReportUnsaved('chatbot', isDirty);
 
   const saveOnce = useInFlight();
   const update = useUpdateBotSettings({
