@@ -14,6 +14,15 @@ function countRequests(page: Page, pathname: string) {
   return () => count;
 }
 
+/** Counts the requests to an API path that have been answered (or failed) from now on. */
+function countAnswered(page: Page, pathname: string) {
+  let count = 0;
+  const done = (request: { url(): string }) => void (new URL(request.url()).pathname === pathname && count++);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => count;
+}
+
 test('a notification shows the destructive toast and refreshes unread, the counts and the conversations waiting', async ({
   page,
   realtime,
@@ -176,32 +185,28 @@ test('after the socket drops it reconnects and refetches what is on screen, so a
 test('unread notifications are polled every 30 seconds', async ({ page }) => {
   await page.clock.install();
   const unread = countRequests(page, '/api/notifications/unread');
+  const answered = countAnswered(page, '/api/notifications/unread');
   await page.goto('/');
   await expect(page.getByTestId('unread-badge')).toHaveText('5');
   await expect(live(page)).toBeVisible();
-  // The page's clock runs with real time until it is paused, so on a loaded machine an unknown
-  // part of the first interval has already gone (and a socket reconnect refetches, too). Pause
-  // it, then step one second at a time until a poll fires: that fixes the interval's phase to
-  // within a second, and the next poll must come 30 seconds after it, not before.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
-  await page.waitForTimeout(500);
+  // React Query starts the 30-second interval again whenever the query changes, last when an
+  // answer arrives. The page's clock runs with real time until it is paused, so when the first
+  // answer came is not known exactly: pause the clock, let one poll fire, and wait for its
+  // answer. The interval then starts at the paused instant, and everything after is exact.
+  // (A second ahead: the clock runs on while the pause is on its way.)
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  await expect.poll(() => answered() === unread(), { message: 'nothing in flight' }).toBe(true);
   const settled = unread();
-  let stepped = 0;
-  while (unread() === settled && stepped < 31) {
-    await page.clock.runFor(1_000);
-    stepped += 1;
-    await expect
-      .poll(unread, { timeout: 500 })
-      .toBeGreaterThan(settled)
-      .catch(() => undefined);
-  }
-  expect(unread(), 'a poll within 31 seconds').toBe(settled + 1);
-  const before = unread();
-  // Seen within a step of firing, so the next poll is due 28 to 30 seconds from here.
-  await page.clock.runFor(28_000);
+  await page.clock.runFor(31_000);
+  await expect.poll(unread, { message: 'a poll within 31 seconds' }).toBe(settled + 1);
+  await expect.poll(answered).toBe(settled + 1);
   await page.waitForTimeout(500);
-  expect(unread()).toBe(before);
-  await page.clock.runFor(2_500);
+
+  const before = unread();
+  await page.clock.runFor(29_000);
+  await page.waitForTimeout(500);
+  expect(unread(), 'no poll before 30 seconds').toBe(before);
+  await page.clock.runFor(1_500);
   await expect.poll(unread).toBe(before + 1);
 });
 
