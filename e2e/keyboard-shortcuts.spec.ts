@@ -3,6 +3,7 @@
 // conversation; none of them while typing in a field.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
+import { waitForScreen } from './support/routes';
 
 test.use({ authenticated: true });
 
@@ -21,9 +22,16 @@ test('g then a letter goes to each screen of the sidebar', async ({ page }) => {
     ['s', '/settings', 'Settings'],
     ['d', '/', 'Dashboard'],
   ] as const) {
-    await page.keyboard.press('g');
-    await page.keyboard.press(letter);
-    await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/' : path}$`));
+    // "g" waits 1.5 s for its letter. Playwright sends the letter only once the page has handled
+    // "g", which a page still drawing its data can take longer than that on a loaded machine:
+    // each screen is settled first, and a sequence that still timed out is typed again (a person
+    // would); a shortcut that never works fails all the same.
+    await waitForScreen(page);
+    await expect(async () => {
+      await page.keyboard.press('g');
+      await page.keyboard.press(letter);
+      await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/' : path}$`), { timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
   }
   // A letter alone goes nowhere.

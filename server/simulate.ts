@@ -77,7 +77,7 @@ const ceil50 = (value: number) => Math.ceil(value / 50) * 50;
 /** What a customer writes, by step and language. */
 const LINES = {
   greet: {
-    en: ['Hi', 'Hello', 'Good morning', 'Hello, are you open today?', 'Hi there'],
+    en: ['Hi', 'Hello', 'Good morning', 'Hello, good afternoon', 'Hi there'],
     sw: ['Habari', 'Habari yako', 'Hujambo', 'Salamu', 'Habari za asubuhi'],
     sheng: ['Niaje', 'Sasa boss', 'Mambo', 'Vipi msee', 'Niaje, mko?'],
   },
