@@ -148,6 +148,42 @@ describe('conversation counts per status', () => {
           }),
         );
         await expectCountsEqualRows(database.db);
+
+        // Conversations of one shard moving at once in opposite directions (A: bot_active ⇄
+        // admin_required, B the other way): the counts' two rows are locked in one order, so no
+        // write ends in a deadlock (migration 020; before it, this failed within a few rounds).
+        const shard = ids.filter((id) => id % 16 === ids[0]! % 16).slice(0, 8);
+        await database.db
+          .updateTable('conversations')
+          .set({ status: 'bot_active' })
+          .where(
+            'id',
+            'in',
+            shard.filter((_, i) => i % 2 === 0),
+          )
+          .execute();
+        await database.db
+          .updateTable('conversations')
+          .set({ status: 'admin_required' })
+          .where(
+            'id',
+            'in',
+            shard.filter((_, i) => i % 2 === 1),
+          )
+          .execute();
+        await Promise.all(
+          shard.map(async (id, i) => {
+            for (let round = 0; round < 40; round++) {
+              const forward = (round + i) % 2 === 0;
+              await database.db
+                .updateTable('conversations')
+                .set({ status: forward ? 'admin_required' : 'bot_active' })
+                .where('id', '=', id)
+                .execute();
+            }
+          }),
+        );
+        await expectCountsEqualRows(database.db);
       } finally {
         await database.close();
       }
