@@ -30,6 +30,8 @@ test.use({ timezoneId: 'Africa/Nairobi', locale: 'en-US', reducedMotion: 'reduce
 
 /** Waits for what can still change the picture once the data are on screen: fonts, images, the chart. */
 async function settle(page: Page) {
+  // The chart draws its canvas once the theme's font has loaded (volume-chart.tsx).
+  await page.waitForFunction(() => !document.querySelector('[data-font="loading"]'));
   await page.evaluate(async () => {
     for (const image of document.querySelectorAll('img')) image.loading = 'eager';
     // Settles whether the image loads or fails (a broken one is replaced by its placeholder).
