@@ -80,7 +80,13 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'mocks/**/*.test.ts', 'scripts/bench/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'common/**/*.test.ts',
+      'mocks/**/*.test.ts',
+      'scripts/bench/**/*.test.ts',
+      'scripts/test/**/*.test.ts',
+    ],
     css: false,
     // Above Testing Library's 5 s waits (src/test/setup.ts), so a wait that fails says what it waited for.
     testTimeout: 15_000,

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { e2eSpecsFor, serverTestsFor } from '../changed-files';
+import { formatTable } from '../table';
+
+const serverTests = [
+  'server/test/products.test.ts',
+  'server/test/outbox.test.ts',
+  'server/test/whatsapp-sender.test.ts',
+  'server/test/bot-settings.test.ts',
+  'server/test/auth.test.ts',
+];
+const specs = ['e2e/settings.spec.ts', 'e2e/bot-settings.spec.ts', 'e2e/products.spec.ts', 'e2e/smoke.spec.ts'];
+
+describe('test:changed picks the tests a change touches', () => {
+  it('a module of the server runs the tests named after it, not the rest', () => {
+    expect(serverTestsFor(['server/modules/products/service.ts'], serverTests)).toEqual([
+      'server/test/products.test.ts',
+    ]);
+  });
+
+  it('a changed server test runs itself; a file outside server/ runs no server test', () => {
+    expect(serverTestsFor(['server/test/auth.test.ts', 'src/main.tsx'], serverTests)).toEqual([
+      'server/test/auth.test.ts',
+    ]);
+  });
+
+  it('the file name counts too: outbox/sender.ts runs the outbox and the sender tests', () => {
+    expect(serverTestsFor(['server/outbox/sender.ts'], serverTests)).toEqual([
+      'server/test/outbox.test.ts',
+      'server/test/whatsapp-sender.test.ts',
+    ]);
+  });
+
+  it('a dashboard feature runs every spec named after it', () => {
+    expect(e2eSpecsFor(['src/features/settings/bot-settings.tsx'], specs)).toEqual({
+      specs: ['e2e/bot-settings.spec.ts', 'e2e/settings.spec.ts'],
+      helpersChanged: false,
+    });
+  });
+
+  it('a shared component runs the smoke spec; a fixture asks for the specs importing it', () => {
+    expect(e2eSpecsFor(['src/components/ui/field.tsx', 'e2e/fixtures/test.ts'], specs)).toEqual({
+      specs: ['e2e/smoke.spec.ts'],
+      helpersChanged: true,
+    });
+  });
+
+  it('a unit test alone runs no e2e spec', () => {
+    expect(e2eSpecsFor(['src/features/products/__tests__/products.test.tsx'], specs).specs).toEqual([
+      'e2e/products.spec.ts',
+    ]);
+    expect(e2eSpecsFor(['src/lib/__tests__/format.test.ts'], specs).specs).toEqual([]);
+  });
+});
+
+describe("npm test's closing table", () => {
+  it('lists each step with its time and result, and the total', () => {
+    const table = formatTable(
+      [
+        { round: 1, step: 'lint', seconds: 12.34, result: 'passed' },
+        { round: 1, step: 'server', seconds: 498, result: 'failed (exit 1)' },
+      ],
+      510.34,
+    );
+    expect(table.split('\n')).toEqual([
+      'Time per step',
+      'step    time  seconds  result',
+      '------  ----  -------  ---------------',
+      'lint    0:12     12.3  passed',
+      'server  8:18    498.0  failed (exit 1)',
+      '------  ----  -------  ---------------',
+      'total   8:30    510.3',
+    ]);
+  });
+});

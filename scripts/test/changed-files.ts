@@ -1,0 +1,64 @@
+// Which server tests and e2e specs a change touches, by name (the pure half of changed.ts).
+import { basename } from 'node:path';
+
+const stem = (file: string) =>
+  basename(file)
+    .replace(/\.(test|spec)?\.?tsx?$/, '')
+    .replace(/\.(test|spec)$/, '');
+
+/**
+ * Server test files for the changed files: a changed test file itself, and every test whose
+ * name contains the name of a folder under server/ that holds a changed file (modules/products
+ * → products.test.ts) or the changed file's own name (outbox/sender.ts → whatsapp-sender…,
+ * outbox.test.ts by its folder). Folders that name nothing (modules, test) are skipped.
+ */
+export function serverTestsFor(changed: string[], serverTests: string[]): string[] {
+  const generic = new Set(['server', 'modules', 'test', 'index', 'routes', 'service', 'repository', 'types']);
+  const words = new Set<string>();
+  const chosen = new Set<string>();
+  for (const file of changed) {
+    if (!file.startsWith('server/')) continue;
+    if (serverTests.includes(file)) {
+      chosen.add(file);
+      continue;
+    }
+    const parts = file.split('/').slice(1);
+    const folders = parts.slice(0, -1);
+    for (const word of [...folders, stem(file)]) if (word && !generic.has(word)) words.add(word);
+  }
+  for (const test of serverTests) {
+    const name = stem(test);
+    if ([...words].some((word) => name.includes(word))) chosen.add(test);
+  }
+  return [...chosen].sort();
+}
+
+/**
+ * e2e specs for the changed files: changed spec files, and the spec named after each dashboard
+ * feature touched (src/features/settings/… → e2e/settings.spec.ts, and bot-settings, …: every
+ * spec whose name contains the feature's). A change elsewhere in src/ (components, lib, app)
+ * runs the smoke spec. helpersChanged: an e2e file that is not a spec changed (fixtures,
+ * support), so the specs importing it must run too.
+ */
+export function e2eSpecsFor(changed: string[], specs: string[]): { specs: string[]; helpersChanged: boolean } {
+  const chosen = new Set<string>();
+  let helpersChanged = false;
+  for (const file of changed) {
+    if (file.startsWith('e2e/')) {
+      if (specs.includes(file)) chosen.add(file);
+      else helpersChanged = true;
+      continue;
+    }
+    const feature = /^src\/features\/([^/]+)\//.exec(file)?.[1];
+    if (feature) {
+      const named = specs.filter((spec) => stem(spec).includes(feature));
+      for (const spec of named) chosen.add(spec);
+      if (named.length > 0) continue;
+    }
+    if (/^src\/.*\.(tsx?|css)$/.test(file) && !/__tests__|\.test\./.test(file)) {
+      const smoke = specs.find((spec) => stem(spec) === 'smoke');
+      if (smoke) chosen.add(smoke);
+    }
+  }
+  return { specs: [...chosen].sort(), helpersChanged };
+}
