@@ -16,6 +16,10 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { appRoutes, waitForScreen } from './support/routes';
 
+// Every test loads its own page: both workers share this file's tests instead of one
+// worker running them all while the other has finished.
+test.describe.configure({ mode: 'parallel' });
+
 /** The moment every picture is taken at: a day after the examples' newest messages. */
 const NOW = new Date('2026-11-23T09:30:00+03:00');
 const themes = ['light', 'dark'] as const;
