@@ -90,5 +90,8 @@ export default defineConfig({
     css: false,
     // Above Testing Library's 5 s waits (src/test/setup.ts), so a wait that fails says what it waited for.
     testTimeout: 15_000,
+    // One test file per core (Vitest's default keeps one core free, which on a 2-core
+    // machine ran every file one after the other).
+    maxWorkers: '100%',
   },
 });

@@ -8,8 +8,10 @@ import { expect, test } from './fixtures/test';
 
 test.use({ authenticated: true });
 
-const today = () => {
-  const d = new Date();
+/** The page's clock in the tests whose file names carry the date (never the real date). */
+const FIXED_NOW = new Date('2026-11-23T09:00:00Z');
+/** That moment's calendar date in the local time zone, which the browser shares with this process. */
+const localDate = (d: Date) => {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 };
@@ -192,11 +194,12 @@ test.describe('delete', () => {
 
 test.describe('export', () => {
   test('saves the CSV as products-export-{date}.csv', async ({ page }) => {
+    await page.clock.setFixedTime(FIXED_NOW);
     await page.goto('/products');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe(`products-export-${today()}.csv`);
+    expect(file.suggestedFilename()).toBe(`products-export-${localDate(FIXED_NOW)}.csv`);
     const text = await downloadText(file);
     // The spec's columns, then Stock and Active (beyond the spec), as the contract's example.
     expect(text.split('\n')[0]).toBe(
@@ -273,6 +276,7 @@ test.describe('import', () => {
   });
 
   test('uploads the file, shows the counts and errors, and hands back the failed rows', async ({ page }) => {
+    await page.clock.setFixedTime(FIXED_NOW);
     const dialog = await openImport(page);
     await dialog.getByLabel('CSV file').setInputFiles(csvFile);
     const release = await holdRequests(page, '**/api/products/import', 'POST');
@@ -299,7 +303,7 @@ test.describe('import', () => {
     const download = page.waitForEvent('download');
     await results.getByRole('button', { name: 'Download Failed Rows (2)' }).click();
     const failed = await download;
-    expect(failed.suggestedFilename()).toBe(`products-import-failed-rows-${today()}.csv`);
+    expect(failed.suggestedFilename()).toBe(`products-import-failed-rows-${localDate(FIXED_NOW)}.csv`);
     expect((await downloadText(failed)).split('\r\n')).toEqual([
       'Type,Name,Color/Material,Dimensions (mm),Starting Price,Ending Price,Installation Price,Description,Product Image URL,Installation Image URLs,Error',
       'quartz,"Sparkle, Black Quartz",Black,3000x1400x20,abc,16000,,"Row with a comma, and ""quotes""",,,"Starting Price is not a number (""abc"")"',

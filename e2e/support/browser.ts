@@ -31,10 +31,26 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/**
+ * The browser's environment: this process's, without libfaketime. A run at another date
+ * (scripts/test/shifted-date.ts) moves the clock of every Node process with faketime, but
+ * Chromium under libfaketime stops drawing pages, so the browser keeps the machine's clock and
+ * the pages get the moved date from the fixtures (E2E_DATE_SHIFT_DAYS, e2e/fixtures/test.ts).
+ */
+function browserEnv(): Record<string, string | undefined> | undefined {
+  if (!process.env.LD_PRELOAD?.includes('faketime')) return undefined;
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const name of Object.keys(env)) if (name === 'LD_PRELOAD' || name.startsWith('FAKETIME')) delete env[name];
+  return env;
+}
+
 /** The one Playwright project both configs run: desktop Chrome's device settings, this browser. */
 export function chromiumProject(): Project {
   return {
     name: 'chromium',
-    use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS } },
+    use: {
+      ...devices['Desktop Chrome'],
+      launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS, env: browserEnv() },
+    },
   };
 }

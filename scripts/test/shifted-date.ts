@@ -1,6 +1,7 @@
 // `npm run test:e2e:shifted-date`: the screens whose pictures and figures hold dates (the
-// visual references, analytics) run again with every process of the run, the mocks and the
-// browser included, 400 days from the machine's date (Debian's `faketime`). A test that reads
+// visual references, analytics) run again 400 days from the machine's date: every Node process
+// of the run (the runner, the mocks, the app's server) through Debian's `faketime`, the pages'
+// Date by the same days. A test that reads
 // the real date instead of the page's fixed clock and the contract's fixed examples fails here
 // on any day, not only on the day after its references were recorded.
 //
@@ -14,7 +15,7 @@ if (!Number.isInteger(days)) {
   process.exit(2);
 }
 const specs = process.argv.slice(2);
-const files = specs.length > 0 ? specs : ['e2e/visual.spec.ts', 'e2e/analytics.spec.ts'];
+const files = specs.length > 0 ? specs : ['e2e/clock.spec.ts', 'e2e/visual.spec.ts', 'e2e/analytics.spec.ts'];
 
 if (spawnSync('faketime', ['--help'], { stdio: 'ignore' }).error) {
   console.error('faketime is not installed: `apt-get install faketime` (Debian), as .ci/run does');
@@ -25,7 +26,9 @@ const offset = `${days >= 0 ? '+' : ''}${days}d`;
 console.log(`${files.join(' ')} with the date moved ${offset}`);
 const result = spawnSync('faketime', ['-f', offset, 'node_modules/.bin/playwright', 'test', ...files], {
   stdio: 'inherit',
-  // Only the wall clock moves: timers and timeouts keep the machine's monotonic clock.
-  env: { ...process.env, FAKETIME_DONT_FAKE_MONOTONIC: '1' },
+  // Only the wall clock moves: timers and timeouts keep the machine's monotonic clock. The
+  // browser keeps the machine's clock (Chromium under libfaketime stops drawing pages) and its
+  // pages' Date is moved by the same days instead (e2e/fixtures/test.ts).
+  env: { ...process.env, FAKETIME_DONT_FAKE_MONOTONIC: '1', E2E_DATE_SHIFT_DAYS: String(days) },
 });
 process.exit(result.status ?? 1);
