@@ -14,6 +14,7 @@ import {
   type JsonSchema,
   type Operation as ContractOperation,
 } from '../common/contract';
+import { requestIntegers, type RequestInteger } from '../common/contract/request-integers';
 
 /**
  * One thing wrong with an answer. `keyword` is the JSON Schema keyword that
@@ -105,6 +106,8 @@ export class OpenApiContract {
   readonly operations: Operation[];
   /** The name of the session cookie the security scheme states (apiKey in cookie). */
   readonly sessionCookie: string;
+  /** Every integer a request may carry, with its bounds (the out-of-range cases send each one past them). */
+  readonly integers: RequestInteger[];
   private readonly byId: Map<string, Operation>;
   private readonly ajv: Ajv2020 = createAjv();
   private readonly cache = new Map<string, ValidateFunction>();
@@ -120,6 +123,7 @@ export class OpenApiContract {
       protected: !op.public,
     }));
     this.byId = new Map(this.operations.map((o) => [o.id, o]));
+    this.integers = requestIntegers(doc);
     const schemes = (doc.components.securitySchemes ?? {}) as Record<
       string,
       { type?: string; in?: string; name?: string }

@@ -45,12 +45,12 @@ export function tinyPng(): Blob {
 }
 
 /** One part as written: a text field, or a file with or without a filename. */
-type Part = { name: string; value: string | Uint8Array; type?: string; filename?: string };
+export type Part = { name: string; value: string | Uint8Array; type?: string; filename?: string };
 
 const BOUNDARY = 'conformance-form-boundary';
 
 /** A multipart body: text when every part is text (the report then shows it), else bytes. */
-function multipart(parts: Part[]): { headers: Record<string, string>; body: string | Blob } {
+export function multipart(parts: Part[]): { headers: Record<string, string>; body: string | Blob } {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
@@ -108,7 +108,7 @@ type Product = Record<string, unknown> & { id?: unknown; productImageUrl?: unkno
 const idOf = (body: unknown) => (body as Product | undefined)?.id;
 
 /** The fields every create form needs. */
-const required = (name: string): Part[] => [
+export const requiredCreateParts = (name: string): Part[] => [
   { name: 'name', value: name },
   { name: 'category', value: 'granite' },
   { name: 'startingPrice', value: '1000.00' },
@@ -138,7 +138,7 @@ export async function formChecks(ctx: Ctx, ours: { id: number; name: string } | 
     op: create,
     path: create.path,
     parts: [
-      ...required(`${ours?.name ?? 'Conformance slab'} (image without a filename)`),
+      ...requiredCreateParts(`${ours?.name ?? 'Conformance slab'} (image without a filename)`),
       { name: 'isActive', value: 'false' },
       namelessImage,
     ],
@@ -156,7 +156,7 @@ export async function formChecks(ctx: Ctx, ours: { id: number; name: string } | 
   const refused = await sendCase(ctx, {
     op: create,
     path: create.path,
-    parts: [...required(refusedName), { name: 'isActive', value: '' }],
+    parts: [...requiredCreateParts(refusedName), { name: 'isActive', value: '' }],
     expected: 422,
     detail: 'isActive sent empty',
     what: 'isActive sent empty',

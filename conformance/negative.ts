@@ -8,6 +8,7 @@
 //   a JSON body of the wrong types      → 422
 //   a foreign Origin on a state-changing call → 403
 //   wrong credentials on sign-in        → 401
+//   an integer past its maximum, and 2^31 → a documented 4xx (ranges.ts)
 // A case runs only when the contract documents its status for that
 // operation. Read-only mode sends GETs only; every other case needs --write.
 // Each write case is aimed so that a server that wrongly accepts it still
@@ -15,6 +16,7 @@
 // the value that is already stored.
 import type { components } from '../common/generated/openapi-types';
 import type { Operation } from './contract';
+import { bodyRanges, parameterRanges } from './ranges';
 import {
   FOREIGN_ORIGIN,
   REACHES_CUSTOMERS,
@@ -66,11 +68,24 @@ const VALID_BODY: Record<string, () => SendInit> = {
 const documents = (op: Operation, status: number) => String(status) in op.responses;
 const hasBody = (op: Operation) => op.jsonBody !== undefined || op.multipartBody !== undefined;
 
+/**
+ * The path of `op` with the parameter `name` set to `value` and every other
+ * one to `other(parameter)`.
+ */
+const aimPath = (op: Operation, name: string, value: string, other: (parameter: string) => string) =>
+  op.path.replace(/\{([^}]+)\}/g, (_, parameter: string) => (parameter === name ? value : other(parameter)));
+
 /** GET cases: safe in read-only mode. */
 export async function readOnlyNegatives(ctx: Ctx) {
   /** Resources for which some GET of UNKNOWN_ID found something (or answered anything but 404). */
   const taken = new Set<Resource>();
   for (const op of ctx.contract.operations.filter((o) => o.method === 'GET')) {
+    // Integers past their maximum, the other ids those of records read (a GET changes nothing).
+    if (!ctx.absent.has(op.id)) {
+      const real = (parameter: string) =>
+        String((parameter === 'id' ? ctx.ids[resourceOf(op.path)] : undefined) ?? UNKNOWN_ID);
+      await parameterRanges(ctx, op, (name, value) => aimPath(op, name, value, real) + ctx.plainQuery(op));
+    }
     if (hasId(op.path)) {
       if (documents(op, 400)) {
         for (const bad of MALFORMED_IDS) {
@@ -156,6 +171,7 @@ export async function bodyNegatives(ctx: Ctx, op: Operation, path: string) {
       what: 'a multipart body without its closing boundary',
     });
   }
+  await bodyRanges(ctx, op, path, VALID_BODY[op.id]?.());
   if (!documents(op, 422)) return;
   // The contract: a body of a media type the operation does not take is 422.
   await ctx.probe(op, 'wrong media type', {
@@ -211,7 +227,7 @@ function wrongTypes(ctx: Ctx, op: Operation): { body: unknown; detail: string } 
 }
 
 /** The cases each write operation would run, for the line that says they need --write. */
-function writeCases(op: Operation): Check[] {
+function writeCases(ctx: Ctx, op: Operation): Check[] {
   const cases: Check[] = op.protected ? ['no cookie', 'made-up cookie'] : [];
   if (hasId(op.path) && documents(op, 400)) cases.push('malformed id');
   if (hasId(op.path) && documents(op, 404)) cases.push('unknown id');
@@ -222,6 +238,7 @@ function writeCases(op: Operation): Check[] {
   if (op.multipartBody && documents(op, 422)) cases.push('multipart form');
   if (documents(op, 403)) cases.push('foreign origin');
   if (op.public && op.id === 'login' && documents(op, 401)) cases.push('wrong credentials');
+  if (ctx.contract.integers.some((i) => i.operationId === op.id)) cases.push('out of range');
   return cases;
 }
 
@@ -230,7 +247,7 @@ export async function writeNegatives(ctx: Ctx) {
   const writes = ctx.contract.operations.filter((o) => o.method !== 'GET');
   if (!ctx.mode.write) {
     for (const op of writes) {
-      const cases = writeCases(op);
+      const cases = writeCases(ctx, op);
       if (cases.length) ctx.skip(op, 'negative cases', `write method: ${cases.join(', ')} only with --write`);
     }
     return;
@@ -263,6 +280,17 @@ export async function writeNegatives(ctx: Ctx) {
         });
       } else ctx.skip(op, 'unknown id', `could not confirm that no ${resource} has id ${UNKNOWN_ID}`);
     }
+    // An integer of the path past its maximum, the other ids ones nothing has: nothing to change if taken
+    // by a server whose ids end at 2147483647. One with larger ids could hold the record: a call that
+    // would reach its customer waits for --reach-customers.
+    if (byId && REACHES_CUSTOMERS.has(op.id) && !ctx.mode.reachCustomers)
+      ctx.skip(
+        op,
+        'out of range',
+        'aimed at a conversation a server with larger ids could have: needs --reach-customers',
+      );
+    else if (byId)
+      await parameterRanges(ctx, op, (name, value) => aimPath(op, name, value, () => String(UNKNOWN_ID)), valid);
     if (hasBody(op) && !ctx.aimed.has(op.id)) {
       if (!byId) await bodyNegatives(ctx, op, op.path);
       else if (resource === 'product')

@@ -294,18 +294,19 @@ async function botSettingsScenario(ctx: Ctx, client: Client, rec: Rec, unchecked
   if (ctx.absent.has('updateBotSettings')) return;
   const settings = (await rec('getBotSettings', await client.GET('/api/bot/settings', { parseAs: 'text' }))) as
     BotSettings | undefined;
-  const days = settings?.businessHours?.days;
-  if (!settings || !Array.isArray(days) || days.length === 0) return;
+  // What the server answered, conforming or not: checked before use.
+  const week: unknown = settings?.businessHours?.days;
+  if (!settings || !Array.isArray(week) || week.length === 0) return;
   await rec('updateBotSettings', await client.PUT('/api/bot/settings', { body: settings, parseAs: 'text' }));
 
-  const first = days[0];
+  const [first, ...rest] = settings.businessHours.days;
   const backwards: BotSettings = {
     ...settings,
     // No product of its own: only the hours can be what is refused.
     bargaining: { ...settings.bargaining, productLimits: [] },
     businessHours: {
       ...settings.businessHours,
-      days: [{ ...first, open: true, from: '18:00', to: '08:00' }, ...days.slice(1)],
+      days: [{ ...first, open: true, from: '18:00', to: '08:00' }, ...rest],
     },
   };
   const refused = await ctx.probe(ctx.contract.op('updateBotSettings'), 'closes before opening', {

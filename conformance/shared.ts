@@ -21,6 +21,7 @@ export type Check =
   | 'disabled'
   | 'incomplete order'
   | 'closes before opening'
+  | 'out of range'
   | 'negative cases'
   | 'paging'
   | 'order'

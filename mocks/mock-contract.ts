@@ -6,8 +6,10 @@
 // option (`x-json-schema-faker` at the document's root) can only lower the
 // bound of every array at once. So the long lists the mock generates are set
 // here, on a copy of openapi.yaml that only Prism reads: a conversation of
-// thousands of messages for the message panel. The examples Prism answers
-// otherwise are the same in the copy.
+// thousands of messages for the message panel. The copy also writes each
+// tuple (`prefixItems`, JSON Schema 2020-12) in draft 7's form, which is what
+// Prism 5.14 and its json-schema-faker read (see draft7Tuples). The examples
+// Prism answers otherwise are the same in the copy.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,12 +37,32 @@ function answerSchema(doc: OpenApiDocument, operationId: string): Node {
   throw new Error(`openapi.yaml has no operation ${operationId}`);
 }
 
-/** `doc` with the mock's list lengths set as maxItems (the document itself is left alone). */
+/**
+ * Every `prefixItems` under `node` written as draft 7's tuple, `items: [...]`
+ * (a schema for the items after them as `additionalItems`). Prism 5.14 reads
+ * array keywords as draft 7 does: without this it would neither check a
+ * week's days position by position nor generate one at all ("missing items").
+ */
+function draft7Tuples(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(draft7Tuples);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Node;
+  if (Array.isArray(schema.prefixItems)) {
+    if (schema.items !== undefined) schema.additionalItems = schema.items;
+    schema.items = schema.prefixItems;
+    delete schema.prefixItems;
+  }
+  for (const value of Object.values(schema)) draft7Tuples(value);
+}
+
+/** `doc` with the mock's list lengths set as maxItems and its tuples in draft 7's form (the document itself is left alone). */
 export function mockContract(doc: OpenApiDocument = loadOpenApi()): OpenApiDocument {
   const copy = structuredClone(doc);
   for (const [operationId, length] of Object.entries(MOCK_LIST_LENGTHS)) {
     answerSchema(copy, operationId).maxItems = length;
   }
+  draft7Tuples(copy.components);
+  draft7Tuples(copy.paths);
   return copy;
 }
 

@@ -1353,6 +1353,7 @@ export interface components {
             productLimits: components["schemas"]["BotProductLimit"][];
         };
         BotProductLimit: {
+            /** @description A product's id (an integer from 1 to 2147483647, as every id). */
             productId: number;
             /** @description KES, per slab or each as the product is priced; two decimals at most. */
             lowestPrice: number;
@@ -1362,18 +1363,69 @@ export interface components {
             enabled: boolean;
             /** @description An IANA time zone name. */
             timezone: string;
-            /** @description Monday first. */
-            days: components["schemas"]["BotOpeningDay"][];
+            /**
+             * @description The seven days of the week, each once, in order: Monday at
+             *     position 0, Tuesday at 1 and so on to Sunday at 6, each day
+             *     named in `day`. A week in another order, with a day twice or
+             *     missing, is refused with 422. `open` says whether the business
+             *     opens that day; `from` and `to` are its opening and closing
+             *     times, and on an open day `to` must be after `from` (400
+             *     otherwise).
+             */
+            days: [
+                {
+                    /** @constant */
+                    day: "monday";
+                    open: boolean;
+                    from: components["schemas"]["BotTimeOfDay"];
+                    to: components["schemas"]["BotTimeOfDay"];
+                },
+                {
+                    /** @constant */
+                    day: "tuesday";
+                    open: boolean;
+                    from: components["schemas"]["BotTimeOfDay"];
+                    to: components["schemas"]["BotTimeOfDay"];
+                },
+                {
+                    /** @constant */
+                    day: "wednesday";
+                    open: boolean;
+                    from: components["schemas"]["BotTimeOfDay"];
+                    to: components["schemas"]["BotTimeOfDay"];
+                },
+                {
+                    /** @constant */
+                    day: "thursday";
+                    open: boolean;
+                    from: components["schemas"]["BotTimeOfDay"];
+                    to: components["schemas"]["BotTimeOfDay"];
+                },
+                {
+                    /** @constant */
+                    day: "friday";
+                    open: boolean;
+                    from: components["schemas"]["BotTimeOfDay"];
+                    to: components["schemas"]["BotTimeOfDay"];
+                },
+                {
+                    /** @constant */
+                    day: "saturday";
+                    open: boolean;
+                    from: components["schemas"]["BotTimeOfDay"];
+                    to: components["schemas"]["BotTimeOfDay"];
+                },
+                {
+                    /** @constant */
+                    day: "sunday";
+                    open: boolean;
+                    from: components["schemas"]["BotTimeOfDay"];
+                    to: components["schemas"]["BotTimeOfDay"];
+                }
+            ];
         };
-        BotOpeningDay: {
-            /** @enum {string} */
-            day: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
-            open: boolean;
-            /** @description Opening time, HH:MM. */
-            from: string;
-            /** @description Closing time, HH:MM, after the opening time. */
-            to: string;
-        };
+        /** @description A time of day, HH:MM from 00:00 to 23:59. */
+        BotTimeOfDay: string;
         FollowUpsDue: {
             /** @description How many customers POST /api/follow-ups/check would message if it ran now. */
             count: number;

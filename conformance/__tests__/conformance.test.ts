@@ -118,6 +118,21 @@ describe('read-only run against the faulty server', () => {
       ));
     test('a query parameter outside its schema that is not refused is named', () =>
       assert.ok(fails('GET /api/conversations/search', 'invalid query').some((v) => v.includes('must be 422'))));
+    test('an id past its maximum (2^31), answered 200, is named', () =>
+      assert.ok(
+        fails('GET /api/conversations/{id}', 'out of range').some((v) =>
+          v.includes(
+            'answered 200 to id = 2147483648 (its maximum + 1, 2^31); must be a 4xx the contract documents (400, 404, 422)',
+          ),
+        ),
+      ));
+    test('a query integer past its maximum is sent as maximum + 1 and as 2^31', () =>
+      assert.deepEqual(
+        report.results
+          .filter((r) => r.operation === 'GET /api/analytics/timeline' && r.check === 'out of range')
+          .map((r) => r.detail),
+        ['days = 366 (its maximum + 1)', 'days = 2147483648 (2^31)'],
+      ));
     test('a 401 whose body is no ErrorResponse is named, though its status is right', () => {
       const r = report.results.find((x) => x.operation === 'GET /api/notifications' && x.check === 'no cookie')!;
       assert.equal(r.status, 401);
@@ -443,6 +458,38 @@ describe('chatbot settings (beyond the spec)', () => {
       ));
     test('and the settings it took are written back: the server holds what it held', () =>
       assert.deepEqual(server.botSettings().now, server.botSettings().initial));
+    test('a product id past 2147483647 answered 500 is named, the field and the value', () => {
+      const named = fails('PUT /api/bot/settings', 'out of range');
+      assert.ok(
+        named.some((v) =>
+          v.includes(
+            'answered 500 to bargaining.productLimits[].productId = 2147483648 (its maximum + 1, 2^31); must be a 4xx the contract documents',
+          ),
+        ),
+        named.join('\n'),
+      );
+      // Sent as the server's own settings with one product limit added.
+      const sent = server.botSettings().puts.find((put) => JSON.stringify(put).includes('"productId":2147483648')) as {
+        bargaining: { productLimits: unknown[] };
+      };
+      assert.deepEqual(sent.bargaining.productLimits, [
+        ...server.botSettings().initial.bargaining.productLimits,
+        { productId: 2147483648, lowestPrice: 0 },
+      ]);
+    });
+    test('the other integers past their maximum, taken, are named too, each as maximum + 1 and 2^31', () => {
+      const taken = rows('PUT /api/bot/settings', 'out of range').filter((r) => r.status === 200);
+      assert.deepEqual(
+        taken.map((r) => r.detail),
+        [
+          'bargaining.maxRounds = 11 (its maximum + 1)',
+          'bargaining.maxRounds = 2147483648 (2^31)',
+          'bargaining.lowestPricePercent = 101 (its maximum + 1)',
+          'bargaining.lowestPricePercent = 2147483648 (2^31)',
+        ],
+      );
+      assert.ok(taken.every((r) => r.result === 'fail'));
+    });
     test('the body cases conform: broken JSON 400, another media type and wrong types 422, a foreign Origin 403', () => {
       for (const check of ['malformed body', 'wrong media type', 'invalid body', 'foreign origin']) {
         const found = rows('PUT /api/bot/settings', check);
@@ -455,6 +502,37 @@ describe('chatbot settings (beyond the spec)', () => {
       assert.ok(rows('PUT /api/bot/settings', 'invalid body').some((r) => r.detail === 'bargaining.maxRounds as text'));
     });
   });
+});
+
+test('with a contract that states no maximum for the product id (as it once did), 2^31 is still sent and its 500 named', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-unbounded-'));
+  const server = await startFaultyServer({ bot: 'takes-any-hours' });
+  try {
+    const copy = join(dir, 'openapi.yaml');
+    const contract = readFileSync(CONTRACT_FILE, 'utf8');
+    const bounded = /(\n {8}productId:\n {10}type: integer\n {10}minimum: 1\n) {10}maximum: 2147483647\n/;
+    assert.match(contract, bounded);
+    writeFileSync(copy, contract.replace(bounded, '$1'));
+    const report = await runConformance({
+      baseUrl: server.url,
+      username: 'admin',
+      password: 'x',
+      write: true,
+      socketSeconds: 0.2,
+      contractFile: copy,
+    });
+    const row = report.results.find(
+      (r) => r.operationId === 'updateBotSettings' && r.check === 'out of range' && r.status === 500,
+    );
+    assert.equal(
+      row?.detail,
+      'bargaining.productLimits[].productId = 2147483648 (2^31; the contract states no maximum)',
+    );
+    assert.equal(row?.result, 'fail');
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe('a message list newest first, not paged', () => {

@@ -14,14 +14,33 @@ describe('the contract Prism serves', () => {
     expect(messagesAnswer(loadOpenApi())).not.toHaveProperty('maxItems');
   });
 
-  it('in the copy, generated data fills the message list to 5,000; nothing else changes', () => {
+  it('in the copy, generated data fills the message list to 5,000; nothing else changes but the tuples', () => {
     const doc = loadOpenApi();
     const copy = mockContract(doc);
     expect(MOCK_LIST_LENGTHS.listConversationMessages).toBe(5000);
     expect(messagesAnswer(copy).maxItems).toBe(5000);
     expect(messagesAnswer(doc)).not.toHaveProperty('maxItems');
     delete messagesAnswer(copy).maxItems;
+    const week = (d: Node) => d.components.schemas.BotBusinessHours.properties.days as Node;
+    week(copy).prefixItems = week(copy).items;
+    delete week(copy).items;
     expect(copy).toEqual(doc);
+  });
+
+  it("in the copy, the week of business hours is draft 7's tuple, which Prism checks and generates day by day", () => {
+    const hours = mockContract().components.schemas.BotBusinessHours as Node;
+    const week = hours.properties.days as Node;
+    expect(week).not.toHaveProperty('prefixItems');
+    expect((week.items as Node[]).map((day) => day.properties.day.const)).toEqual([
+      'monday',
+      'tuesday',
+      'wednesday',
+      'thursday',
+      'friday',
+      'saturday',
+      'sunday',
+    ]);
+    expect(week).toMatchObject({ minItems: 7, maxItems: 7 });
   });
 
   it('is written as a JSON file of its own and removed after', () => {

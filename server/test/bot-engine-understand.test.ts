@@ -391,7 +391,10 @@ describe('business hours', () => {
     expect(isOpen(hours, at('2026-11-29T08:00:00Z'))).toBe(false); // Sun: closed all day
     // Monday 01:00 in Nairobi is still Sunday in UTC.
     expect(
-      isOpen({ ...hours, days: hours.days.map((d) => ({ ...d, from: '00:00' })) }, at('2026-11-29T22:00:00Z')),
+      isOpen(
+        { ...hours, days: hours.days.map((d) => ({ ...d, from: '00:00' })) as typeof hours.days },
+        at('2026-11-29T22:00:00Z'),
+      ),
     ).toBe(true);
   });
 

@@ -44,6 +44,13 @@ const put = (body: unknown, headers: Record<string, string> = {}) =>
     payload: body as object,
   });
 
+type Day = BotSettings['businessHours']['days'][number];
+/** The defaults with a week the contract's types cannot hold (out of order, a day twice…). */
+const withWeek = (change: (days: Day[]) => Day[]) => {
+  const s = botSettingsDefaults();
+  return { ...s, businessHours: { ...s.businessHours, days: change([...s.businessHours.days]) } };
+};
+
 /** The defaults with some changes. */
 const settings = (change: (s: BotSettings) => void = () => {}) => {
   const s = botSettingsDefaults();
@@ -137,14 +144,6 @@ describe('PUT /api/bot/settings', () => {
         'Closing time must be after opening time on Friday',
       ],
       [
-        settings((s) => (s.businessHours.days[1] = { ...s.businessHours.days[1], day: 'monday' })),
-        'Business hours must list the days from Monday to Sunday, each once',
-      ],
-      [
-        settings((s) => s.businessHours.days.reverse()),
-        'Business hours must list the days from Monday to Sunday, each once',
-      ],
-      [
         settings(
           (s) =>
             (s.bargaining.productLimits = [
@@ -190,12 +189,48 @@ describe('PUT /api/bot/settings', () => {
       settings((s) => s.businessHours.days.pop()),
       settings((s) => (s.businessHours.days[0].from = '8:00')),
       settings((s) => (s.businessHours.days[0].to = '24:00')),
+      // The week's order is the contract's (prefixItems): each position has its day.
+      withWeek((days) => days.map((day) => ({ ...day, day: 'friday' }))),
+      withWeek((days) => days.reverse()),
+      withWeek((days) => [days[0], { ...days[1], day: 'monday' }, ...days.slice(2)]),
+      withWeek((days) => [...days, { day: 'monday', open: false, from: '09:00', to: '17:00' }]),
     ];
     for (const [i, body] of bodies.entries()) {
       const answer = await put(body);
       expect(answer.statusCode, `body ${i}`).toBe(422);
       expect(answer.json().message).toMatch(/^Invalid request/);
     }
+    expect(await server.database.db.selectFrom('bot_settings').select('id').execute()).toEqual([]);
+  });
+
+  it('refuses a product id beyond 2147483647 with 422 (the contract bounds it as every id), not 500', async () => {
+    for (const big of [2 ** 31, 2 ** 53]) {
+      const answer = await put(settings((s) => (s.bargaining.productLimits = [{ productId: big, lowestPrice: 8000 }])));
+      expect(answer.statusCode, String(big)).toBe(422);
+      expect(answer.json().message).toMatch(/^Invalid request: .*productId/);
+    }
+    // The largest id the contract allows is well-formed: a product that does not exist.
+    const largest = await put(
+      settings((s) => (s.bargaining.productLimits = [{ productId: 2147483647, lowestPrice: 8000 }])),
+    );
+    expect(largest.statusCode).toBe(400);
+    expect(largest.json()).toEqual({ message: 'Product 2147483647 does not exist' });
+    expect(await server.database.db.selectFrom('bot_settings').select('id').execute()).toEqual([]);
+    expect(server.app.contractViolations.splice(0)).toEqual([]);
+  });
+
+  it("without the route's schema, the service refuses such an id and a week out of order with 400, not a database error", async () => {
+    const { save } = server.app.services.botSettings;
+    for (const big of [2 ** 31, 2 ** 53])
+      await expect(
+        save(settings((s) => (s.bargaining.productLimits = [{ productId: big, lowestPrice: 8000 }]))),
+      ).rejects.toMatchObject({ status: 400, message: `Product ${big} does not exist` });
+    await expect(
+      save(withWeek((days) => days.map((day) => ({ ...day, day: 'friday' }))) as BotSettings),
+    ).rejects.toMatchObject({
+      status: 400,
+      message: 'Business hours must list the days from Monday to Sunday, each once',
+    });
     expect(await server.database.db.selectFrom('bot_settings').select('id').execute()).toEqual([]);
   });
 

@@ -89,6 +89,18 @@ async function checkServer(env: Record<string, string>) {
       'POST /api/products/import 21 parts (the file and 20 text parts): pass',
       'POST /api/products/import the file and 4 other text parts: pass',
     ]);
+    // Every integer a request may carry, past its maximum and as 2^31, is refused with a documented 4xx
+    // (on PostgreSQL a number past its integer column reaches no query), the chatbot's product ids too.
+    const ranges = report.results.filter((r) => r.check === 'out of range');
+    expect(ranges.filter((r) => r.result !== 'pass').map((r) => `${r.operation} ${r.detail}`)).toEqual([]);
+    expect(new Set(ranges.map((r) => r.operationId)).size).toBeGreaterThan(15);
+    expect(ranges).toContainEqual(
+      expect.objectContaining({
+        operationId: 'updateBotSettings',
+        detail: 'bargaining.productLimits[].productId = 2147483648 (its maximum + 1, 2^31)',
+        status: 422,
+      }),
+    );
     // The coverage grid saw every documented 2xx the scenarios reach and most documented 4xx.
     const sendMessage = report.coverage.operations.find((o) => o.operationId === 'sendConversationMessage')!;
     expect(sendMessage.statuses).toMatchObject({

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
+/** An id the products table can hold: an integer from 1 to 2147483647 (PostgreSQL's integer). */
+const isProductId = (id: number) => Number.isInteger(id) && id >= 1 && id <= 2147483647;
+
 export function botSettingsRepository(db: Kysely<DB>) {
   return {
     /** The saved settings' JSON, or undefined before staff first save. */
@@ -14,10 +17,19 @@ export function botSettingsRepository(db: Kysely<DB>) {
         .values({ id: 1, settings: JSON.stringify(settings), updated_at: at })
         .onConflict((oc) => oc.column('id').doUpdateSet({ settings: JSON.stringify(settings), updated_at: at }))
         .execute(),
-    /** Which of these product ids exist (active or not). */
-    existingProducts: async (ids: number[]) =>
-      ids.length === 0
+    /**
+     * Which of these product ids exist (active or not). Only ids in the
+     * products.id column's range are asked for: PostgreSQL refuses a query
+     * that compares that integer column with a larger number (22003, out of
+     * range) instead of matching nothing.
+     */
+    existingProducts: async (ids: number[]) => {
+      const possible = ids.filter(isProductId);
+      return possible.length === 0
         ? new Set<number>()
-        : new Set((await db.selectFrom('products').select('id').where('id', 'in', ids).execute()).map((row) => row.id)),
+        : new Set(
+            (await db.selectFrom('products').select('id').where('id', 'in', possible).execute()).map((row) => row.id),
+          );
+    },
   };
 }

@@ -1,7 +1,9 @@
 // Settings → Chatbot: how the bot answers customers (server/bot). openapi.yaml
-// checks the shape of what is saved; this checks what a schema cannot say
-// (a known time zone, days in order, closing after opening, products that
-// exist; a product deleted later loses its lowest price). The bot reads them
+// checks the shape of what is saved (the week's days in order included); this
+// checks what a schema cannot say (a known time zone, closing after opening,
+// products that exist; a product deleted later loses its lowest price), and
+// the week's order again for a caller that does not go through the route's
+// schema, so the bot never reads a week out of order. The bot reads them
 // through `current`, kept for a few seconds: a save here is seen at once, one
 // on another server instance within that.
 import type { Kysely } from 'kysely';

@@ -2,7 +2,8 @@
 // (also as a list, for nullable), enum, const, anyOf / oneOf, numbers with
 // minimum / maximum / exclusive bounds, strings with minLength / maxLength /
 // pattern / format (date, date-time, email, uri, uuid), arrays with items /
-// minItems / maxItems / uniqueItems, objects with properties / required / minProperties. Every value it
+// minItems / maxItems / uniqueItems, tuples (prefixItems, a schema per position;
+// the chatbot's week), objects with properties / required / minProperties. Every value it
 // generates is meant to be valid; the caller double-checks with the
 // contract's own validator (see oracle.ts).
 //
@@ -239,7 +240,8 @@ export function arbitraryFor(schema: Schema, where = 'value'): fc.Arbitrary<unkn
     return fc.oneof(...(schema.type as string[]).map((type) => arbitraryFor({ ...schema, type }, `${where}<${type}>`)));
   }
   const type =
-    (schema.type as string | undefined) ?? (schema.properties ? 'object' : schema.items ? 'array' : undefined);
+    (schema.type as string | undefined) ??
+    (schema.properties ? 'object' : schema.items || schema.prefixItems ? 'array' : undefined);
   switch (type) {
     case 'null':
       return fc.constant(null);
@@ -252,6 +254,9 @@ export function arbitraryFor(schema: Schema, where = 'value'): fc.Arbitrary<unkn
     case 'string':
       return stringArbitrary(schema, where);
     case 'array': {
+      // A tuple as long as its positions (items after them are not generated).
+      if (Array.isArray(schema.prefixItems))
+        return fc.tuple(...(schema.prefixItems as Schema[]).map((item, i) => arbitraryFor(item, `${where}[${i}]`)));
       const items = schema.items ? arbitraryFor(schema.items as Schema, `${where}[]`) : fc.constant('x');
       const minLength = typeof schema.minItems === 'number' ? schema.minItems : 0;
       const declared = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;

@@ -4,7 +4,6 @@
 // messages a person understands, then piped into the contract's own field
 // schemas, so a valid form gives exactly what the contract accepts.
 import { z } from 'zod';
-import type { BotOpeningDayDay } from '../../api/generated/model/botOpeningDayDay';
 import type { BotSettings } from '../../api/generated/model/botSettings';
 import {
   updateBotSettingsBody,
@@ -14,7 +13,8 @@ import {
   updateBotSettingsBodyBargainingMaxRoundsMin as ROUNDS_MIN,
   updateBotSettingsBodyBargainingProductLimitsItemLowestPriceMax as PRICE_MAX,
   updateBotSettingsBodyBargainingProductLimitsMax as LIMITS_MAX,
-  updateBotSettingsBodyBusinessHoursDaysItemFromRegExp as TIME_PATTERN,
+  // Every time of every day has the contract's one pattern (BotTimeOfDay).
+  updateBotSettingsBodyBusinessHoursDays0ItemFromRegExp as TIME_PATTERN,
   updateBotSettingsBodyBusinessHoursTimezoneMax as TIMEZONE_MAX,
   updateBotSettingsBodyGreetingMax as GREETING_MAX,
   updateBotSettingsBodyOutOfHoursMessageMax as OUT_OF_HOURS_MAX,
@@ -27,9 +27,12 @@ const contract = updateBotSettingsBody.shape;
 const bargaining = contract.bargaining.shape;
 const limit = bargaining.productLimits.element.shape;
 const hours = contract.businessHours.shape;
-const day = hours.days.element.shape;
 
-export const DAY_NAMES: Record<BotOpeningDayDay, string> = {
+/** The contract's week: Monday to Sunday, each day at its own position. */
+type Week = BotSettings['businessHours']['days'];
+type Day = Week[number]['day'];
+
+export const DAY_NAMES: Record<Day, string> = {
   monday: 'Monday',
   tuesday: 'Tuesday',
   wednesday: 'Wednesday',
@@ -101,10 +104,13 @@ const productLimit = z.object({
     .pipe(limit.lowestPrice),
 });
 
+/** The days in the week's order, Monday first. */
+const DAYS = Object.keys(DAY_NAMES) as [Day, ...Day[]];
+
 const openingDay = z
   .object({
-    day: day.day,
-    open: day.open,
+    day: z.enum(DAYS),
+    open: z.boolean(),
     from: z.string(),
     to: z.string(),
   })
@@ -117,8 +123,7 @@ const openingDay = z
     // HH:MM compares as text.
     if (fromOk && toOk && value.open && value.to <= value.from)
       ctx.addIssue({ code: 'custom', path: ['to'], message: BOT_MESSAGES.closesBeforeOpening(name) });
-  })
-  .pipe(hours.days.element);
+  });
 
 /**
  * The form's schema. `knownProducts`, once the catalogue has loaded, are the
@@ -162,7 +167,12 @@ export function botSettingsSchema(knownProducts?: ReadonlySet<number>) {
           if (!isTimeZone(zone)) ctx.addIssue({ code: 'custom', message: BOT_MESSAGES.unknownTimezone(zone) });
         })
         .pipe(hours.timezone),
-      days: z.array(openingDay).pipe(hours.days),
+      // The rows are the week in order (weekOf): read as the contract's week,
+      // which its own schema then checks day by day and position by position.
+      days: z
+        .array(openingDay)
+        .transform((days) => days as Week)
+        .pipe(hours.days),
     }),
     outOfHoursMessage: message(BOT_MESSAGES.outOfHoursRequired, OUT_OF_HOURS_MAX, contract.outOfHoursMessage),
   });
@@ -179,11 +189,12 @@ export type BotFormOutput = z.output<Schema>;
  * missing: a backend's list out of order, with a day twice or one left out,
  * still gives one row per day.
  */
-function weekOf(days: BotSettings['businessHours']['days']): BotSettings['businessHours']['days'] {
-  return (Object.keys(DAY_NAMES) as BotOpeningDayDay[]).map((day) => {
+function weekOf(days: readonly Week[number][]): Week {
+  // One entry per day of DAYS, in its order: the contract's week.
+  return DAYS.map((day) => {
     const stored = days.find((d) => d.day === day);
     return stored ? { ...stored } : { day, open: false, from: '09:00', to: '17:00' };
-  });
+  }) as Week;
 }
 
 /** The inputs filled from stored settings. */

@@ -3,7 +3,11 @@
  */
 
 export interface BotProductLimit {
-  /** @minimum 1 */
+  /**
+   * A product's id (an integer from 1 to 2147483647, as every id).
+   * @minimum 1
+   * @maximum 2147483647
+   */
   productId: number;
   /**
    * KES, per slab or each as the product is priced; two decimals at most.

@@ -17,11 +17,22 @@ export const getBotSettings200ResponseGreetingMax = 500;
 export const getBotSettings200ResponseGreetingRegExp = new RegExp('\\S');
 export const getBotSettings200ResponseBargainingMaxRoundsMin = 0;
 export const getBotSettings200ResponseBargainingMaxRoundsMax = 10;export const getBotSettings200ResponseBargainingLowestPricePercentMin = 50;
-export const getBotSettings200ResponseBargainingLowestPricePercentMax = 100;export const getBotSettings200ResponseBargainingProductLimitsItemLowestPriceMin = 0;
-export const getBotSettings200ResponseBargainingProductLimitsItemLowestPriceMax = 100000000;export const getBotSettings200ResponseBargainingProductLimitsMax = 500;export const getBotSettings200ResponseBusinessHoursTimezoneMax = 64;export const getBotSettings200ResponseBusinessHoursDaysItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
-export const getBotSettings200ResponseBusinessHoursDaysItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
-export const getBotSettings200ResponseBusinessHoursDaysMin = 7;
-export const getBotSettings200ResponseBusinessHoursDaysMax = 7;export const getBotSettings200ResponseOutOfHoursMessageMax = 500;
+export const getBotSettings200ResponseBargainingLowestPricePercentMax = 100;export const getBotSettings200ResponseBargainingProductLimitsItemProductIdMax = 2147483647;export const getBotSettings200ResponseBargainingProductLimitsItemLowestPriceMin = 0;
+export const getBotSettings200ResponseBargainingProductLimitsItemLowestPriceMax = 100000000;export const getBotSettings200ResponseBargainingProductLimitsMax = 500;export const getBotSettings200ResponseBusinessHoursTimezoneMax = 64;export const getBotSettings200ResponseBusinessHoursDays0ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const getBotSettings200ResponseBusinessHoursDays0ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const getBotSettings200ResponseBusinessHoursDays1ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const getBotSettings200ResponseBusinessHoursDays1ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const getBotSettings200ResponseBusinessHoursDays2ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const getBotSettings200ResponseBusinessHoursDays2ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const getBotSettings200ResponseBusinessHoursDays3ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const getBotSettings200ResponseBusinessHoursDays3ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const getBotSettings200ResponseBusinessHoursDays4ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const getBotSettings200ResponseBusinessHoursDays4ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const getBotSettings200ResponseBusinessHoursDays5ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const getBotSettings200ResponseBusinessHoursDays5ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const getBotSettings200ResponseBusinessHoursDays6ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const getBotSettings200ResponseBusinessHoursDays6ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const getBotSettings200ResponseOutOfHoursMessageMax = 500;
 export const getBotSettings200ResponseOutOfHoursMessageRegExp = new RegExp('\\S');
 
 
@@ -32,19 +43,55 @@ export const getBotSettings200Response = zod.strictObject({
   "maxRounds": zod.number().min(getBotSettings200ResponseBargainingMaxRoundsMin).max(getBotSettings200ResponseBargainingMaxRoundsMax).describe('Rounds of bargaining; 0 keeps prices fixed.'),
   "lowestPricePercent": zod.number().min(getBotSettings200ResponseBargainingLowestPricePercentMin).max(getBotSettings200ResponseBargainingLowestPricePercentMax).describe('The lowest price the bot offers, as a percentage of the starting price (rounded up to 50 KES).'),
   "productLimits": zod.array(zod.strictObject({
-  "productId": zod.number().min(1),
+  "productId": zod.number().min(1).max(getBotSettings200ResponseBargainingProductLimitsItemProductIdMax).describe('A product\'s id (an integer from 1 to 2147483647, as every id).'),
   "lowestPrice": zod.number().min(getBotSettings200ResponseBargainingProductLimitsItemLowestPriceMin).max(getBotSettings200ResponseBargainingProductLimitsItemLowestPriceMax).describe('KES, per slab or each as the product is priced; two decimals at most.')
 })).max(getBotSettings200ResponseBargainingProductLimitsMax).describe('Per product lowest prices, instead of the percentage; one per product.')
 }),
   "businessHours": zod.strictObject({
   "enabled": zod.boolean().describe('Off, the business counts as always open.'),
   "timezone": zod.string().min(1).max(getBotSettings200ResponseBusinessHoursTimezoneMax).describe('An IANA time zone name.'),
-  "days": zod.array(zod.strictObject({
-  "day": zod.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']),
+  "days": zod.tuple([zod.strictObject({
+  "day": zod.literal("monday"),
   "open": zod.boolean(),
-  "from": zod.string().regex(getBotSettings200ResponseBusinessHoursDaysItemFromRegExp).describe('Opening time, HH:MM.'),
-  "to": zod.string().regex(getBotSettings200ResponseBusinessHoursDaysItemToRegExp).describe('Closing time, HH:MM, after the opening time.')
-})).min(getBotSettings200ResponseBusinessHoursDaysMin).max(getBotSettings200ResponseBusinessHoursDaysMax).describe('Monday first.')
+  "from": zod.string().regex(getBotSettings200ResponseBusinessHoursDays0ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(getBotSettings200ResponseBusinessHoursDays0ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+}),
+zod.strictObject({
+  "day": zod.literal("tuesday"),
+  "open": zod.boolean(),
+  "from": zod.string().regex(getBotSettings200ResponseBusinessHoursDays1ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(getBotSettings200ResponseBusinessHoursDays1ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+}),
+zod.strictObject({
+  "day": zod.literal("wednesday"),
+  "open": zod.boolean(),
+  "from": zod.string().regex(getBotSettings200ResponseBusinessHoursDays2ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(getBotSettings200ResponseBusinessHoursDays2ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+}),
+zod.strictObject({
+  "day": zod.literal("thursday"),
+  "open": zod.boolean(),
+  "from": zod.string().regex(getBotSettings200ResponseBusinessHoursDays3ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(getBotSettings200ResponseBusinessHoursDays3ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+}),
+zod.strictObject({
+  "day": zod.literal("friday"),
+  "open": zod.boolean(),
+  "from": zod.string().regex(getBotSettings200ResponseBusinessHoursDays4ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(getBotSettings200ResponseBusinessHoursDays4ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+}),
+zod.strictObject({
+  "day": zod.literal("saturday"),
+  "open": zod.boolean(),
+  "from": zod.string().regex(getBotSettings200ResponseBusinessHoursDays5ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(getBotSettings200ResponseBusinessHoursDays5ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+}),
+zod.strictObject({
+  "day": zod.literal("sunday"),
+  "open": zod.boolean(),
+  "from": zod.string().regex(getBotSettings200ResponseBusinessHoursDays6ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(getBotSettings200ResponseBusinessHoursDays6ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+})]).describe('The seven days of the week, each once, in order: Monday at\nposition 0, Tuesday at 1 and so on to Sunday at 6, each day\nnamed in `day`. A week in another order, with a day twice or\nmissing, is refused with 422. `open` says whether the business\nopens that day; `from` and `to` are its opening and closing\ntimes, and on an open day `to` must be after `from` (400\notherwise).\n')
 }),
   "outOfHoursMessage": zod.string().min(1).max(getBotSettings200ResponseOutOfHoursMessageMax).regex(getBotSettings200ResponseOutOfHoursMessageRegExp).describe('What a customer is told outside business hours when a person is needed.')
 }).describe('How the server\'s chatbot answers customers (beyond the spec).')
@@ -71,11 +118,22 @@ export const updateBotSettingsBodyGreetingMax = 500;
 export const updateBotSettingsBodyGreetingRegExp = new RegExp('\\S');
 export const updateBotSettingsBodyBargainingMaxRoundsMin = 0;
 export const updateBotSettingsBodyBargainingMaxRoundsMax = 10;export const updateBotSettingsBodyBargainingLowestPricePercentMin = 50;
-export const updateBotSettingsBodyBargainingLowestPricePercentMax = 100;export const updateBotSettingsBodyBargainingProductLimitsItemLowestPriceMin = 0;
-export const updateBotSettingsBodyBargainingProductLimitsItemLowestPriceMax = 100000000;export const updateBotSettingsBodyBargainingProductLimitsMax = 500;export const updateBotSettingsBodyBusinessHoursTimezoneMax = 64;export const updateBotSettingsBodyBusinessHoursDaysItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
-export const updateBotSettingsBodyBusinessHoursDaysItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
-export const updateBotSettingsBodyBusinessHoursDaysMin = 7;
-export const updateBotSettingsBodyBusinessHoursDaysMax = 7;export const updateBotSettingsBodyOutOfHoursMessageMax = 500;
+export const updateBotSettingsBodyBargainingLowestPricePercentMax = 100;export const updateBotSettingsBodyBargainingProductLimitsItemProductIdMax = 2147483647;export const updateBotSettingsBodyBargainingProductLimitsItemLowestPriceMin = 0;
+export const updateBotSettingsBodyBargainingProductLimitsItemLowestPriceMax = 100000000;export const updateBotSettingsBodyBargainingProductLimitsMax = 500;export const updateBotSettingsBodyBusinessHoursTimezoneMax = 64;export const updateBotSettingsBodyBusinessHoursDays0ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettingsBodyBusinessHoursDays0ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettingsBodyBusinessHoursDays1ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettingsBodyBusinessHoursDays1ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettingsBodyBusinessHoursDays2ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettingsBodyBusinessHoursDays2ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettingsBodyBusinessHoursDays3ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettingsBodyBusinessHoursDays3ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettingsBodyBusinessHoursDays4ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettingsBodyBusinessHoursDays4ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettingsBodyBusinessHoursDays5ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettingsBodyBusinessHoursDays5ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettingsBodyBusinessHoursDays6ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettingsBodyBusinessHoursDays6ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettingsBodyOutOfHoursMessageMax = 500;
 export const updateBotSettingsBodyOutOfHoursMessageRegExp = new RegExp('\\S');
 
 
@@ -86,19 +144,55 @@ export const updateBotSettingsBody = zod.object({
   "maxRounds": zod.number().min(updateBotSettingsBodyBargainingMaxRoundsMin).max(updateBotSettingsBodyBargainingMaxRoundsMax).describe('Rounds of bargaining; 0 keeps prices fixed.'),
   "lowestPricePercent": zod.number().min(updateBotSettingsBodyBargainingLowestPricePercentMin).max(updateBotSettingsBodyBargainingLowestPricePercentMax).describe('The lowest price the bot offers, as a percentage of the starting price (rounded up to 50 KES).'),
   "productLimits": zod.array(zod.object({
-  "productId": zod.number().min(1),
+  "productId": zod.number().min(1).max(updateBotSettingsBodyBargainingProductLimitsItemProductIdMax).describe('A product\'s id (an integer from 1 to 2147483647, as every id).'),
   "lowestPrice": zod.number().min(updateBotSettingsBodyBargainingProductLimitsItemLowestPriceMin).max(updateBotSettingsBodyBargainingProductLimitsItemLowestPriceMax).describe('KES, per slab or each as the product is priced; two decimals at most.')
 })).max(updateBotSettingsBodyBargainingProductLimitsMax).describe('Per product lowest prices, instead of the percentage; one per product.')
 }),
   "businessHours": zod.object({
   "enabled": zod.boolean().describe('Off, the business counts as always open.'),
   "timezone": zod.string().min(1).max(updateBotSettingsBodyBusinessHoursTimezoneMax).describe('An IANA time zone name.'),
-  "days": zod.array(zod.object({
-  "day": zod.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']),
+  "days": zod.tuple([zod.object({
+  "day": zod.literal("monday"),
   "open": zod.boolean(),
-  "from": zod.string().regex(updateBotSettingsBodyBusinessHoursDaysItemFromRegExp).describe('Opening time, HH:MM.'),
-  "to": zod.string().regex(updateBotSettingsBodyBusinessHoursDaysItemToRegExp).describe('Closing time, HH:MM, after the opening time.')
-})).min(updateBotSettingsBodyBusinessHoursDaysMin).max(updateBotSettingsBodyBusinessHoursDaysMax).describe('Monday first.')
+  "from": zod.string().regex(updateBotSettingsBodyBusinessHoursDays0ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(updateBotSettingsBodyBusinessHoursDays0ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+}).strict(),
+zod.object({
+  "day": zod.literal("tuesday"),
+  "open": zod.boolean(),
+  "from": zod.string().regex(updateBotSettingsBodyBusinessHoursDays1ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(updateBotSettingsBodyBusinessHoursDays1ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+}).strict(),
+zod.object({
+  "day": zod.literal("wednesday"),
+  "open": zod.boolean(),
+  "from": zod.string().regex(updateBotSettingsBodyBusinessHoursDays2ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(updateBotSettingsBodyBusinessHoursDays2ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+}).strict(),
+zod.object({
+  "day": zod.literal("thursday"),
+  "open": zod.boolean(),
+  "from": zod.string().regex(updateBotSettingsBodyBusinessHoursDays3ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(updateBotSettingsBodyBusinessHoursDays3ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+}).strict(),
+zod.object({
+  "day": zod.literal("friday"),
+  "open": zod.boolean(),
+  "from": zod.string().regex(updateBotSettingsBodyBusinessHoursDays4ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(updateBotSettingsBodyBusinessHoursDays4ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+}).strict(),
+zod.object({
+  "day": zod.literal("saturday"),
+  "open": zod.boolean(),
+  "from": zod.string().regex(updateBotSettingsBodyBusinessHoursDays5ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(updateBotSettingsBodyBusinessHoursDays5ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+}).strict(),
+zod.object({
+  "day": zod.literal("sunday"),
+  "open": zod.boolean(),
+  "from": zod.string().regex(updateBotSettingsBodyBusinessHoursDays6ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(updateBotSettingsBodyBusinessHoursDays6ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+}).strict()]).describe('The seven days of the week, each once, in order: Monday at\nposition 0, Tuesday at 1 and so on to Sunday at 6, each day\nnamed in `day`. A week in another order, with a day twice or\nmissing, is refused with 422. `open` says whether the business\nopens that day; `from` and `to` are its opening and closing\ntimes, and on an open day `to` must be after `from` (400\notherwise).\n')
 }),
   "outOfHoursMessage": zod.string().min(1).max(updateBotSettingsBodyOutOfHoursMessageMax).regex(updateBotSettingsBodyOutOfHoursMessageRegExp).describe('What a customer is told outside business hours when a person is needed.')
 }).describe('How the server\'s chatbot answers customers (beyond the spec).')
@@ -107,11 +201,22 @@ export const updateBotSettings200ResponseGreetingMax = 500;
 export const updateBotSettings200ResponseGreetingRegExp = new RegExp('\\S');
 export const updateBotSettings200ResponseBargainingMaxRoundsMin = 0;
 export const updateBotSettings200ResponseBargainingMaxRoundsMax = 10;export const updateBotSettings200ResponseBargainingLowestPricePercentMin = 50;
-export const updateBotSettings200ResponseBargainingLowestPricePercentMax = 100;export const updateBotSettings200ResponseBargainingProductLimitsItemLowestPriceMin = 0;
-export const updateBotSettings200ResponseBargainingProductLimitsItemLowestPriceMax = 100000000;export const updateBotSettings200ResponseBargainingProductLimitsMax = 500;export const updateBotSettings200ResponseBusinessHoursTimezoneMax = 64;export const updateBotSettings200ResponseBusinessHoursDaysItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
-export const updateBotSettings200ResponseBusinessHoursDaysItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
-export const updateBotSettings200ResponseBusinessHoursDaysMin = 7;
-export const updateBotSettings200ResponseBusinessHoursDaysMax = 7;export const updateBotSettings200ResponseOutOfHoursMessageMax = 500;
+export const updateBotSettings200ResponseBargainingLowestPricePercentMax = 100;export const updateBotSettings200ResponseBargainingProductLimitsItemProductIdMax = 2147483647;export const updateBotSettings200ResponseBargainingProductLimitsItemLowestPriceMin = 0;
+export const updateBotSettings200ResponseBargainingProductLimitsItemLowestPriceMax = 100000000;export const updateBotSettings200ResponseBargainingProductLimitsMax = 500;export const updateBotSettings200ResponseBusinessHoursTimezoneMax = 64;export const updateBotSettings200ResponseBusinessHoursDays0ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettings200ResponseBusinessHoursDays0ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettings200ResponseBusinessHoursDays1ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettings200ResponseBusinessHoursDays1ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettings200ResponseBusinessHoursDays2ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettings200ResponseBusinessHoursDays2ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettings200ResponseBusinessHoursDays3ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettings200ResponseBusinessHoursDays3ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettings200ResponseBusinessHoursDays4ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettings200ResponseBusinessHoursDays4ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettings200ResponseBusinessHoursDays5ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettings200ResponseBusinessHoursDays5ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettings200ResponseBusinessHoursDays6ItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettings200ResponseBusinessHoursDays6ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBotSettings200ResponseOutOfHoursMessageMax = 500;
 export const updateBotSettings200ResponseOutOfHoursMessageRegExp = new RegExp('\\S');
 
 
@@ -122,19 +227,55 @@ export const updateBotSettings200Response = zod.strictObject({
   "maxRounds": zod.number().min(updateBotSettings200ResponseBargainingMaxRoundsMin).max(updateBotSettings200ResponseBargainingMaxRoundsMax).describe('Rounds of bargaining; 0 keeps prices fixed.'),
   "lowestPricePercent": zod.number().min(updateBotSettings200ResponseBargainingLowestPricePercentMin).max(updateBotSettings200ResponseBargainingLowestPricePercentMax).describe('The lowest price the bot offers, as a percentage of the starting price (rounded up to 50 KES).'),
   "productLimits": zod.array(zod.strictObject({
-  "productId": zod.number().min(1),
+  "productId": zod.number().min(1).max(updateBotSettings200ResponseBargainingProductLimitsItemProductIdMax).describe('A product\'s id (an integer from 1 to 2147483647, as every id).'),
   "lowestPrice": zod.number().min(updateBotSettings200ResponseBargainingProductLimitsItemLowestPriceMin).max(updateBotSettings200ResponseBargainingProductLimitsItemLowestPriceMax).describe('KES, per slab or each as the product is priced; two decimals at most.')
 })).max(updateBotSettings200ResponseBargainingProductLimitsMax).describe('Per product lowest prices, instead of the percentage; one per product.')
 }),
   "businessHours": zod.strictObject({
   "enabled": zod.boolean().describe('Off, the business counts as always open.'),
   "timezone": zod.string().min(1).max(updateBotSettings200ResponseBusinessHoursTimezoneMax).describe('An IANA time zone name.'),
-  "days": zod.array(zod.strictObject({
-  "day": zod.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']),
+  "days": zod.tuple([zod.strictObject({
+  "day": zod.literal("monday"),
   "open": zod.boolean(),
-  "from": zod.string().regex(updateBotSettings200ResponseBusinessHoursDaysItemFromRegExp).describe('Opening time, HH:MM.'),
-  "to": zod.string().regex(updateBotSettings200ResponseBusinessHoursDaysItemToRegExp).describe('Closing time, HH:MM, after the opening time.')
-})).min(updateBotSettings200ResponseBusinessHoursDaysMin).max(updateBotSettings200ResponseBusinessHoursDaysMax).describe('Monday first.')
+  "from": zod.string().regex(updateBotSettings200ResponseBusinessHoursDays0ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(updateBotSettings200ResponseBusinessHoursDays0ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+}),
+zod.strictObject({
+  "day": zod.literal("tuesday"),
+  "open": zod.boolean(),
+  "from": zod.string().regex(updateBotSettings200ResponseBusinessHoursDays1ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(updateBotSettings200ResponseBusinessHoursDays1ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+}),
+zod.strictObject({
+  "day": zod.literal("wednesday"),
+  "open": zod.boolean(),
+  "from": zod.string().regex(updateBotSettings200ResponseBusinessHoursDays2ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(updateBotSettings200ResponseBusinessHoursDays2ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+}),
+zod.strictObject({
+  "day": zod.literal("thursday"),
+  "open": zod.boolean(),
+  "from": zod.string().regex(updateBotSettings200ResponseBusinessHoursDays3ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(updateBotSettings200ResponseBusinessHoursDays3ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+}),
+zod.strictObject({
+  "day": zod.literal("friday"),
+  "open": zod.boolean(),
+  "from": zod.string().regex(updateBotSettings200ResponseBusinessHoursDays4ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(updateBotSettings200ResponseBusinessHoursDays4ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+}),
+zod.strictObject({
+  "day": zod.literal("saturday"),
+  "open": zod.boolean(),
+  "from": zod.string().regex(updateBotSettings200ResponseBusinessHoursDays5ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(updateBotSettings200ResponseBusinessHoursDays5ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+}),
+zod.strictObject({
+  "day": zod.literal("sunday"),
+  "open": zod.boolean(),
+  "from": zod.string().regex(updateBotSettings200ResponseBusinessHoursDays6ItemFromRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.'),
+  "to": zod.string().regex(updateBotSettings200ResponseBusinessHoursDays6ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
+})]).describe('The seven days of the week, each once, in order: Monday at\nposition 0, Tuesday at 1 and so on to Sunday at 6, each day\nnamed in `day`. A week in another order, with a day twice or\nmissing, is refused with 422. `open` says whether the business\nopens that day; `from` and `to` are its opening and closing\ntimes, and on an open day `to` must be after `from` (400\notherwise).\n')
 }),
   "outOfHoursMessage": zod.string().min(1).max(updateBotSettings200ResponseOutOfHoursMessageMax).regex(updateBotSettings200ResponseOutOfHoursMessageRegExp).describe('What a customer is told outside business hours when a person is needed.')
 }).describe('How the server\'s chatbot answers customers (beyond the spec).')
