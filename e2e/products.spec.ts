@@ -10,11 +10,8 @@ test.use({ authenticated: true });
 
 /** The page's clock in the tests whose file names carry the date (never the real date). */
 const FIXED_NOW = new Date('2026-11-23T09:00:00Z');
-/** That moment's calendar date in the local time zone, which the browser shares with this process. */
-const localDate = (d: Date) => {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
+/** That moment's calendar date in the pages' time zone (UTC: e2e/support/browser.ts). */
+const localDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The one toast on screen: its title and description. */
 async function expectToast(page: Page, title: string, description: string) {

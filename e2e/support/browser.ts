@@ -50,6 +50,10 @@ export function chromiumProject(): Project {
     name: 'chromium',
     use: {
       ...devices['Desktop Chrome'],
+      // The pages' time zone and language are the suite's, not the machine's: expected dates and
+      // times are written for UTC and en-US (a spec that needs another zone sets its own).
+      timezoneId: 'UTC',
+      locale: 'en-US',
       launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS, env: browserEnv() },
     },
   };
