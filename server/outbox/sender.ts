@@ -298,7 +298,7 @@ export function outboxDispatcher(
       .updateTable('outbox')
       .set({
         status: 'sent',
-        sent_at: new Date(),
+        sent_at: now(),
         attempts: sql<number>`attempts + 1`,
         next_attempt_at: null,
         whatsapp_message_id: whatsappMessageId,

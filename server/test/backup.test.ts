@@ -27,7 +27,7 @@ import { loadMigrations, migrate } from '../db/migrate';
 import type { ProductForm } from '../modules/products/form';
 import { createServices, type Services } from '../services';
 import { mediaDirOf } from '../whatsapp/media/files';
-import { PNG } from './helpers';
+import { PNG, TEST_NOW } from './helpers';
 
 const root = mkdtempSync(join(tmpdir(), 'backup-test-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -44,7 +44,12 @@ type Site = { dataDir: string; database: Database; services: Services };
 async function openSite(dataDir: string, migrations = loadMigrations()): Promise<Site> {
   const database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
   await migrate(database, migrations);
-  const services = createServices(database.db, { dataDir, sessionTtlMs: 3_600_000, events: { publish() {} } });
+  const services = createServices(database.db, {
+    dataDir,
+    sessionTtlMs: 3_600_000,
+    events: { publish() {} },
+    now: () => TEST_NOW,
+  });
   return { dataDir, database, services };
 }
 
@@ -173,7 +178,7 @@ async function asVersion1(file: string): Promise<string> {
 const uploadsOnlyManifest = (uploads: number, media = 0): BackupManifest => ({
   format: BACKUP_FORMAT,
   version: BACKUP_FORMAT_VERSION,
-  createdAt: new Date().toISOString(),
+  createdAt: TEST_NOW.toISOString(),
   database: 'postgres',
   products: null,
   conversations: null,
@@ -310,8 +315,8 @@ describe('backup and restore', () => {
               .values({
                 whatsapp_phone_number: `pair-${n}`,
                 customer_name: null,
-                created_at: new Date(),
-                last_message_at: new Date(),
+                created_at: TEST_NOW,
+                last_message_at: TEST_NOW,
               })
               .execute();
           });

@@ -16,7 +16,7 @@ import { openDatabase, type Database } from '../db/connection';
 import { migrate } from '../db/migrate';
 import { botSettingsDefaults } from '../modules/bot-settings/defaults';
 import type { RealtimeEvent } from '../realtime/events';
-import { ADMIN } from './helpers';
+import { ADMIN, TEST_NOW, runningClock } from './helpers';
 
 const APP_SECRET = 'bot-flow-app-secret-0123456789';
 
@@ -26,6 +26,8 @@ let dataDir: string;
 let cookie: string;
 const events: RealtimeEvent[] = [];
 const products = new Map<string, { id: number; startingPrice: number; image: string }>();
+/** The server's clock: from a fixed date, at the real pace (customers write one after the other). */
+const clock = runningClock(TEST_NOW);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'bot-flow-test-'));
@@ -33,6 +35,7 @@ beforeAll(async () => {
   await migrate(database);
   app = await buildApp({
     database,
+    now: clock,
     validateResponses: true,
     config: {
       dataDir,
@@ -104,7 +107,7 @@ function customer(name: string | null = 'Wanjiru Kamau') {
     async says(text: string) {
       const id = `wamid.FLOW${String(++nextId).padStart(6, '0')}=`;
       // Sent two seconds ago: the bot's response time is a real figure.
-      const timestamp = String(Math.floor(Date.now() / 1000) - 2);
+      const timestamp = String(Math.floor(clock().getTime() / 1000) - 2);
       const body = JSON.stringify({
         object: 'whatsapp_business_account',
         entry: [

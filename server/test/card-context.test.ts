@@ -54,7 +54,7 @@ describe('conversation previews', () => {
     });
 
     // A customer message that arrives late (written before the last one) is not what they last wrote.
-    await inbound.customerMessage(phone, null, 'An older question', new Date(Date.now() - 3_600_000));
+    await inbound.customerMessage(phone, null, 'An older question', new Date(server.clock.now.getTime() - 3_600_000));
     expect(await listed(id)).toMatchObject({ lastCustomerMessagePreview: 'Tan Brown Granite bei gani?' });
 
     // Long lines are cut at 200 characters, the last one '…'.

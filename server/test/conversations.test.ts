@@ -111,7 +111,9 @@ describe('conversations', () => {
     expect(await ids('customerPhone=0722418')).toEqual([id]);
     expect(await ids('status=admin_required')).toContain(id);
     expect(await ids('productMentioned=black%20GRAN')).toEqual([id]);
-    expect(await ids(`startDate=${encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString())}`)).toEqual([]);
+    expect(
+      await ids(`startDate=${encodeURIComponent(new Date(server.clock.now.getTime() + 3_600_000).toISOString())}`),
+    ).toEqual([]);
     expect((await call('GET', '/api/conversations/search?status=closed')).statusCode).toBe(422);
     const csv = await call('GET', '/api/conversations/export?customerPhone=0722418');
     expect(csv.headers['content-disposition']).toMatch(/conversations-export-\d{4}-\d{2}-\d{2}\.csv/);

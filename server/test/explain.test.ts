@@ -14,11 +14,17 @@ import { conversationsRepository } from '../modules/conversations/repository';
 import { notificationsRepository } from '../modules/notifications/repository';
 import type { Key } from '../lists/paging';
 import { productsRepository } from '../modules/products/repository';
+import { TEST_NOW } from './helpers';
 import { postgresUnavailable, startPostgres, type PostgresProcess } from './processes';
+
+// The rows lie before a fixed instant, not the database's now(): the date filters below, and
+// so the plans, do not depend on the machine's date.
+const NOW = TEST_NOW;
+const AT = `timestamptz '${NOW.toISOString()}'`;
 
 const SEED = `
   insert into products (name, category, starting_price, ending_price, stock, is_active, installation_image_urls, created_at)
-  select 'Product ' || g, 'granite', 1000, 2000, 1, true, '{}', now() - g * interval '7 minutes'
+  select 'Product ' || g, 'granite', 1000, 2000, 1, true, '{}', ${AT} - g * interval '7 minutes'
   from generate_series(1, 2000) g;
 
   -- Few conversations need a human; phone numbers and products mentioned vary.
@@ -26,8 +32,8 @@ const SEED = `
   select 'Customer ' || g,
          '+2547' || lpad(((g::bigint * 7919) % 100000000)::text, 8, '0'),
          case when g % 50 = 0 then 'admin_required' when g % 40 = 1 then 'admin_takeover' else 'bot_active' end,
-         now() - g * interval '13 minutes' - (g % 997) * interval '1 microsecond',
-         now() - g * interval '14 minutes',
+         ${AT} - g * interval '13 minutes' - (g % 997) * interval '1 microsecond',
+         ${AT} - g * interval '14 minutes',
          5,
          case when g % 3 = 0 then array['Kashmir White Granite ' || (g % 300), 'Franke Sink ' || (g % 41)]
               else array['Carrara Marble ' || (g % 250)] end
@@ -35,15 +41,15 @@ const SEED = `
 
   -- 95,000 messages spread over the conversations, and one conversation of 5,000.
   insert into messages (conversation_id, sender, content, timestamp)
-  select (select min(id) from conversations) + (g % 19000), 'customer', 'Message ' || g, now() - g * interval '1 minute'
+  select (select min(id) from conversations) + (g % 19000), 'customer', 'Message ' || g, ${AT} - g * interval '1 minute'
   from generate_series(1, 95000) g;
   insert into messages (conversation_id, sender, content, timestamp)
-  select (select max(id) from conversations), 'bot', 'Long chat ' || g, now() - g * interval '1 second'
+  select (select max(id) from conversations), 'bot', 'Long chat ' || g, ${AT} - g * interval '1 second'
   from generate_series(1, 5000) g;
 
   insert into notifications (type, message, conversation_id, is_read, created_at)
   select 'delivery_inquiry', 'Notification ' || g, (select min(id) from conversations) + (g % 20000), g % 10 <> 0,
-         now() - g * interval '5 minutes'
+         ${AT} - g * interval '5 minutes'
   from generate_series(1, 5000) g;
 
   analyze;
@@ -125,8 +131,8 @@ function checks(database: Database) {
   return async () => {
     const middle = await keyAfter(conversations.page({}, undefined, 7000));
     const sinceFilter = {
-      startDate: new Date(Date.now() - 30 * 86_400_000).toISOString(),
-      endDate: new Date(Date.now() - 20 * 86_400_000).toISOString(),
+      startDate: new Date(NOW.getTime() - 30 * 86_400_000).toISOString(),
+      endDate: new Date(NOW.getTime() - 20 * 86_400_000).toISOString(),
     };
     const phone = (
       await db

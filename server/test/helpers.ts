@@ -10,10 +10,29 @@ import { migrate } from '../db/migrate';
 
 export const ADMIN = { username: 'admin', password: 'correct horse battery' };
 
+/**
+ * Where every test server's clock starts: a fixed instant, not the machine's date, so that a
+ * test reads the same days and times on any date and in any time zone, and product code that
+ * read the real clock instead of the services' `now` would disagree with it. 11:00 UTC is
+ * already the next day in UTC+14 (Pacific/Kiritimati), so a day taken in local time where
+ * UTC is meant shows there.
+ */
+export const TEST_NOW = new Date('2026-03-10T11:00:00.000Z');
+
+/**
+ * A clock that starts at `from` and runs at the pace of the machine's monotonic clock, for a
+ * test whose product code waits with real timers: the date is fixed, the elapsed time real.
+ */
+export function runningClock(from: Date = TEST_NOW): () => Date {
+  const started = performance.now();
+  return () => new Date(from.getTime() + (performance.now() - started));
+}
+
 export type TestServer = {
   app: FastifyInstance;
   database: Database;
   dataDir: string;
+  /** The services' clock: starts at TEST_NOW and stands still until a test moves it. */
   clock: { now: Date };
   cookie: string;
   close(): Promise<void>;
@@ -33,7 +52,7 @@ export async function startTestServer(overrides: TestOptions = {}): Promise<Test
   const dataDir = mkdtempSync(join(tmpdir(), 'server-test-'));
   const database = overrides.database ?? (await openDatabase({}));
   await migrate(database);
-  const clock = { now: new Date() };
+  const clock = { now: new Date(TEST_NOW) };
   const { database: _database, sender, log, beforeReady, validateResponses = true, ...config } = overrides;
   const app = await buildApp({
     database,

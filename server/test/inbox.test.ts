@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryReport, OutboxSender, OutgoingMessage } from '../outbox/sender';
 import { PermanentDeliveryError } from '../outbox/sender';
 import type { RealtimeEvent } from '../realtime/events';
-import { startTestServer, type TestServer } from './helpers';
+import { TEST_NOW, startTestServer, type TestServer } from './helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
 const WINDOW_CLOSED = 'The 24-hour reply window has closed: send an approved template instead';
@@ -43,6 +43,8 @@ afterAll(() => server.close());
 const sentTo = (conversationId: number) => sent.filter((m) => m.conversationId === conversationId);
 
 beforeEach(() => {
+  // Every test starts at the same instant, within the hour of the staff session signed in then.
+  server.clock.now = new Date(TEST_NOW);
   sent.length = 0;
   events.length = 0;
   failures = 0;
@@ -63,16 +65,17 @@ const reply = (id: number, content = 'Karibu!') =>
 
 describe('the 24-hour reply window', () => {
   it('is open until 1 ms before 24 h after the customer wrote, and closed at exactly 24 h', async () => {
-    const wrote = new Date('2026-11-20T10:00:00.000Z');
+    // A day less half an hour before the clock: the window's end falls inside the staff session's hour.
+    const wrote = new Date('2026-03-09T11:30:00.000Z');
+    expect(wrote.getTime()).toBe(TEST_NOW.getTime() - DAY + 30 * 60 * 1000);
     const id = await conversation(wrote);
-    expect((await call('GET', `/api/conversations/${id}`)).json().replyWindowClosesAt).toBe('2026-11-21T10:00:00.000Z');
+    expect((await call('GET', `/api/conversations/${id}`)).json().replyWindowClosesAt).toBe('2026-03-10T11:30:00.000Z');
     server.clock.now = new Date(wrote.getTime() + DAY - 1);
     expect((await reply(id)).statusCode).toBe(201);
     server.clock.now = new Date(wrote.getTime() + DAY);
     const refused = await reply(id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: WINDOW_CLOSED });
-    server.clock.now = new Date();
   });
 
   it('reopens when the customer writes again; the window filters find each state', async () => {
@@ -237,7 +240,7 @@ describe('follow-ups respect the window', () => {
     // Only the two conversations of this test are due.
     await db
       .updateTable('conversations')
-      .set({ last_follow_up_at: new Date(Date.now() + DAY) })
+      .set({ last_follow_up_at: new Date(server.clock.now.getTime() + DAY) })
       .execute();
     const now = server.clock.now.getTime();
     const inside = await conversation(new Date(now - 3 * 60 * 60 * 1000));

@@ -9,7 +9,7 @@ import { stringify } from 'csv-stringify/sync';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_CSV_COLUMNS } from '../../common/product-csv-columns';
 import { neutralizeFormula } from '../modules/products/csv';
-import { startTestServer, type TestServer } from './helpers';
+import { TEST_NOW, startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
 type Answer = { statusCode: number; body: string; headers: Record<string, unknown>; json: () => unknown };
@@ -42,7 +42,7 @@ async function walk(url: string) {
 }
 
 // Seeded rows are in the past month, so that what the tests add now is the newest.
-const base = Date.now() - 30 * 86_400_000;
+const base = TEST_NOW.getTime() - 30 * 86_400_000;
 const at = (minutes: number) => new Date(base + minutes * 60_000);
 const conversationIds: number[] = [];
 /** A conversation with many messages (the message pages' subject). */
@@ -87,7 +87,7 @@ beforeAll(async () => {
   // Its customer wrote within the last 24 hours: the reply window is open for the admin replies below.
   await db
     .updateTable('conversations')
-    .set({ last_customer_message_at: new Date() })
+    .set({ last_customer_message_at: server.clock.now })
     .where('id', '=', chatty)
     .execute();
   // Messages: some at the same instant.
@@ -269,6 +269,8 @@ describe('paged lists', () => {
                 stock: 0,
                 is_active: true,
                 installation_image_urls: [],
+                // The clock's now, not the database's default (the machine's date): newer than the seeded rows.
+                created_at: server.clock.now,
               })
               .returning('id')
               .executeTakeFirstOrThrow()

@@ -17,7 +17,7 @@ import type { MessageAttachment } from '../db/schema';
 import type { RealtimeEvent } from '../realtime/events';
 import { GIVE_UP_AFTER_MS, MAX_MISMATCHES, mediaDownloader, type MediaDownloader } from '../whatsapp/media/downloader';
 import { mediaDirOf } from '../whatsapp/media/files';
-import { ADMIN, PNG, startTestServer, type TestServer } from './helpers';
+import { ADMIN, PNG, TEST_NOW, startTestServer, type TestServer } from './helpers';
 import { postgresUnavailable, startPostgres, type PostgresProcess } from './processes';
 
 const TOKEN = 'EAAG-test-token-never-logged';
@@ -139,7 +139,7 @@ function newDownloader() {
 beforeEach(() => {
   events = [];
   logged = [];
-  server.clock.now = new Date();
+  server.clock.now = new Date(TEST_NOW);
   downloader = newDownloader();
 });
 afterEach(async () => {

@@ -28,7 +28,7 @@ import { failedStatusHandler } from '../whatsapp/sender/failed-status';
 import { applyHeldStatuses } from '../whatsapp/statuses';
 import { startWhatsAppMock, type WhatsAppMock } from '../../common/whatsapp/prism-mock';
 import { templateSync, toSyncedTemplate, type GraphTemplate } from '../whatsapp/sender/templates-sync';
-import { startTestServer, type TestServer } from './helpers';
+import { TEST_NOW, runningClock, startTestServer, type TestServer } from './helpers';
 
 const TOKEN = 'EAAGtest-SECRET-token-0123456789';
 const WINDOW_CLOSED = 'The 24-hour reply window has closed: send an approved template instead';
@@ -246,8 +246,8 @@ describe('the outbox with WhatsApp’s rules', () => {
   });
   afterAll(() => server.close());
   beforeEach(() => {
-    // Tests move the clock forward; the session (1 hour) stays valid from one to the next.
-    server.clock.now = new Date();
+    // Tests move the clock forward; back at the start, the session (1 hour) stays valid from one to the next.
+    server.clock.now = new Date(TEST_NOW);
     events.length = 0;
     calls.length = 0;
     afterSent.length = 0;
@@ -262,7 +262,13 @@ describe('the outbox with WhatsApp’s rules', () => {
     const message = await reply(id);
     await settle();
     const wamid = `wamid.test-${(await outboxRow(message.id)).id}`;
-    expect(await outboxRow(message.id)).toMatchObject({ status: 'sent', attempts: 1, whatsapp_message_id: wamid });
+    expect(await outboxRow(message.id)).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      whatsapp_message_id: wamid,
+      // The services' clock, not the machine's.
+      sent_at: server.clock.now,
+    });
     expect(await messageRow(message.id)).toMatchObject({ delivery_status: 'sent', whatsapp_message_id: wamid });
     expect(afterSent).toEqual([wamid]);
   });
@@ -482,8 +488,9 @@ describe('the outbox with WhatsApp’s rules', () => {
   });
 
   it('wakes itself when a retry is due, without anything else happening', async () => {
-    // The real clock, for the timer.
-    Object.defineProperty(server.clock, 'now', { get: () => new Date(), set: () => {}, configurable: true });
+    // A clock that runs at the timer's pace.
+    const running = runningClock(server.clock.now);
+    Object.defineProperty(server.clock, 'now', { get: running, set: () => {}, configurable: true });
     try {
       const id = await conversation();
       answers.set(await phoneOf(id), [new TransientDeliveryError('busy')]);
@@ -495,7 +502,7 @@ describe('the outbox with WhatsApp’s rules', () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await outboxRow(message.id)).toMatchObject({ status: 'sent', attempts: 2 });
     } finally {
-      Object.defineProperty(server.clock, 'now', { value: new Date(), writable: true, configurable: true });
+      Object.defineProperty(server.clock, 'now', { value: new Date(TEST_NOW), writable: true, configurable: true });
     }
   });
 });
@@ -508,7 +515,7 @@ describe('the retry timer', () => {
       const db = database.db;
       const { id: conversationId } = await db
         .insertInto('conversations')
-        .values({ whatsapp_phone_number: '+254700000001', last_message_at: new Date() })
+        .values({ whatsapp_phone_number: '+254700000001', last_message_at: TEST_NOW })
         .returning('id')
         .executeTakeFirstOrThrow();
       await db
@@ -526,7 +533,8 @@ describe('the retry timer', () => {
           },
         },
         { publish: () => {} },
-        { baseDelayMs: 20 },
+        // A clock that runs at the pace of the retry timer, from a fixed instant.
+        { baseDelayMs: 20, now: runningClock(TEST_NOW) },
       );
       dispatcher.kick();
       await dispatcher.idle();
@@ -900,7 +908,7 @@ describe('the WhatsApp Cloud sender against Prism (Meta’s contract)', () => {
   });
 
   it('sends an approved template by name and language with its values as body parameters', async () => {
-    const id = await takenOver(new Date(Date.now() - 3 * 24 * 3_600_000));
+    const id = await takenOver(new Date(app.clock.now.getTime() - 3 * 24 * 3_600_000));
     const answer = await post(`/api/conversations/${id}/template-messages`, {
       templateId: 2,
       variables: ['Wanjiru', 'Absolute Black Granite'],

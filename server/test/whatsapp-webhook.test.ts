@@ -21,7 +21,7 @@ import type { RealtimeEvent } from '../realtime/events';
 import { applyHeldStatuses } from '../whatsapp/statuses';
 import { META_SOURCE_FILE } from '../whatsapp/contract/trim';
 import { parse } from 'yaml';
-import { ADMIN } from './helpers';
+import { ADMIN, TEST_NOW } from './helpers';
 import { postgresUnavailable, startPostgres } from './processes';
 
 const APP_SECRET = 'test-app-secret-0123456789';
@@ -63,7 +63,7 @@ function customerMessage(
     from = nextPhone(),
     name = 'Sheena Nelson' as string | null,
     id = nextId(),
-    timestamp = String(Math.floor(Date.now() / 1000)),
+    timestamp = String(Math.floor(TEST_NOW.getTime() / 1000)),
   } = {},
 ) {
   return {
@@ -126,6 +126,8 @@ async function start(database?: Database): Promise<Server> {
   await migrate(database);
   const app = await buildApp({
     database,
+    // A fixed clock: what the server stores does not depend on the machine's date.
+    now: () => TEST_NOW,
     validateResponses: true,
     log: { level: 'debug', pretty: false, stream: { write: (line) => void logLines.push(line) } },
     config: {
@@ -372,6 +374,22 @@ describe('a customer writes', () => {
     expect(await conversationOf(from)).toBe(conversationId);
   });
 
+  it('a message without a timestamp is kept at the time of the server’s clock', async () => {
+    const from = nextPhone();
+    const id = nextId();
+    const body = delivery({
+      contacts: [{ profile: { name: 'Njeri' }, wa_id: from }],
+      messages: [{ from, id, type: 'text', text: { body: 'Habari' } }],
+    });
+    expect((await post(body)).statusCode).toBe(200);
+    await settled();
+    expect(await storedMessage(id)).toMatchObject({ content: 'Habari', timestamp: TEST_NOW });
+    const conversationId = (await conversationOf(from))!;
+    expect((await api(`/api/conversations/${conversationId}`)).json()).toMatchObject({
+      lastMessageAt: TEST_NOW.toISOString(),
+    });
+  });
+
   it('an older message delivered late keeps the newest as the last message', async () => {
     const from = nextPhone();
     await post(customerMessage({ type: 'text', text: { body: 'newer' } }, { from, timestamp: '1750000100' }).body);
@@ -515,7 +533,7 @@ describe("a delivery that departs from Meta's schema", () => {
 
   it('a message from something that is not a phone number is skipped; a long profile name is cut to 200', async () => {
     const from = nextPhone();
-    const at = String(Math.floor(Date.now() / 1000));
+    const at = String(Math.floor(TEST_NOW.getTime() / 1000));
     const body = delivery({
       contacts: [{ profile: { name: 'N'.repeat(300) }, wa_id: from }],
       messages: [
@@ -535,7 +553,7 @@ describe("a delivery that departs from Meta's schema", () => {
     const from = nextPhone();
     const odd = nextId();
     const plain = nextId();
-    const at = String(Math.floor(Date.now() / 1000));
+    const at = String(Math.floor(TEST_NOW.getTime() / 1000));
     const body = delivery({
       contacts: [{ profile: { name: 'Achieng Otieno' }, wa_id: from }],
       messages: [

@@ -29,6 +29,8 @@ export type ProcessorOptions = {
   onMediaPending?: (messageId: number, attachment: MediaAttachment) => void | Promise<void>;
   /** A message we sent failed (statuses.ts). */
   onStatusFailed?: StatusOptions['onFailed'];
+  /** The services' clock: the time of a message or status that came without one. Default: the time of day. */
+  now?: () => Date;
 };
 
 /** "16505551234" (WhatsApp's wa_id) → "+16505551234", the form conversations keep. */
@@ -163,6 +165,7 @@ export function describeMessage(message: InboundMessage): {
 
 export function webhookProcessor(options: ProcessorOptions) {
   const { db, events, inbound, log } = options;
+  const clock = options.now ?? (() => new Date());
   async function customerMessage(message: InboundMessage, names: Map<string, string>, now: Date) {
     const { messageType, content, attachment } = describeMessage(message);
     const phone = phoneOf(message.from);
@@ -212,7 +215,7 @@ export function webhookProcessor(options: ProcessorOptions) {
   return {
     /** Processes one delivery; throws when something could not be stored (the caller retries it all). */
     async process(delivery: WebhookDelivery, eventId: string) {
-      const now = new Date();
+      const now = clock();
       const counts = { messages: 0, repeated: 0, statuses: 0, held: 0, skipped: 0, other: 0 };
       for (const { field, value } of delivery.changes) {
         if (field !== 'messages') {

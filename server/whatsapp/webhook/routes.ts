@@ -98,6 +98,7 @@ export const whatsappWebhook = fp<WhatsAppWebhookOptions & { db: Kysely<DB>; bot
       log: app.log,
       onMediaPending: options.onMediaPending,
       onStatusFailed: options.onStatusFailed,
+      now: app.services.now,
     });
     const worker = webhookWorker({
       db,

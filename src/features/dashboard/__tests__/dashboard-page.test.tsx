@@ -6,7 +6,10 @@ import { pagedFetch } from '../../../test/paged-api';
 import { json, renderRoutes } from '../../../test/render';
 import { DashboardPage } from '../dashboard-page';
 
-const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+// A fixed "now" (the page reads Date.now()): which conversations were active in the last 24 hours
+// does not depend on the machine's date.
+const NOW = Date.parse('2026-11-22T12:00:00.000Z');
+const hoursAgo = (h: number) => new Date(NOW - h * 3_600_000).toISOString();
 const product = (id: number, isActive: boolean): Product => ({
   id,
   name: `Slab ${id}`,
@@ -67,7 +70,11 @@ const counter = (name: string) => screen.getByRole('region', { name });
 const figure = (name: string) => within(counter(name)).getByTestId('stat-value');
 const caption = (name: string) => within(counter(name)).queryByTestId('stat-caption');
 
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => vi.useFakeTimers({ now: NOW, toFake: ['Date'] }));
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('DashboardPage counters', () => {
   it('come from the summary, without fetching a list to count it', async () => {
