@@ -33,7 +33,7 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 STOPSIGNAL SIGTERM
 # --max-semi-space-size=16 and --max-old-space-size=256: Node 24 sizes the
 # heap from the machine's memory and let garbage reach 300-370 MB under load
-# before collecting it; with these the server peaks near 240 MB while it
+# before collecting it; with these the server peaks near 200 MB while it
 # exports 100,000 conversations (npm run bench:server). Its live heap is far
 # smaller; the ceiling costs some CPU in collections.
 CMD ["node", "--enable-source-maps", "--max-semi-space-size=16", "--max-old-space-size=256", "build/server/main.js"]

@@ -33,7 +33,12 @@
 //   BENCH_ONLY         pglite | postgres (default both; PostgreSQL is skipped when not installed)
 //   BENCH_SECONDS (5)  per autocannon run    BENCH_CONNECTIONS (10)    BENCH_PORT (8189)
 //   BENCH_SCALE (1)    multiplies the seeded row counts (0.05 for a quick look)
-import { spawn, type ChildProcess } from 'node:child_process';
+//   BENCH_NODE         the node binary the server runs under (default: the one running the bench),
+//                      e.g. /usr/bin/node to compare another Node version with the same flags
+//
+// The server serves the built dashboard as in production: run `npm run build`
+// first, or pass DASHBOARD_DIR=<a folder holding an index.html>.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -55,6 +60,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS || 10);
 const port = Number(process.env.BENCH_PORT || 8189);
 const scale = Number(process.env.BENCH_SCALE || 1);
 const only = process.env.BENCH_ONLY?.toLowerCase();
+const serverNode = process.env.BENCH_NODE || process.execPath;
 if (only && only !== 'pglite' && only !== 'postgres') {
   console.error(`BENCH_ONLY must be pglite or postgres, got "${only}"`);
   process.exit(2);
@@ -271,7 +277,7 @@ export async function startServer(entry: string, env: Record<string, string>): P
   const started = performance.now();
   // One node process (no wrapper), so its memory is the server's.
   // With the V8 flags `npm run serve` and the Docker image give it (package.json).
-  const child = spawn(process.execPath, ['--max-semi-space-size=16', '--max-old-space-size=256', entry], {
+  const child = spawn(serverNode, ['--max-semi-space-size=16', '--max-old-space-size=256', entry], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -721,7 +727,7 @@ async function main() {
   const targets: Array<() => Promise<void>> = [];
   const cleanup: Array<() => Promise<void> | void> = [];
   console.log(
-    `bench:server — a year of a busy business${scale !== 1 ? ` (BENCH_SCALE=${scale})` : ''}: budgets judged on PostgreSQL, PGlite informational`,
+    `bench:server — a year of a busy business${scale !== 1 ? ` (BENCH_SCALE=${scale})` : ''}: budgets judged on PostgreSQL, PGlite informational; the server on Node ${execFileSync(serverNode, ['--version'], { encoding: 'utf8' }).trim()}`,
   );
   if (only !== 'postgres') {
     targets.push(async () => {

@@ -178,4 +178,22 @@ describe('compression', () => {
     expect(notModified.headers['content-encoding']).toBeUndefined();
     expect(notModified.rawPayload.length).toBe(0);
   });
+
+  /** The window a brotli stream declares in its first bits (RFC 7932, section 9.1), as log2 of its size. */
+  const brotliWindowBits = (stream: Buffer) => {
+    const bits = stream[0];
+    if ((bits & 1) === 0) return 16;
+    const n = (bits >> 1) & 7;
+    if (n !== 0) return 17 + n;
+    const m = (bits >> 4) & 7;
+    return m === 0 ? 17 : m === 1 ? NaN : 8 + m;
+  };
+
+  it("compresses with brotli's 256 KB window, not its 4 MB default (memory during long exports)", async () => {
+    for (const url of ['/api/conversations/export', '/api/products/export']) {
+      const answer = await get(url, { 'accept-encoding': 'br' });
+      expect(answer.headers['content-encoding'], url).toBe('br');
+      expect(brotliWindowBits(answer.rawPayload), url).toBe(18);
+    }
+  });
 });
