@@ -15,4 +15,6 @@ test("a test's fixed clock replaces the run's date", async ({ page }) => {
   await page.clock.setFixedTime(new Date('2026-11-23T06:30:00Z'));
   await page.goto('/login');
   expect(await page.evaluate(() => new Date().toISOString())).toBe('2026-11-23T06:30:00.000Z');
+  // Date.now() too: the reply windows are computed from it.
+  expect(await page.evaluate(() => Date.now())).toBe(Date.parse('2026-11-23T06:30:00Z'));
 });

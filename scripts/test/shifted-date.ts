@@ -1,5 +1,5 @@
 // `npm run test:e2e:shifted-date`: the screens whose pictures and figures hold dates (the
-// visual references, analytics) run again 400 days from the machine's date: every Node process
+// visual references, analytics, the inbox's reply windows) run again 400 days from the machine's date: every Node process
 // of the run (the runner, the mocks, the app's server) through Debian's `faketime`, the pages'
 // Date by the same days. A test that reads
 // the real date instead of the page's fixed clock and the contract's fixed examples fails here
@@ -15,7 +15,8 @@ if (!Number.isInteger(days)) {
   process.exit(2);
 }
 const specs = process.argv.slice(2);
-const files = specs.length > 0 ? specs : ['e2e/clock.spec.ts', 'e2e/visual.spec.ts', 'e2e/analytics.spec.ts'];
+const files =
+  specs.length > 0 ? specs : ['e2e/clock.spec.ts', 'e2e/visual.spec.ts', 'e2e/analytics.spec.ts', 'e2e/inbox.spec.ts'];
 
 if (spawnSync('faketime', ['--help'], { stdio: 'ignore' }).error) {
   console.error('faketime is not installed: `apt-get install faketime` (Debian), as .ci/run does');
