@@ -9,6 +9,8 @@ export default defineConfig({
     // PGlite start-up and argon2 hashing are CPU-bound on a shared machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
+    // Files run side by side, one per core: each has its own in-memory PGlite (or its own
+    // PostgreSQL), its own data folder and ports picked free, so none shares state.
+    fileParallelism: true,
   },
 });

@@ -112,7 +112,9 @@ async function startServer(databaseUrl: string, graphUrl: string): Promise<Serve
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-webhooks-'));
   const output: string[] = [];
   const started = performance.now();
-  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+  // node with tsx's loader, one process: tsx's own command relays SIGTERM only if the server
+  // confirms it within 30 ms, and kills it otherwise (server/test/processes.ts).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -14,7 +14,10 @@ export type ServerProcess = { url: string; port: number; output: string[]; stop(
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const output: string[] = [];
-  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+  // One process, node itself with tsx's loader: tsx's own command runs the server as a child
+  // and relays a signal only if the child confirms it within 30 ms, so on a busy machine a
+  // SIGTERM could end the wrapper with 143 instead of the server's clean exit 0.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), FOLLOW_UP_INTERVAL_MINUTES: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
