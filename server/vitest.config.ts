@@ -12,5 +12,8 @@ export default defineConfig({
     // Files run side by side, one per core: each has its own in-memory PGlite (or its own
     // PostgreSQL), its own data folder and ports picked free, so none shares state.
     fileParallelism: true,
+    // Vitest's default leaves a core free (one worker on two cores); the files wait on PGlite,
+    // PostgreSQL and child processes as much as they compute.
+    maxWorkers: '100%',
   },
 });
