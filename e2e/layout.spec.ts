@@ -233,6 +233,8 @@ test('a conversation on a 320 px phone, the window closed and not taken over: fi
 }) => {
   await signIn();
   await page.setViewportSize({ width: 320, height: 640 });
+  // After the example's reply window (closed at 2026-11-21 17:26 UTC), whatever today's date.
+  await page.clock.setFixedTime(new Date('2026-11-22T12:00:00Z'));
   await mockPrefer('**/api/conversations/109', 'example=windowClosedHandOff', { method: 'GET' });
   await page.goto('/conversations/109');
   await expect(page.getByRole('button', { name: 'Take over to send a template' })).toBeVisible();

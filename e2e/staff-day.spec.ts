@@ -40,6 +40,8 @@ test.describe('no dead ends', () => {
       mockPrefer,
     }) => {
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+      // After the example's reply window (closed at 2026-11-21 17:26 UTC), whatever today's date.
+      await page.clock.setFixedTime(new Date('2026-11-22T12:00:00Z'));
       await mockPrefer('**/api/conversations/109', 'example=windowClosedHandOff', { method: 'GET' });
       const patches = recordRequests(page, '/api/conversations/109', 'PATCH');
       await page.goto('/conversations/109');
@@ -81,6 +83,8 @@ test.describe('no dead ends', () => {
 });
 
 test('template variables start filled from the conversation; examples read "e.g."', async ({ page, mockPrefer }) => {
+  // After the example's reply window (closed at 2026-11-21 17:26 UTC): templates only.
+  await page.clock.setFixedTime(new Date('2026-11-22T12:00:00Z'));
   await mockPrefer('**/api/conversations/109', 'example=windowClosed', { method: 'GET' });
   // Conversation 109's product of interest (currentProductId 8).
   await page.route('**/api/products/8', async (route) => {
