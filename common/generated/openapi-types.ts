@@ -311,6 +311,11 @@ export interface paths {
          *     (`replyWindowClosesAt`) refuses free text once it has closed (409):
          *     only an approved template may be sent then (POST
          *     /api/conversations/{id}/template-messages).
+         *
+         *     Text that still holds a blank, a `{{name}}` placeholder of a quick
+         *     reply that was never filled in, is refused (422) so the customer never
+         *     receives it: the dashboard keeps Send disabled until every blank is
+         *     filled, and the server refuses what reaches it anyway.
          */
         post: operations["sendConversationMessage"];
         delete?: never;
@@ -2312,7 +2317,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            422: components["responses"]["Unprocessable"];
+            /** @description The text still holds a blank to fill in, or the body does not match the contract */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     markConversationRead: {

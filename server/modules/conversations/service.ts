@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { HttpError, conflict, notFound } from '../../errors';
+import { fillInBefore, unfilledBlanks } from '../../../common/placeholders';
+import { HttpError, conflict, notFound, unprocessable } from '../../errors';
 import { fillTemplate, outboxTemplate, type messageTemplatesService } from '../message-templates/service';
 import type { EventBus } from '../../realtime/events';
 import { csvHeader, csvRecords } from '../products/csv';
@@ -92,13 +93,17 @@ export function conversationsService(
 
     /**
      * An admin's reply: stored, queued in the outbox for the customer, announced.
-     * Free text only while WhatsApp's 24-hour window is open.
+     * Free text only while WhatsApp's 24-hour window is open, and never with
+     * a blank left to fill in (422).
      */
     async reply(id: number, content: string) {
       const message = await db.transaction().execute(async (trx) => {
         const tx = conversationsRepository(trx, deps.now);
         const conversation = await tx.find(id);
         if (!conversation) throw notFound();
+        // The last guard against a quick reply's unfilled blank reaching the customer.
+        const blanks = unfilledBlanks(content);
+        if (blanks.length > 0) throw unprocessable(fillInBefore(blanks));
         if (conversation.status !== 'admin_takeover') throw conflict(NOT_TAKEN_OVER);
         const now = deps.now();
         if (!windowOpen(conversation, now)) throw conflict(WINDOW_CLOSED);
