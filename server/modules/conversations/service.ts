@@ -4,6 +4,7 @@ import { fillInBefore, unfilledBlanks } from '../../../common/placeholders';
 import { HttpError, conflict, notFound, unprocessable } from '../../errors';
 import { fillTemplate, outboxTemplate, type messageTemplatesService } from '../message-templates/service';
 import type { EventBus } from '../../realtime/events';
+import type { notificationsService } from '../notifications/service';
 import { csvHeader, csvRecords } from '../products/csv';
 import type { Key, ListSource } from '../../lists/paging';
 import { toConversation, toMessage, toMessages, windowOpen, type Conversation } from './mapper';
@@ -40,9 +41,14 @@ export function conversationsService(
     now: () => Date;
     outboxChanged: () => void;
     templates: ReturnType<typeof messageTemplatesService>;
+    /** A conversation handled (staff replied, or handed it back to the bot) has its notifications read. */
+    notifications?: Pick<ReturnType<typeof notificationsService>, 'markConversationRead'>;
   },
 ) {
   const repo = conversationsRepository(db, deps.now);
+  const handled = async (id: number) => {
+    await deps.notifications?.markConversationRead(id);
+  };
 
   async function existing(id: number) {
     const row = await repo.find(id);
@@ -88,6 +94,8 @@ export function conversationsService(
       const row = await repo.setStatus(id, status);
       if (!row) throw notFound();
       deps.events.publish({ type: 'conversation_update', data: { id, status } });
+      // Handed back to the bot: nothing is left for staff to act on.
+      if (status === 'bot_active') await handled(id);
       return toConversation(row);
     },
 
@@ -113,6 +121,7 @@ export function conversationsService(
       });
       deps.events.publish({ type: 'conversation_update', data: { id } });
       deps.outboxChanged();
+      await handled(id);
       return toMessage(message);
     },
 
@@ -140,6 +149,7 @@ export function conversationsService(
       });
       deps.events.publish({ type: 'conversation_update', data: { id } });
       deps.outboxChanged();
+      await handled(id);
       return toMessage(message);
     },
 
