@@ -50,7 +50,7 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
     outbox,
     auth: authService(db, { sessionTtlMs: options.sessionTtlMs, now }),
     products: productsService(db, images),
-    conversations: conversationsService(db, { events, now, outboxChanged, templates: messageTemplates }),
+    conversations: conversationsService(db, { events, now, outboxChanged, templates: messageTemplates, notifications }),
     messageTemplates,
     quickReplies: quickRepliesService(db),
     notifications,

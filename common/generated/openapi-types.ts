@@ -311,6 +311,11 @@ export interface paths {
          *     (`replyWindowClosesAt`) refuses free text once it has closed (409):
          *     only an approved template may be sent then (POST
          *     /api/conversations/{id}/template-messages).
+         *
+         *     Text that still holds a blank, a `{{name}}` placeholder of a quick
+         *     reply that was never filled in, is refused (422) so the customer never
+         *     receives it: the dashboard keeps Send disabled until every blank is
+         *     filled, and the server refuses what reaches it anyway.
          */
         post: operations["sendConversationMessage"];
         delete?: never;
@@ -841,8 +846,13 @@ export interface paths {
         /**
          * Send due follow-ups now
          * @description Sends a follow-up to every conversation quiet for longer than the
-         *     settings' hours that has had none since its last message (not those an
-         *     admin has taken over, nor those whose customer never wrote). WhatsApp
+         *     settings' hours that has had none since its last message. Only
+         *     conversations the bot is serving (`bot_active`) get one: not those
+         *     waiting for staff (`admin_required`) or taken over (`admin_takeover`),
+         *     not those whose customer accepted a deal, nor those whose customer
+         *     never wrote. The follow-up joins the conversation's messages but is
+         *     not activity: the conversation's `lastMessageAt`, its preview and its
+         *     place in the list stay as the customer and staff left them. WhatsApp
          *     accepts free text only within 24 hours of the customer's last message:
          *     inside that window the settings' text goes as written; outside it the
          *     approved template named `follow_up_reminder` (GET
@@ -2312,7 +2322,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            422: components["responses"]["Unprocessable"];
+            /** @description The text still holds a blank to fill in, or the body does not match the contract */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     markConversationRead: {

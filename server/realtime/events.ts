@@ -10,7 +10,7 @@ export type RealtimeEvent =
       type: 'notification';
       data: { id: number; type: NotificationType; message: string; conversationId: number; createdAt?: string };
     }
-  | { type: 'conversation_update'; data: { id: number; status?: ConversationStatus } }
+  | { type: 'conversation_update'; data: { id: number; status?: ConversationStatus; notificationsRead?: boolean } }
   | {
       type: 'message_status';
       data: {

@@ -157,6 +157,28 @@ describe('the 24-hour reply window', () => {
   });
 });
 
+describe('a blank left to fill in', () => {
+  it('refuses text with an unfilled {{variable}} (422, in plain words), stores and sends nothing', async () => {
+    const id = await conversation();
+    const before = (await call('GET', `/api/conversations/${id}`)).json().messageCount;
+    const refused = await reply(id, 'We can do {{offerPrice}} for Calacatta Gold Quartz');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ message: 'Fill in {{offerPrice}} before sending' });
+    const two = await reply(id, 'Hi {{ customerName }}, {{productName}} is {{priceRange}}');
+    expect(two.json()).toEqual({
+      message: 'Fill in {{customerName}}, {{productName}} and {{priceRange}} before sending',
+    });
+    expect((await call('GET', `/api/conversations/${id}`)).json().messageCount).toBe(before);
+    await server.app.services.outbox.idle();
+    expect(sentTo(id)).toEqual([]);
+  });
+
+  it('sends text whose braces are not a blank', async () => {
+    const id = await conversation();
+    expect((await reply(id, 'We can do KES 12,000 {for the slab} {{ }}')).statusCode).toBe(201);
+  });
+});
+
 describe('delivery state', () => {
   it('moves queued → sent → delivered → read as the sender reports, never back, announcing each', async () => {
     const id = await conversation();

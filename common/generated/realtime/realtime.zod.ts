@@ -25,7 +25,8 @@ export const conversationUpdateEventResponse = zod.object({
   "type": zod.literal("conversation_update"),
   "data": zod.object({
   "id": zod.number().min(1).describe('Id of the conversation that changed.'),
-  "status": zod.enum(['bot_active', 'admin_required', 'admin_takeover']).optional()
+  "status": zod.enum(['bot_active', 'admin_required', 'admin_takeover']).optional(),
+  "notificationsRead": zod.boolean().optional().describe('True when the conversation\'s notifications were just marked read (a staff reply, a hand-back to the bot, a notification read): refetch the notification lists and the unread count. Absent otherwise.')
 }).describe('Only `id` is required; unknown fields are allowed.')
 })
 

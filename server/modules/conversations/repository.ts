@@ -269,19 +269,30 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
    * cards' previews (migration 009's message_preview, the same text as its
    * back-fill) move with it: the last message's always, as last_message_at
    * does (unless `late` messages may arrive: then only when it is the
-   * newest); the customer's unless an older message arrives late.
+   * newest); the customer's unless an older message arrives late. A message
+   * that is not `activity` (an automated follow-up) is only counted: the
+   * conversation keeps its place and time in the list, and its preview.
    */
-  const messageAdded = (conversationId: number, customer: boolean, content: string, at: Date, late = false) =>
+  const messageAdded = (
+    conversationId: number,
+    customer: boolean,
+    content: string,
+    at: Date,
+    late = false,
+    activity = true,
+  ) =>
     db
       .updateTable('conversations')
       .set((eb) => ({
-        ...(late
-          ? {
-              last_message_at: sql<Date>`greatest(last_message_at, ${at}::timestamptz)`,
-              last_message_preview: sql<string | null>`case when last_message_at <= ${at}::timestamptz
+        ...(!activity
+          ? {}
+          : late
+            ? {
+                last_message_at: sql<Date>`greatest(last_message_at, ${at}::timestamptz)`,
+                last_message_preview: sql<string | null>`case when last_message_at <= ${at}::timestamptz
                 then message_preview(${content}) else last_message_preview end`,
-            }
-          : { last_message_at: at, last_message_preview: sql<string | null>`message_preview(${content})` }),
+              }
+            : { last_message_at: at, last_message_preview: sql<string | null>`message_preview(${content})` }),
         message_count: eb('message_count', '+', 1),
         ...(customer && {
           unread_count: eb('unread_count', '+', 1),
@@ -359,6 +370,7 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
     /**
      * Adds a message and moves the conversation with it (messageAdded).
      * `deliveryStatus`: for a message that goes out through the outbox ('queued').
+     * `activity: false`: an automated message that leaves the conversation's place in the list.
      */
     async addMessage(
       conversationId: number,
@@ -367,6 +379,7 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
       messageType: string,
       at: Date,
       deliveryStatus: DeliveryStatus | null = null,
+      { activity = true }: { activity?: boolean } = {},
     ) {
       const message = await db
         .insertInto('messages')
@@ -380,7 +393,7 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await messageAdded(conversationId, sender === 'customer', content, at);
+      await messageAdded(conversationId, sender === 'customer', content, at, false, activity);
       return message;
     },
     /**

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { HttpError, conflict, notFound } from '../../errors';
+import { fillInBefore, unfilledBlanks } from '../../../common/placeholders';
+import { HttpError, conflict, notFound, unprocessable } from '../../errors';
 import { fillTemplate, outboxTemplate, type messageTemplatesService } from '../message-templates/service';
 import type { EventBus } from '../../realtime/events';
+import type { notificationsService } from '../notifications/service';
 import { csvHeader, csvRecords } from '../products/csv';
 import type { Key, ListSource } from '../../lists/paging';
 import { toConversation, toMessage, toMessages, windowOpen, type Conversation } from './mapper';
@@ -39,9 +41,14 @@ export function conversationsService(
     now: () => Date;
     outboxChanged: () => void;
     templates: ReturnType<typeof messageTemplatesService>;
+    /** A conversation handled (staff replied, or handed it back to the bot) has its notifications read. */
+    notifications?: Pick<ReturnType<typeof notificationsService>, 'markConversationRead'>;
   },
 ) {
   const repo = conversationsRepository(db, deps.now);
+  const handled = async (id: number) => {
+    await deps.notifications?.markConversationRead(id);
+  };
 
   async function existing(id: number) {
     const row = await repo.find(id);
@@ -87,18 +94,24 @@ export function conversationsService(
       const row = await repo.setStatus(id, status);
       if (!row) throw notFound();
       deps.events.publish({ type: 'conversation_update', data: { id, status } });
+      // Handed back to the bot: nothing is left for staff to act on.
+      if (status === 'bot_active') await handled(id);
       return toConversation(row);
     },
 
     /**
      * An admin's reply: stored, queued in the outbox for the customer, announced.
-     * Free text only while WhatsApp's 24-hour window is open.
+     * Free text only while WhatsApp's 24-hour window is open, and never with
+     * a blank left to fill in (422).
      */
     async reply(id: number, content: string) {
       const message = await db.transaction().execute(async (trx) => {
         const tx = conversationsRepository(trx, deps.now);
         const conversation = await tx.find(id);
         if (!conversation) throw notFound();
+        // The last guard against a quick reply's unfilled blank reaching the customer.
+        const blanks = unfilledBlanks(content);
+        if (blanks.length > 0) throw unprocessable(fillInBefore(blanks));
         if (conversation.status !== 'admin_takeover') throw conflict(NOT_TAKEN_OVER);
         const now = deps.now();
         if (!windowOpen(conversation, now)) throw conflict(WINDOW_CLOSED);
@@ -108,6 +121,7 @@ export function conversationsService(
       });
       deps.events.publish({ type: 'conversation_update', data: { id } });
       deps.outboxChanged();
+      await handled(id);
       return toMessage(message);
     },
 
@@ -135,6 +149,7 @@ export function conversationsService(
       });
       deps.events.publish({ type: 'conversation_update', data: { id } });
       deps.outboxChanged();
+      await handled(id);
       return toMessage(message);
     },
 

@@ -1,23 +1,32 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
+/**
+ * A conversation due for a follow-up: quiet for longer than `hours`, not
+ * followed up since its last message, and the bot's: one handed to staff
+ * (admin_required, whose customer was told a person will answer, or
+ * admin_takeover) is left to staff, and a customer who accepted a deal is not
+ * reminded to complete the order. (status, last_message_at) is indexed.
+ */
+const isDue = (now: Date, hours: number) => (eb: ExpressionBuilder<DB, 'conversations'>) =>
+  eb.and([
+    eb('last_message_at', '<', sql<Date>`${now}::timestamptz - make_interval(hours => ${hours}::int)`),
+    eb('status', '=', 'bot_active'),
+    eb('converted', '=', false),
+    eb.or([eb('last_follow_up_at', 'is', null), eb('last_follow_up_at', '<', eb.ref('last_message_at'))]),
+  ]);
+
 export function followUpsRepository(db: Kysely<DB>) {
-  const dueQuery = (now: Date, hours: number) =>
-    db
-      .selectFrom('conversations')
-      .where('last_message_at', '<', sql<Date>`${now}::timestamptz - make_interval(hours => ${hours}::int)`)
-      .where('status', '<>', 'admin_takeover')
-      .where((eb) =>
-        eb.or([eb('last_follow_up_at', 'is', null), eb('last_follow_up_at', '<', eb.ref('last_message_at'))]),
-      );
+  const dueQuery = (now: Date, hours: number) => db.selectFrom('conversations').where(isDue(now, hours));
   return {
     settings: () => db.selectFrom('follow_up_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow(),
     save: (values: { enabled: boolean; hours_until_follow_up: number; follow_up_message: string }) =>
       db.updateTable('follow_up_settings').set(values).where('id', '=', 1).returningAll().executeTakeFirstOrThrow(),
     /**
-     * Conversations quiet for longer than `hours` that have not had a
-     * follow-up since their last message. Conversations an admin has taken
-     * over are left to the admin.
+     * Conversations the bot is handling, without a closed sale, quiet for
+     * longer than `hours`, that have not had a follow-up since their last
+     * message (a follow-up does not move last_message_at, so last_follow_up_at
+     * stays after it until the customer or staff write again).
      */
     due: (now: Date, hours: number) =>
       dueQuery(now, hours)
@@ -36,7 +45,18 @@ export function followUpsRepository(db: Kysely<DB>) {
       const row = await query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
       return Number(row.n);
     },
-    markFollowedUp: (id: number, at: Date) =>
-      db.updateTable('conversations').set({ last_follow_up_at: at }).where('id', '=', id).execute(),
+    /**
+     * Marks the conversation followed up at `now` if it is still due (since `due` read it, the
+     * customer may have written, or the bot handed it over): whether it was.
+     */
+    markFollowedUp: async (id: number, now: Date, hours: number) =>
+      (
+        await db
+          .updateTable('conversations')
+          .set({ last_follow_up_at: now })
+          .where('id', '=', id)
+          .where(isDue(now, hours))
+          .executeTakeFirst()
+      ).numUpdatedRows > 0n,
   };
 }

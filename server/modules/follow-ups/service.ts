@@ -53,7 +53,9 @@ export function followUpsService(
     },
 
     /**
-     * Queues the follow-up message for every idle conversation. WhatsApp's
+     * Queues the follow-up message for every idle conversation the bot is
+     * handling (never one handed to staff or with an accepted deal). The
+     * message joins the thread without moving the conversation in the list. WhatsApp's
      * rule holds here too: the settings' text goes out while the
      * customer's 24-hour window is open; once it has closed, the approved
      * template follow_up_reminder goes instead, with the customer's name (a
@@ -72,8 +74,12 @@ export function followUpsService(
         if (!open && !reminder) continue;
         const variables = [conversation.customer_name?.trim() || 'there'];
         const content = open ? settings.follow_up_message : fillTemplate(reminder!, variables);
-        await db.transaction().execute(async (trx) => {
+        const queued = await db.transaction().execute(async (trx) => {
+          // Claimed first: a conversation that stopped being due since the list was read is skipped.
+          if (!(await followUpsRepository(trx).markFollowedUp(conversation.id, now, settings.hours_until_follow_up)))
+            return false;
           const tx = conversationsRepository(trx, deps.now);
+          // In the thread, but not activity: the list's order and time stay the customer's and staff's.
           const message = await tx.addMessage(
             conversation.id,
             'bot',
@@ -81,6 +87,7 @@ export function followUpsService(
             open ? 'follow_up' : 'template',
             now,
             'queued',
+            { activity: false },
           );
           await tx.enqueueOutbox(
             conversation.id,
@@ -90,8 +97,9 @@ export function followUpsService(
             message.id,
             open ? null : outboxTemplate(reminder!, variables),
           );
-          await followUpsRepository(trx).markFollowedUp(conversation.id, now);
+          return true;
         });
+        if (!queued) continue;
         n += 1;
         deps.events.publish({ type: 'conversation_update', data: { id: conversation.id } });
       }

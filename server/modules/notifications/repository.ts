@@ -39,6 +39,18 @@ export function notificationsRepository(db: Kysely<DB>) {
     count: async (unread: boolean) => (await db.selectNoFrom(countOf(unread).as('n')).executeTakeFirstOrThrow()).n,
     markRead: (id: number) =>
       db.updateTable('notifications').set({ is_read: true }).where('id', '=', id).returningAll().executeTakeFirst(),
+    /** Every unread notification of the conversation, read: how many changed. */
+    markConversationRead: async (conversationId: number) =>
+      Number(
+        (
+          await db
+            .updateTable('notifications')
+            .set({ is_read: true })
+            .where('conversation_id', '=', conversationId)
+            .where('is_read', '=', false)
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ),
     markAllRead: async () =>
       Number(
         (await db.updateTable('notifications').set({ is_read: true }).where('is_read', '=', false).executeTakeFirst())

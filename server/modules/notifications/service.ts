@@ -35,7 +35,19 @@ export function notificationsService(db: Kysely<DB>, deps: { events: EventBus; n
     async markRead(id: number) {
       const row = await repo.markRead(id);
       if (!row) throw notFound();
+      // Read for every staff member: their lists and badges refetch.
+      deps.events.publish({ type: 'conversation_update', data: { id: row.conversation_id, notificationsRead: true } });
       return toNotification(row);
+    },
+    /**
+     * The conversation was handled (a staff reply, a hand-back to the bot): its notifications
+     * are read for every staff member, and every dashboard refetches them.
+     */
+    async markConversationRead(conversationId: number) {
+      const updated = await repo.markConversationRead(conversationId);
+      if (updated > 0)
+        deps.events.publish({ type: 'conversation_update', data: { id: conversationId, notificationsRead: true } });
+      return updated;
     },
     markAllRead: async () => ({ updated: await repo.markAllRead() }),
     /** The bot asks for a human: stored and pushed to every dashboard. */

@@ -9,6 +9,8 @@ import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPE_VARIANTS, notificationCusto
 type Props = {
   notification: Notification;
   onMarkRead: (id: number) => void;
+  /** View was followed: the conversation is being opened from this notification. */
+  onView?: (notification: Notification) => void;
 };
 
 /**
@@ -16,7 +18,7 @@ type Props = {
  * says, message, what the customer last wrote on one line when the server says, time, mark-read
  * button, View link.
  */
-export const NotificationCard = memo(function NotificationCard({ notification, onMarkRead }: Props) {
+export const NotificationCard = memo(function NotificationCard({ notification, onMarkRead, onView }: Props) {
   const { id, type, message, isRead, createdAt, conversationId } = notification;
   const label = NOTIFICATION_TYPE_LABELS[type];
   const customer = notificationCustomer(notification);
@@ -62,6 +64,7 @@ export const NotificationCard = memo(function NotificationCard({ notification, o
           to={`/conversations/${conversationId}`}
           className="p-button p-component p-button-outlined p-button-sm notification-view"
           aria-label={`View conversation: ${label}, ${message}`}
+          onClick={() => onView?.(notification)}
         >
           <span className="p-button-icon p-button-icon-left pi pi-external-link" aria-hidden="true" />
           <span className="p-button-label">View</span>

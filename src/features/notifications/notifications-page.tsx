@@ -1,7 +1,8 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useInFlight } from '../../lib/forms/use-in-flight';
 import { Button } from 'primereact/button';
 import { useListNotificationsInfinite } from '../../api/generated/endpoints/notifications/notifications';
+import type { Notification } from '../../api/generated/model/notification';
 import { PAGE_SIZES, cursorPaging, pageItems, pagesTotal } from '../../api/paging';
 import { useUnreadNotifications } from '../../lib/notifications/use-unread-count';
 import { countUnread, unreadSubtitle } from './notification-display';
@@ -26,6 +27,18 @@ export function NotificationsPage() {
   const onMarkRead = useCallback((id: number) => markOne({ id }), [markOne]);
 
   const list = useMemo(() => notifications.data && pageItems(notifications.data), [notifications.data]);
+  // Opening a conversation from a notification reads that conversation's unread notifications
+  // (the ones loaded here; a reply or a hand-back reads the rest on the server).
+  // (Read through a ref: the cards keep one handler while the list refetches.)
+  const loaded = useRef(list);
+  loaded.current = list;
+  const onView = useCallback(
+    (viewed: Notification) => {
+      for (const n of loaded.current ?? [viewed])
+        if (!n.isRead && n.conversationId === viewed.conversationId) markOne({ id: n.id });
+    },
+    [markOne],
+  );
   const hasNextPage = notifications.hasNextPage;
   const shown = useIncrementalList(list ?? [], PAGE_SIZE, undefined, {
     hasNextPage,
@@ -80,7 +93,12 @@ export function NotificationsPage() {
         <>
           <ul className="notification-list" aria-label="Notifications">
             {shown.visible.map((notification) => (
-              <NotificationCard key={notification.id} notification={notification} onMarkRead={onMarkRead} />
+              <NotificationCard
+                key={notification.id}
+                notification={notification}
+                onMarkRead={onMarkRead}
+                onView={onView}
+              />
             ))}
           </ul>
           <ShowMore list={shown} noun="notifications" />

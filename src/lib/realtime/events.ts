@@ -49,19 +49,29 @@ const conversation = (id: number): InvalidateQueryFilters[] => [
  * Event type → queries to refetch. A mapped type over the contract's messages:
  * a message added to asyncapi.yaml does not compile until it has an entry here.
  */
+/** The notification lists: ['api','notifications'] covers the unread list and the unread count. */
+const notificationLists: InvalidateQueryFilters[] = [
+  { queryKey: getListNotificationsQueryKey() },
+  { queryKey: getListUnreadNotificationsQueryKey() },
+  { queryKey: getListNotificationsInfiniteQueryKey() },
+];
+
 export const invalidationsFor: { [T in RealtimeEventType]: (event: RealtimeEventOf<T>) => InvalidateQueryFilters[] } = {
   notification: (event) => [
-    // ['api','notifications'] covers the unread list and the unread count.
-    { queryKey: getListNotificationsQueryKey() },
-    { queryKey: getListUnreadNotificationsQueryKey() },
-    { queryKey: getListNotificationsInfiniteQueryKey() },
+    ...notificationLists,
     ...conversationLists,
     ...counts,
     // Optional in the contract: when the server names the conversation, its
     // detail (and messages) refresh too, since the bot has just handed it over.
     ...(event.data.conversationId === undefined ? [] : conversation(event.data.conversationId)),
   ],
-  conversation_update: (event) => [...conversationLists, ...counts, ...conversation(event.data.id)],
+  conversation_update: (event) => [
+    ...conversationLists,
+    ...counts,
+    ...conversation(event.data.id),
+    // Someone handled the conversation (or read a notification of it): its notifications are read.
+    ...(event.data.notificationsRead === true ? notificationLists : []),
+  ],
   // A delivery state shows only on the message itself: its conversation's messages refetch (when on screen).
   message_status: (event) => [
     { queryKey: getListConversationMessagesInfiniteQueryKey(event.data.conversationId).slice(0, -1) },

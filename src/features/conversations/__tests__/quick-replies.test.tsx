@@ -178,12 +178,13 @@ describe('MessageComposer: quick replies', () => {
     await waitFor(() => expect(box()).toHaveFocus());
     expect(box().selectionStart).toBe(4 + filled.length);
     expect(box().selectionEnd).toBe(4 + filled.length);
-    expect(screen.queryByText(/Fill in before sending/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/before sending/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send message' })).toBeEnabled();
   });
 
-  it('the arrow keys move through the list and Enter takes the one with focus; unfilled placeholders are named until gone', async () => {
+  it('the arrow keys move through the list and Enter takes the one with focus; unfilled placeholders block Send until gone', async () => {
     const user = userEvent.setup();
-    renderComposer({}, { conv: { ...conversation, currentOfferPrice: null, customerName: null } });
+    const { calls } = renderComposer({}, { conv: { ...conversation, currentOfferPrice: null, customerName: null } });
     await user.click(await quickRepliesButton());
     const picker = await dialog('Quick replies');
     await waitFor(() => expect(within(picker).getByLabelText('Search quick replies')).toHaveFocus());
@@ -201,10 +202,19 @@ describe('MessageComposer: quick replies', () => {
         'We can do {{offerPrice}} for Absolute Black Granite, {{customerName}}. Shall I book it for you?',
       ),
     );
+    const reason = 'Fill in {{offerPrice}} and {{customerName}} before sending';
     const note = document.getElementById('composer-unfilled')!;
     expect(note).toHaveAttribute('role', 'status');
-    expect(note).toHaveTextContent('Fill in before sending: {{offerPrice}}, {{customerName}}');
-    expect(box()).toHaveAccessibleDescription('Fill in before sending: {{offerPrice}}, {{customerName}}');
+    expect(note).toHaveTextContent(reason);
+    expect(box()).toHaveAccessibleDescription(reason);
+    // Send is disabled, the reason beside it (the same group) and read with it; Enter sends nothing.
+    const send = screen.getByRole('button', { name: 'Send message' });
+    expect(send).toBeDisabled();
+    expect(send).toHaveAccessibleDescription(reason);
+    expect(send.parentElement).toContainElement(note);
+    await waitFor(() => expect(box()).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(calls).not.toContain('POST /api/conversations/102/messages');
 
     // Filling one in by hand: only the other is named; both: the note goes.
     const replace = async (token: string, value: string) => {
@@ -212,14 +222,31 @@ describe('MessageComposer: quick replies', () => {
       box().setSelectionRange(at, at + token.length);
       await user.paste(value);
     };
-    await waitFor(() => expect(box()).toHaveFocus());
     await replace('{{offerPrice}}', 'KES 9,500');
     expect(box()).toHaveValue(
       'We can do KES 9,500 for Absolute Black Granite, {{customerName}}. Shall I book it for you?',
     );
-    expect(note).toHaveTextContent(/^Fill in before sending: \{\{customerName\}\}$/);
+    expect(note).toHaveTextContent(/^Fill in \{\{customerName\}\} before sending$/);
+    expect(send).toBeDisabled();
     await replace('{{customerName}}', 'Brian');
     expect(note).toBeEmptyDOMElement();
+    expect(send).toBeEnabled();
+    expect(send).not.toHaveAccessibleDescription();
+    await user.click(send);
+    await waitFor(() => expect(calls).toContain('POST /api/conversations/102/messages'));
+  });
+
+  it('a blank typed by hand blocks Send too, named beside it', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderComposer();
+    await user.click(box());
+    await user.paste('Delivery is {{deliveryFee}} to Nakuru');
+    expect(box()).toHaveValue('Delivery is {{deliveryFee}} to Nakuru');
+    const send = screen.getByRole('button', { name: 'Send message' });
+    expect(send).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('Fill in {{deliveryFee}} before sending');
+    await user.keyboard('{Enter}');
+    expect(calls).not.toContain('POST /api/conversations/102/messages');
   });
 
   it('a backend without quick replies (404): no button, "/" is text and Enter still sends', async () => {

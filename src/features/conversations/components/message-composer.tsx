@@ -4,12 +4,12 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { useSendConversationMessage } from '../../../api/generated/endpoints/conversations/conversations';
 import { useListQuickReplies } from '../../../api/generated/endpoints/quick-replies/quick-replies';
 import type { Conversation } from '../../../api/generated/model/conversation';
+import { fillInBefore, unfilledBlanks } from '../../../../common/placeholders';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { formatAmount } from '../../../lib/format/money';
-import type { QuickReplyVariable } from '../../../lib/quick-replies/variables';
 import { useToast } from '../../../lib/toast/toast-context';
 import { ProductCardPicker } from './product-card-picker';
-import { QuickRepliesPicker, hasPlaceholder } from './quick-replies-picker';
+import { QuickRepliesPicker } from './quick-replies-picker';
 import { TakeoverNote } from './takeover-switch';
 
 /** The longest message WhatsApp (and the contract) takes. */
@@ -46,7 +46,11 @@ export function MessageComposer({ conversationId, takeover, onSend, conversation
   // stops a second Enter pressed in between.
   const inFlight = useRef(false);
   const content = text.trim();
-  const canSend = takeover && content !== '' && !send.isPending;
+  // A blank left in the text (a quick reply's {{offerPrice}} nobody filled in, or one typed)
+  // keeps Send disabled, with the reason beside the button: the customer must never get it.
+  const blanks = unfilledBlanks(content);
+  const blocked = takeover && blanks.length > 0;
+  const canSend = takeover && content !== '' && !blocked && !send.isPending;
 
   // A backend without quick replies answers 404 (or fails): no button, and "/" is just text.
   const quickReplies = useListQuickReplies({ query: { enabled: takeover } });
@@ -58,9 +62,6 @@ export function MessageComposer({ conversationId, takeover, onSend, conversation
   if ((picker === 'quick-replies' && !hasQuickReplies) || (picker === 'product' && !takeover)) setPicker(null);
   /** Where the text goes: the box's selection when the picker opened. */
   const selection = useRef<{ start: number; end: number } | null>(null);
-  // Placeholders a quick reply had no value for: named under the box until they are gone from the text.
-  const [unfilled, setUnfilled] = useState<QuickReplyVariable[]>([]);
-  const stillUnfilled = unfilled.filter((name) => hasPlaceholder(text, name));
 
   const openPicker = (which: Exclude<Picker, null>) => {
     const box = input.current;
@@ -112,20 +113,17 @@ export function MessageComposer({ conversationId, takeover, onSend, conversation
     return true;
   };
 
-  const insertQuickReply = (filled: string, missing: QuickReplyVariable[]) => {
-    if (!insertText(filled)) return;
-    if (missing.length > 0) setUnfilled((names) => [...new Set([...names, ...missing])]);
-  };
+  // The placeholders it had no value for stay in the text, which names them beside Send.
+  const insertQuickReply = (filled: string) => void insertText(filled);
 
   const submit = async () => {
-    if (!takeover || content === '' || inFlight.current) return;
+    if (!takeover || content === '' || unfilledBlanks(content).length > 0 || inFlight.current) return;
     inFlight.current = true;
     onSend?.();
     try {
       // Resolves once the messages have been refetched (the invalidation table).
       await send.mutateAsync({ id: conversationId, data: { content, messageType: 'text' } });
       setText('');
-      setUnfilled([]);
     } catch {
       toast({ title: 'Error', description: 'Failed to send message', variant: 'destructive' });
     } finally {
@@ -160,10 +158,7 @@ export function MessageComposer({ conversationId, takeover, onSend, conversation
     void submit();
   };
 
-  const onChange = (value: string) => {
-    setText(value);
-    if (unfilled.length > 0) setUnfilled((names) => names.filter((name) => hasPlaceholder(value, name)));
-  };
+  const onChange = (value: string) => setText(value);
 
   return (
     <>
@@ -191,7 +186,7 @@ export function MessageComposer({ conversationId, takeover, onSend, conversation
           rows={2}
           autoResize
           aria-keyshortcuts="/"
-          aria-describedby={stillUnfilled.length > 0 ? 'composer-unfilled' : undefined}
+          aria-describedby={blocked ? 'composer-unfilled' : undefined}
           maxLength={MAX_LENGTH}
         />
         {takeover && (
@@ -225,17 +220,19 @@ export function MessageComposer({ conversationId, takeover, onSend, conversation
             </Tooltip>
           </div>
         )}
-        <Button
-          type="submit"
-          icon={send.isPending ? 'pi pi-spin pi-spinner' : 'pi pi-send'}
-          aria-label="Send message"
-          disabled={!canSend}
-        />
-        {/* Always there, so a screen reader hears the note when it appears. */}
-        <p id="composer-unfilled" className="composer-unfilled" role="status">
-          {stillUnfilled.length > 0 &&
-            `Fill in before sending: ${stillUnfilled.map((name) => `{{${name}}}`).join(', ')}`}
-        </p>
+        <div className="composer-send">
+          {/* Always there, so a screen reader hears the reason when it appears; beside Send, in view. */}
+          <p id="composer-unfilled" className="composer-unfilled" role="status">
+            {blocked && fillInBefore(blanks)}
+          </p>
+          <Button
+            type="submit"
+            icon={send.isPending ? 'pi pi-spin pi-spinner' : 'pi pi-send'}
+            aria-label="Send message"
+            aria-describedby={blocked ? 'composer-unfilled' : undefined}
+            disabled={!canSend}
+          />
+        </div>
       </form>
       {hasQuickReplies && (
         <QuickRepliesPicker

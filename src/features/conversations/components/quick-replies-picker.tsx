@@ -21,11 +21,6 @@ export function quickReplyValues(
   };
 }
 
-/** Whether `text` still holds the placeholder `name` ("{{productName}}", spaces inside allowed). */
-export function hasPlaceholder(text: string, name: QuickReplyVariable): boolean {
-  return new RegExp(`\\{\\{\\s*${name}\\s*\\}\\}`).test(text);
-}
-
 const NEEDS_PRODUCT = /\{\{\s*(productName|priceRange)\s*\}\}/;
 
 /** The first line with something on it: what the list shows under a reply's title. */

@@ -54,4 +54,41 @@ describe('NotificationsPage, a page at a time', () => {
     expect(await screen.findByText('All caught up')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark All as Read' })).not.toBeInTheDocument();
   });
+
+  it("View reads that conversation's unread notifications, and no other's", async () => {
+    const user = userEvent.setup();
+    const others = { ...notification(3, false), conversationId: 104 };
+    const list = [notification(1, false), notification(2, true), others, notification(4, false)];
+    const read = (id: number) => () =>
+      new Response(JSON.stringify({ ...list.find((n) => n.id === id), isRead: true }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    const api = pagedFetch(
+      {
+        'GET /api/notifications': { items: () => list },
+        'GET /api/notifications/unread': { items: () => list.filter((n) => !n.isRead) },
+      },
+      { 'PATCH /api/notifications/1/read': read(1), 'PATCH /api/notifications/4/read': read(4) },
+    );
+    vi.stubGlobal('fetch', vi.fn(api.fetchStub));
+    renderRoutes(
+      [
+        { path: '/notifications', element: <NotificationsPage /> },
+        { path: '/conversations/:id', element: <p>Conversation</p> },
+      ],
+      '/notifications',
+    );
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    await user.click(
+      screen.getByRole('link', { name: 'View conversation: Delivery Inquiry, Customer 1 asks about delivery' }),
+    );
+    expect(await screen.findByText('Conversation')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.startsWith('PATCH'))).toEqual([
+        'PATCH /api/notifications/1/read',
+        'PATCH /api/notifications/4/read',
+      ]),
+    );
+  });
 });

@@ -95,6 +95,24 @@ describe('realtime messages', () => {
     ]);
   });
 
+  it('conversation_update with notificationsRead refreshes the notification lists and the unread count too', () => {
+    const raw = JSON.stringify({ type: 'conversation_update', data: { id: 102, notificationsRead: true } });
+    expect(invalidatedKeys(raw, cached)).toEqual([
+      ['api', 'notifications'],
+      ['api', 'notifications', 'unread'],
+      ['api', 'conversations'],
+      ['api', 'conversations', 'search', { status: 'admin_required' }],
+      ['api', 'conversations', 102],
+      ['api', 'conversations', 102, 'messages'],
+      ['api', 'summary'],
+      ['api', 'notifications', 'unread', { limit: 1 }],
+      ['infinate', 'api', 'notifications', { limit: 100 }],
+      ['infinate', 'api', 'conversations', { limit: 100 }],
+      ['infinate', 'api', 'conversations', 'search', { status: 'bot_active', limit: 100 }],
+      ['infinate', 'api', 'conversations', 102, 'messages', { limit: 100 }],
+    ]);
+  });
+
   it('acts on a message with fields it does not know, and names them', () => {
     const parsed = parseRealtimeMessage(
       JSON.stringify({

@@ -1020,6 +1020,11 @@ it over WhatsApp. A server that knows the 24-hour reply window
 only an approved template may be sent then (POST
 /api/conversations/{id}/template-messages).
 
+Text that still holds a blank, a `{{name}}` placeholder of a quick
+reply that was never filled in, is refused (422) so the customer never
+receives it: the dashboard keeps Send disabled until every blank is
+filled, and the server refuses what reaches it anyway.
+
  * @summary Send a message as admin
  */
 export const getSendConversationMessageUrl = (id: number,) => {
@@ -1046,7 +1051,7 @@ export const sendConversationMessage = async (id: number,
 
 
 
-export const getSendConversationMessageMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ErrorResponse | UnprocessableResponse>,
+export const getSendConversationMessageMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ErrorResponse | ErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendConversationMessage>>, TError,{id: number;data: BodyType<SendMessageRequest>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof sendConversationMessage>>, TError,{id: number;data: BodyType<SendMessageRequest>}, TContext> => {
 
@@ -1073,12 +1078,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SendConversationMessageMutationResult = NonNullable<Awaited<ReturnType<typeof sendConversationMessage>>>
     export type SendConversationMessageMutationBody = BodyType<SendMessageRequest>
-    export type SendConversationMessageMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ErrorResponse | UnprocessableResponse>
+    export type SendConversationMessageMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ErrorResponse | ErrorResponse>
 
     /**
  * @summary Send a message as admin
  */
-export const useSendConversationMessage = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ErrorResponse | UnprocessableResponse>,
+export const useSendConversationMessage = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ErrorResponse | ErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendConversationMessage>>, TError,{id: number;data: BodyType<SendMessageRequest>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendConversationMessage>>,

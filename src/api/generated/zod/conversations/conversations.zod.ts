@@ -347,6 +347,11 @@ it over WhatsApp. A server that knows the 24-hour reply window
 only an approved template may be sent then (POST
 /api/conversations/{id}/template-messages).
 
+Text that still holds a blank, a `{{name}}` placeholder of a quick
+reply that was never filled in, is refused (422) so the customer never
+receives it: the dashboard keeps Send disabled until every blank is
+filled, and the server refuses what reaches it anyway.
+
  * @summary Send a message as admin
  */
 export const sendConversationMessageBodyContentMax = 4096;

@@ -101,8 +101,13 @@ export const getFollowUpsDue500Response = zod.strictObject({
 
 /**
  * Sends a follow-up to every conversation quiet for longer than the
-settings' hours that has had none since its last message (not those an
-admin has taken over, nor those whose customer never wrote). WhatsApp
+settings' hours that has had none since its last message. Only
+conversations the bot is serving (`bot_active`) get one: not those
+waiting for staff (`admin_required`) or taken over (`admin_takeover`),
+not those whose customer accepted a deal, nor those whose customer
+never wrote. The follow-up joins the conversation's messages but is
+not activity: the conversation's `lastMessageAt`, its preview and its
+place in the list stay as the customer and staff left them. WhatsApp
 accepts free text only within 24 hours of the customer's last message:
 inside that window the settings' text goes as written; outside it the
 approved template named `follow_up_reminder` (GET
