@@ -109,12 +109,13 @@ export function conversationsService(
         const tx = conversationsRepository(trx, deps.now);
         const conversation = await tx.find(id);
         if (!conversation) throw notFound();
-        // The last guard against a quick reply's unfilled blank reaching the customer.
-        const blanks = unfilledBlanks(content);
-        if (blanks.length > 0) throw unprocessable(fillInBefore(blanks));
         if (conversation.status !== 'admin_takeover') throw conflict(NOT_TAKEN_OVER);
         const now = deps.now();
         if (!windowOpen(conversation, now)) throw conflict(WINDOW_CLOSED);
+        // The last guard against a quick reply's unfilled blank reaching the customer (after
+        // the conversation's state: no text at all can be sent where that refuses it).
+        const blanks = unfilledBlanks(content);
+        if (blanks.length > 0) throw unprocessable(fillInBefore(blanks));
         const row = await tx.addMessage(id, 'admin', content, 'text', now, 'queued');
         await tx.enqueueOutbox(id, conversation.whatsapp_phone_number, content, 'admin_reply', row.id);
         return row;

@@ -11,6 +11,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { operation, type Operation } from '../../contract/openapi';
+import { unfilledBlanks } from '../../../common/placeholders';
 import type { NotificationType } from '../../realtime/events';
 import { positiveProblems } from './checks';
 import { formArbitrary, type FormValue } from './generators';
@@ -439,6 +440,8 @@ class SendMessage implements fc.AsyncCommand<ConversationModel, Harness> {
     const count = model.messages.get(id)!;
     if (model.status.get(id) !== 'admin_takeover') {
       expectStatus(sent, 409, `conversation ${id} is ${model.status.get(id)}, not admin_takeover`);
+    } else if (unfilledBlanks(this.content).length > 0) {
+      expectStatus(sent, 422, 'a reply with a {{blank}} left to fill in');
     } else {
       expectStatus(sent, 201, 'a reply in admin_takeover');
       const message = json(sent.answer) as { sender: string; content: string; messageType: string };
