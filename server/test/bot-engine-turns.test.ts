@@ -74,15 +74,18 @@ describe('the catalogue bot', () => {
     expect(only(first.replies)).toBe("I can do KES 10,450 per slab for Galaxy Black Granite. Reply 'deal' to confirm.");
     const second = await chat.send('9,500?');
     expect(second.offers).toEqual([{ price: 10200, round: 2 }]);
+    // An offer the bot takes is the sale: converted, and the price confirmed.
     const third = await chat.send('ok 10000 then');
     expect(third.offers).toEqual([{ price: 10000, round: 3 }]);
-    expect(only(third.replies)).toBe("OK, Galaxy Black Granite at KES 10,000 per slab. Reply 'deal' to confirm.");
+    expect(third.converted).toBe(true);
+    const confirmed =
+      'Great, thank you! Galaxy Black Granite at KES 10,000 per slab. How would you like to pay, and where should we deliver?';
+    expect(only(third.replies)).toBe(confirmed);
 
+    // A yes after it confirms the same sale, converted once only.
     const deal = await chat.send('deal');
-    expect(deal.converted).toBe(true);
-    expect(only(deal.replies)).toBe(
-      'Great, thank you! Galaxy Black Granite at KES 10,000 per slab. How would you like to pay, and where should we deliver?',
-    );
+    expect(deal.converted).toBe(false);
+    expect(only(deal.replies)).toBe(confirmed);
     expect(chat.conversation).toMatchObject({ converted: true, currentOfferPrice: 10000, bargainingRound: 3 });
 
     const pay = await chat.send('M-Pesa or bank?');
@@ -195,6 +198,90 @@ describe('the catalogue bot', () => {
     const yes = await chat.send('deal');
     expect(yes.converted).toBe(false);
     expect(only(yes.replies)).toContain('Which product do you mean?');
+  });
+
+  // A buyer bargains Tan Brown (KES 7,800, floor 7,050) to the bot's last price, offers more than it, and says yes.
+  it.each([
+    {
+      language: 'Swahili',
+      messages: [
+        'Habari',
+        'bei ya tan brown',
+        'Nitakupa 5000',
+        'Nitakupa 6000',
+        'Punguza zaidi',
+        '7500 basi',
+        'Sawa, deal',
+      ],
+      best: 'Hiyo ndiyo bei yangu ya mwisho: Tan Brown Granite kwa KES 7,050 kwa slab.',
+      sold: 'Asante! Tan Brown Granite kwa KES 7,050 kwa slab. Ungependa kulipa vipi, na tukuletee wapi?',
+    },
+    {
+      language: 'English',
+      messages: ['Hello', 'tan brown price', "I'll give you 5000", '6000', 'lower more', '7500 then', 'ok deal'],
+      best: 'That is my best price: KES 7,050 per slab for Tan Brown Granite.',
+      sold: 'Great, thank you! Tan Brown Granite at KES 7,050 per slab. How would you like to pay, and where should we deliver?',
+    },
+  ])(
+    'keeps a buyer who offers more than its last price ($language): a sale at its own price',
+    async ({ messages, best, sold }) => {
+      const chat = new Chat({ bot: catalogueBot });
+      const [hello, price, first, second, lower, more, yes] = messages as [string, ...string[]];
+      await chat.send(hello);
+      expect(only((await chat.send(price!)).replies)).toContain('Tan Brown Granite');
+      expect((await chat.send(first!)).offers).toEqual([{ price: 7450, round: 1 }]);
+      expect((await chat.send(second!)).offers).toEqual([{ price: 7250, round: 2 }]);
+      const last = await chat.send(lower!);
+      expect(last.offers).toEqual([{ price: 7050, round: 3 }]);
+      expect(only(last.replies)).toContain(best);
+      // More than the last price: the sale, at the bot's price (not the customer's).
+      const deal = await chat.send(more!);
+      expect(deal.converted).toBe(true);
+      expect(deal.offers).toEqual([]);
+      expect(only(deal.replies)).toBe(sold);
+      // The yes after it confirms the same sale about the same product, in the customer's language.
+      const again = await chat.send(yes!);
+      expect(again.handoffs).toEqual([]);
+      expect(only(again.replies)).toBe(sold);
+      expect(chat.conversation).toMatchObject({ currentProductId: 4, currentOfferPrice: 7050, converted: true });
+    },
+  );
+
+  it.each(['sawa', 'deal', 'poa', 'nitachukua', '👍', 'Sawa basi', 'Haya, nitaichukua', 'ok'])(
+    'takes "%s" after a price as a yes to the product in focus',
+    async (yes) => {
+      const chat = new Chat({ bot: catalogueBot });
+      await chat.send('bei ya tan brown');
+      await chat.send('nitakupa 7000');
+      const sold = await chat.send(yes);
+      expect(sold.converted).toBe(true);
+      expect(only(sold.replies)).toBe(
+        'Asante! Tan Brown Granite kwa KES 7,450 kwa slab. Ungependa kulipa vipi, na tukuletee wapi?',
+      );
+    },
+  );
+
+  it('takes a yes after a list as a yes to the standing offer', async () => {
+    const chat = new Chat({ bot: catalogueBot });
+    await chat.send('bei ya tan brown');
+    await chat.send('nitakupa 7000');
+    await chat.send('mna sinki?');
+    const sold = await chat.send('sawa deal');
+    expect(sold.converted).toBe(true);
+    expect(only(sold.replies)).toContain('Tan Brown Granite kwa KES 7,450 kwa slab');
+  });
+
+  it('sells at the starting price when offered as much with prices fixed', async () => {
+    const chat = new Chat({
+      bot: catalogueBot,
+      settings: settingsWith((s) => {
+        s.bargaining.maxRounds = 0;
+      }),
+    });
+    await chat.send('tan brown price');
+    const sold = await chat.send('I can pay 8000');
+    expect(sold.converted).toBe(true);
+    expect(only(sold.replies)).toContain('Tan Brown Granite at KES 7,800 per slab');
   });
 
   it('takes the product named with the yes', async () => {

@@ -310,18 +310,28 @@ class Turn {
       await this.tools.offer(answer.price, answer.round);
       this.memory.offerProductId = product.id;
     }
+    // An offer the bot agrees to (as much as its standing price or more, or one it takes) is the sale.
+    if (answer.kind === 'agree') return this.sell(product, answer.price);
     await this.say(bargainReply(product, answer, this.lang));
   }
 
   private async accept(named: CatalogueProduct[]) {
-    const product = this.subject(named);
+    // A yes is about the product named, else the one in focus, else the one of the standing offer
+    // (a list shown since does not take back the price the customer is saying yes to).
+    const subject = this.subject(named);
+    const { conversation } = this.turn;
+    const offerProduct = conversation.currentOfferPrice !== null ? this.product(this.memory.offerProductId) : undefined;
+    const product = subject ?? offerProduct;
     if (product === 'ambiguous') return this.show(named, 'price');
     if (!product) return this.say(WHICH_PRODUCT[this.lang]);
-    const { conversation } = this.turn;
     const offered = this.memory.offerProductId === product.id ? conversation.currentOfferPrice : null;
-    const price = offered ?? product.startingPrice;
+    return this.sell(product, offered ?? product.startingPrice);
+  }
+
+  /** The sale is agreed at `price`: converted once, and the reply confirms the product and the price. */
+  private async sell(product: CatalogueProduct, price: number) {
     this.memory.focusProductId = product.id;
-    if (!conversation.converted) await this.tools.converted();
+    if (!this.turn.conversation.converted) await this.tools.converted();
     await this.say(convertedReply(product, price, this.lang));
   }
 }
