@@ -82,9 +82,9 @@ describe('the catalogue bot', () => {
       'Great, thank you! Galaxy Black Granite at KES 10,000 per slab. How would you like to pay, and where should we deliver?';
     expect(only(third.replies)).toBe(confirmed);
 
-    // A yes after it confirms the same sale, converted once only.
+    // A yes after it confirms the same sale.
     const deal = await chat.send('deal');
-    expect(deal.converted).toBe(false);
+    expect(deal.converted).toBe(true);
     expect(only(deal.replies)).toBe(confirmed);
     expect(chat.conversation).toMatchObject({ converted: true, currentOfferPrice: 10000, bargainingRound: 3 });
 

@@ -305,7 +305,7 @@ class Turn {
       state,
       amount,
     );
-    this.memory.focusProductId = product.id;
+    await this.concerns(product);
     if (answer.round !== null) {
       await this.tools.offer(answer.price, answer.round);
       this.memory.offerProductId = product.id;
@@ -328,11 +328,20 @@ class Turn {
     return this.sell(product, offered ?? product.startingPrice);
   }
 
-  /** The sale is agreed at `price`: converted once, and the reply confirms the product and the price. */
+  /**
+   * The sale is agreed at `price`: converted (again when the customer confirms it again: the
+   * server keeps one flag), and the reply confirms the product and the price.
+   */
   private async sell(product: CatalogueProduct, price: number) {
-    this.memory.focusProductId = product.id;
-    if (!this.turn.conversation.converted) await this.tools.converted();
+    await this.concerns(product);
+    await this.tools.converted();
     await this.say(convertedReply(product, price, this.lang));
+  }
+
+  /** A bargain or a sale about `product`: in focus, and the conversation's product (an inquiry when it was another). */
+  private async concerns(product: CatalogueProduct) {
+    this.memory.focusProductId = product.id;
+    if (this.turn.conversation.currentProductId !== product.id) await this.tools.productInterest(product, 'inquiry');
   }
 }
 
