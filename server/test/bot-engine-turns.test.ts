@@ -102,7 +102,7 @@ describe('the catalogue bot', () => {
 
   it('sells in Swahili: prices, "punguza kidogo" steps, the best price, "sawa", and a delivery hand-over in Swahili', async () => {
     const chat = new Chat({ bot: catalogueBot });
-    expect((await chat.send('Habari')).replies).toEqual([defaultSettings().greeting]);
+    expect((await chat.send('Habari')).replies).toEqual([defaultSettings().greetingSw]);
 
     const price = only((await chat.send('bei ya absolute black ni ngapi?')).replies);
     expect(price).toMatch(/^Absolute Black Granite ni KES 8,500 kwa slab\./);
@@ -370,8 +370,35 @@ describe('the catalogue bot', () => {
     expect((await chat.send('hi')).replies).toEqual([defaultSettings().greeting]);
     expect((await chat.send('habari')).replies).toEqual(['Habari tena! Nikusaidie na nini?']);
     expect((await chat.send('hello')).replies).toEqual(['Hello again! What can I help you with?']);
-    const custom = new Chat({ bot: catalogueBot, settings: settingsWith((s) => (s.greeting = 'Karibu Mawe Bora!')) });
+    const custom = new Chat({
+      bot: catalogueBot,
+      settings: settingsWith((s) => (s.greeting = 'Welcome to Mawe Bora!')),
+    });
+    expect((await custom.send('Good morning')).replies).toEqual(['Welcome to Mawe Bora!']);
+  });
+
+  it.each(['Habari yako', 'Vipi msee', 'Habari za asubuhi', 'Mambo', 'Niaje boss', 'Sasa'])(
+    'greets "%s" with the Swahili greeting from the first message',
+    async (hello) => {
+      const chat = new Chat({ bot: catalogueBot });
+      expect((await chat.send(hello)).replies).toEqual([defaultSettings().greetingSw]);
+    },
+  );
+
+  it('greets with the Swahili greeting of the settings, or its own when the settings have none', async () => {
+    const custom = new Chat({ bot: catalogueBot, settings: settingsWith((s) => (s.greetingSw = 'Karibu Mawe Bora!')) });
     expect((await custom.send('Mambo')).replies).toEqual(['Karibu Mawe Bora!']);
+    // Settings from a backend without the Swahili fields.
+    const older = settingsWith((s) => {
+      delete s.greetingSw;
+      delete s.outOfHoursMessageSw;
+    });
+    expect((await new Chat({ bot: catalogueBot, settings: older }).send('Habari')).replies).toEqual([
+      defaultSettings().greetingSw,
+    ]);
+    expect((await new Chat({ bot: catalogueBot, settings: older }).send('Hello')).replies).toEqual([
+      defaultSettings().greeting,
+    ]);
   });
 
   it('answers thanks, what it sells, size, stock and installation from the catalogue', async () => {
@@ -456,6 +483,26 @@ describe('the catalogue bot', () => {
     expect(only((await open.send('do you deliver to Thika?')).replies)).toContain(HANDOVER_EN);
   });
 
+  it('hands over in Swahili to a Swahili or Sheng customer, open or closed, with no English sentence added', async () => {
+    const closed = new Chat({ bot: catalogueBot, settings: withHours, at: CLOSED });
+    const delivery = await closed.send('mnaleta hadi Thika?');
+    expect(only(delivery.replies)).toBe(
+      `Timu yetu hupanga usafiri na inaweza kukuelekeza tulipo. ${withHours.outOfHoursMessageSw}`,
+    );
+    const sheng = new Chat({ bot: catalogueBot, settings: withHours, at: CLOSED });
+    expect(only((await sheng.send('Niaje boss, nataka kuongea na mtu')).replies)).toBe(withHours.outOfHoursMessageSw);
+    const open = new Chat({ bot: catalogueBot, settings: withHours, at: OPEN });
+    expect(only((await open.send('mnadeliver Nakuru?')).replies)).toBe(
+      `Timu yetu hupanga usafiri na inaweza kukuelekeza tulipo. ${HANDOVER_SW}`,
+    );
+    const configured = settingsWith((s) => {
+      s.businessHours.enabled = true;
+      s.outOfHoursMessageSw = 'Tumefunga; tutakujibu kesho.';
+    });
+    const custom = new Chat({ bot: catalogueBot, settings: configured, at: CLOSED });
+    expect(only((await custom.send('nataka kuongea na mtu')).replies)).toBe('Tumefunga; tutakujibu kesho.');
+  });
+
   it('tells the opening hours from the settings, and whether the business is open now or when it opens next', async () => {
     const week = 'Monday to Friday 08:00–18:00; Saturday 09:00–14:00; Sunday closed.';
     const anyTime = 'You can ask me about products and prices at any time.';
@@ -523,6 +570,8 @@ describe('the catalogue bot', () => {
     ]);
     const closed = await new Chat({ bot: catalogueBot, settings: off, at: CLOSED }).send('hello');
     expect(closed.replies).toEqual([off.outOfHoursMessage]);
+    const swahili = await new Chat({ bot: catalogueBot, settings: off, at: CLOSED }).send('Habari, bei ya sinki?');
+    expect(swahili.replies).toEqual([off.outOfHoursMessageSw]);
     expect(closed.handoffs.map((h) => h.type)).toEqual(['unclear_request']);
     // The reply comes before the hand-over (after it, the conversation is no longer the bot's).
     expect(closed.calls.map((c) => c.tool)).toEqual(['reply', 'handoff']);
