@@ -1,5 +1,6 @@
 // Settings → Chatbot (beyond the spec) against the Prism mock: filled from
-// GET /api/bot/settings (the contract's first example, the defaults), saved
+// GET /api/bot/settings (the contract's first example, the defaults, with the
+// greeting and out-of-hours message in English and Swahili), saved
 // with PUT, hidden when the backend answers 404, and what a person typed kept
 // through a refusal (the form's or the server's) and asked about before a
 // navigation away. Then the section holding product rows and errors at 320 px
@@ -17,6 +18,9 @@ const chatbot = (page: Page) => page.getByRole('region', { name: 'Chatbot' });
 const DEFAULT_GREETING =
   'Hello and karibu! I am the shop\'s assistant. We sell granite, marble and quartz slabs and kitchen sinks. Tell me what you are looking for, for example "black granite" or "double bowl sink".';
 const DEFAULT_OUT_OF_HOURS = 'Thank you for writing. We are closed now; a member of our team will reply when we open.';
+const DEFAULT_GREETING_SW =
+  'Habari na karibu! Mimi ni msaidizi wa duka. Tunauza slab za granite, marble na quartz na sinki za jikoni. Niambie unachotafuta, kwa mfano "granite nyeusi" au "sinki ya bakuli mbili".';
+const DEFAULT_OUT_OF_HOURS_SW = 'Asante kwa kutuandikia. Tumefunga kwa sasa; mmoja wa timu yetu atakujibu tukifungua.';
 const week = [
   { day: 'monday', open: true, from: '08:00', to: '18:00' },
   { day: 'tuesday', open: true, from: '08:00', to: '18:00' },
@@ -48,7 +52,7 @@ test('the section sits after the follow-up form and shows the stored settings (t
   ]);
   const section = chatbot(page);
   await expect(section.getByLabel('Let the bot answer customers')).toBeChecked();
-  await expect(section.getByLabel('Greeting')).toHaveValue(DEFAULT_GREETING);
+  await expect(section.getByLabel('Greeting', { exact: true })).toHaveValue(DEFAULT_GREETING);
   await expect(section.getByLabel('Rounds of bargaining (0-10)')).toHaveValue('3');
   await expect(section.getByLabel('Lowest price (% of the starting price) (50-100)')).toHaveValue('90');
   await expect(section.getByText("The bot never offers below 90 % of a product's starting price")).toBeVisible();
@@ -59,7 +63,10 @@ test('the section sits after the follow-up form and shows the stored settings (t
   await expect(section.getByLabel('Opens on Monday')).toHaveValue('08:00');
   await expect(section.getByLabel('Closes on Monday')).toHaveValue('18:00');
   await expect(section.getByLabel('Open on Sunday')).not.toBeChecked();
-  await expect(section.getByLabel('Out-of-hours message')).toHaveValue(DEFAULT_OUT_OF_HOURS);
+  await expect(section.getByLabel('Out-of-hours message', { exact: true })).toHaveValue(DEFAULT_OUT_OF_HOURS);
+  // The Swahili texts, which this backend (the contract's examples) has.
+  await expect(section.getByLabel('Greeting (Swahili)')).toHaveValue(DEFAULT_GREETING_SW);
+  await expect(section.getByLabel('Out-of-hours message (Swahili)')).toHaveValue(DEFAULT_OUT_OF_HOURS_SW);
 
   // The hint follows what is typed.
   await section.getByLabel('Lowest price (% of the starting price) (50-100)').fill('80');
@@ -71,7 +78,7 @@ test('the section sits after the follow-up form and shows the stored settings (t
 test('saving sends the settings as edited and says so', async ({ page }) => {
   await page.goto('/settings');
   const section = chatbot(page);
-  await section.getByLabel('Greeting').fill('Karibu! Tell me what you need.');
+  await section.getByLabel('Greeting', { exact: true }).fill('Karibu! Tell me what you need.');
   await section.getByLabel('Rounds of bargaining (0-10)').fill('2');
   await section.getByLabel('Lowest price (% of the starting price) (50-100)').fill('85');
 
@@ -91,13 +98,15 @@ test('saving sends the settings as edited and says so', async ({ page }) => {
   await section.getByLabel('Time zone').fill('Africa/Kampala');
   await section.getByLabel('Closes on Saturday').fill('15:30');
   await section.getByLabel('Open on Sunday').check();
-  await section.getByLabel('Out-of-hours message').fill('Tumefunga sasa. We reply from 8 am.');
+  await section.getByLabel('Out-of-hours message', { exact: true }).fill('Tumefunga sasa. We reply from 8 am.');
+  await section.getByLabel('Greeting (Swahili)').fill('Karibu! Niambie unachotafuta.');
 
   const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/bot/settings'));
   await section.getByRole('button', { name: 'Save chatbot settings' }).click();
   expect((await put).postDataJSON()).toEqual({
     enabled: true,
     greeting: 'Karibu! Tell me what you need.',
+    greetingSw: 'Karibu! Niambie unachotafuta.',
     bargaining: { maxRounds: 2, lowestPricePercent: 85, productLimits: [{ productId: 2, lowestPrice: 9800.5 }] },
     businessHours: {
       enabled: true,
@@ -107,10 +116,11 @@ test('saving sends the settings as edited and says so', async ({ page }) => {
       ),
     },
     outOfHoursMessage: 'Tumefunga sasa. We reply from 8 am.',
+    outOfHoursMessageSw: DEFAULT_OUT_OF_HOURS_SW,
   });
   await expect(toasts(page)).toContainText('Chatbot settings saved');
   // The mock answers its own example: the form keeps what was typed and sent.
-  await expect(section.getByLabel('Greeting')).toHaveValue('Karibu! Tell me what you need.');
+  await expect(section.getByLabel('Greeting', { exact: true })).toHaveValue('Karibu! Tell me what you need.');
   await expect(section.getByRole('button', { name: 'Save chatbot settings' })).toBeEnabled();
 });
 
@@ -118,7 +128,7 @@ test('leaving with unsaved chatbot settings asks first; Keep editing keeps them,
   page,
 }) => {
   await page.goto('/settings');
-  const greeting = chatbot(page).getByLabel('Greeting');
+  const greeting = chatbot(page).getByLabel('Greeting', { exact: true });
   await expect(greeting).toHaveValue(DEFAULT_GREETING);
   await greeting.fill('Habari! Half-typed greeting');
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -152,7 +162,7 @@ test('an entry the form refuses is named under its field, nothing is sent and wh
   const sent = puts(page);
   await page.goto('/settings');
   const section = chatbot(page);
-  await section.getByLabel('Greeting').fill('Habari! Karibu.');
+  await section.getByLabel('Greeting', { exact: true }).fill('Habari! Karibu.');
   await section.getByLabel('Closes on Monday').fill('07:30');
   await section.getByLabel('Rounds of bargaining (0-10)').fill('12');
   await section.getByRole('button', { name: 'Save chatbot settings' }).click();
@@ -165,7 +175,7 @@ test('an entry the form refuses is named under its field, nothing is sent and wh
   await expect(monday).toHaveAccessibleDescription('Closing time must be after opening time on Monday');
   // The first field in error has the focus.
   await expect(rounds).toBeFocused();
-  await expect(section.getByLabel('Greeting')).toHaveValue('Habari! Karibu.');
+  await expect(section.getByLabel('Greeting', { exact: true })).toHaveValue('Habari! Karibu.');
   await expect(monday).toHaveValue('07:30');
   await expect(rounds).toHaveValue('12');
   expect(sent()).toBe(0);
@@ -186,14 +196,14 @@ test('an entry the form refuses is named under its field, nothing is sent and wh
 test('a save the server refuses shows its message and keeps what was typed', async ({ page, mockPrefer }) => {
   await page.goto('/settings');
   const section = chatbot(page);
-  await expect(section.getByLabel('Greeting')).toBeVisible();
+  await expect(section.getByLabel('Greeting', { exact: true })).toBeVisible();
   await mockPrefer('**/api/bot/settings', 'code=400', { method: 'PUT' });
-  await section.getByLabel('Greeting').fill('Hello from the showroom');
+  await section.getByLabel('Greeting', { exact: true }).fill('Hello from the showroom');
   await section.getByRole('button', { name: 'Save chatbot settings' }).click();
   // Prism answers the contract's first 400 example.
   await expect(toasts(page)).toContainText('Chatbot settings not saved');
   await expect(toasts(page)).toContainText('Unknown time zone: Africa/Atlantis');
-  await expect(section.getByLabel('Greeting')).toHaveValue('Hello from the showroom');
+  await expect(section.getByLabel('Greeting', { exact: true })).toHaveValue('Hello from the showroom');
   await expect(section.getByRole('button', { name: 'Save chatbot settings' })).toBeEnabled();
 });
 

@@ -1347,12 +1347,23 @@ export interface components {
         BotSettings: {
             /** @description Off, the bot answers nothing itself and hands every new customer message to staff. */
             enabled: boolean;
-            /** @description The bot's answer to a greeting. */
+            /** @description The bot's answer to a greeting, for customers writing English. */
             greeting: string;
+            /**
+             * @description The bot's answer to a greeting in Swahili, for customers writing
+             *     Swahili or Sheng. Optional: a backend without it keeps working,
+             *     and a bot without it answers with its own Swahili greeting.
+             */
+            greetingSw?: string;
             bargaining: components["schemas"]["BotBargaining"];
             businessHours: components["schemas"]["BotBusinessHours"];
-            /** @description What a customer is told outside business hours when a person is needed. */
+            /** @description What a customer writing English is told outside business hours when a person is needed. */
             outOfHoursMessage: string;
+            /**
+             * @description The out-of-hours message in Swahili, for customers writing Swahili
+             *     or Sheng. Optional, as greetingSw.
+             */
+            outOfHoursMessageSw?: string;
         };
         BotBargaining: {
             /** @description Rounds of bargaining; 0 keeps prices fixed. */

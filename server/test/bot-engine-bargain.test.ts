@@ -55,6 +55,12 @@ describe('answers to a counter-offer', () => {
       price: 8500,
       round: null,
     });
+    // Offered the price or more: a sale at the price.
+    expect(answerCounterOffer({ ...terms, maxRounds: 0 }, fresh, 9000)).toEqual({
+      kind: 'agree',
+      price: 8500,
+      round: null,
+    });
   });
 
   it('agrees at its own price when offered as much or more', () => {
@@ -188,7 +194,14 @@ describe('bargaining, property-tested', () => {
           // Never worse for the customer than the bot's standing offer, nor above what they offered to pay.
           expect(answer.price).toBeLessThanOrEqual(state.current);
           if (answer.kind === 'counter' && offer !== null) expect(answer.price).toBeGreaterThanOrEqual(offer);
-          if (s.maxRounds === 0) expect(answer).toEqual({ kind: 'fixed', price: s.startingPrice, round: null });
+          // An agreed price is never more than the customer offered.
+          if (answer.kind === 'agree' && offer !== null) expect(answer.price).toBeLessThanOrEqual(offer);
+          if (s.maxRounds === 0)
+            expect(answer).toEqual({
+              kind: offer !== null && offer >= s.startingPrice ? 'agree' : 'fixed',
+              price: s.startingPrice,
+              round: null,
+            });
           if (answer.round !== null) {
             expect(answer.round).toBe(state.round + 1);
             expect(answer.round).toBeLessThanOrEqual(s.maxRounds);

@@ -74,15 +74,18 @@ describe('the catalogue bot', () => {
     expect(only(first.replies)).toBe("I can do KES 10,450 per slab for Galaxy Black Granite. Reply 'deal' to confirm.");
     const second = await chat.send('9,500?');
     expect(second.offers).toEqual([{ price: 10200, round: 2 }]);
+    // An offer the bot takes is the sale: converted, and the price confirmed.
     const third = await chat.send('ok 10000 then');
     expect(third.offers).toEqual([{ price: 10000, round: 3 }]);
-    expect(only(third.replies)).toBe("OK, Galaxy Black Granite at KES 10,000 per slab. Reply 'deal' to confirm.");
+    expect(third.converted).toBe(true);
+    const confirmed =
+      'Great, thank you! Galaxy Black Granite at KES 10,000 per slab. How would you like to pay, and where should we deliver?';
+    expect(only(third.replies)).toBe(confirmed);
 
+    // A yes after it confirms the same sale.
     const deal = await chat.send('deal');
     expect(deal.converted).toBe(true);
-    expect(only(deal.replies)).toBe(
-      'Great, thank you! Galaxy Black Granite at KES 10,000 per slab. How would you like to pay, and where should we deliver?',
-    );
+    expect(only(deal.replies)).toBe(confirmed);
     expect(chat.conversation).toMatchObject({ converted: true, currentOfferPrice: 10000, bargainingRound: 3 });
 
     const pay = await chat.send('M-Pesa or bank?');
@@ -99,7 +102,7 @@ describe('the catalogue bot', () => {
 
   it('sells in Swahili: prices, "punguza kidogo" steps, the best price, "sawa", and a delivery hand-over in Swahili', async () => {
     const chat = new Chat({ bot: catalogueBot });
-    expect((await chat.send('Habari')).replies).toEqual([defaultSettings().greeting]);
+    expect((await chat.send('Habari')).replies).toEqual([defaultSettings().greetingSw]);
 
     const price = only((await chat.send('bei ya absolute black ni ngapi?')).replies);
     expect(price).toMatch(/^Absolute Black Granite ni KES 8,500 kwa slab\./);
@@ -197,6 +200,90 @@ describe('the catalogue bot', () => {
     expect(only(yes.replies)).toContain('Which product do you mean?');
   });
 
+  // A buyer bargains Tan Brown (KES 7,800, floor 7,050) to the bot's last price, offers more than it, and says yes.
+  it.each([
+    {
+      language: 'Swahili',
+      messages: [
+        'Habari',
+        'bei ya tan brown',
+        'Nitakupa 5000',
+        'Nitakupa 6000',
+        'Punguza zaidi',
+        '7500 basi',
+        'Sawa, deal',
+      ],
+      best: 'Hiyo ndiyo bei yangu ya mwisho: Tan Brown Granite kwa KES 7,050 kwa slab.',
+      sold: 'Asante! Tan Brown Granite kwa KES 7,050 kwa slab. Ungependa kulipa vipi, na tukuletee wapi?',
+    },
+    {
+      language: 'English',
+      messages: ['Hello', 'tan brown price', "I'll give you 5000", '6000', 'lower more', '7500 then', 'ok deal'],
+      best: 'That is my best price: KES 7,050 per slab for Tan Brown Granite.',
+      sold: 'Great, thank you! Tan Brown Granite at KES 7,050 per slab. How would you like to pay, and where should we deliver?',
+    },
+  ])(
+    'keeps a buyer who offers more than its last price ($language): a sale at its own price',
+    async ({ messages, best, sold }) => {
+      const chat = new Chat({ bot: catalogueBot });
+      const [hello, price, first, second, lower, more, yes] = messages as [string, ...string[]];
+      await chat.send(hello);
+      expect(only((await chat.send(price!)).replies)).toContain('Tan Brown Granite');
+      expect((await chat.send(first!)).offers).toEqual([{ price: 7450, round: 1 }]);
+      expect((await chat.send(second!)).offers).toEqual([{ price: 7250, round: 2 }]);
+      const last = await chat.send(lower!);
+      expect(last.offers).toEqual([{ price: 7050, round: 3 }]);
+      expect(only(last.replies)).toContain(best);
+      // More than the last price: the sale, at the bot's price (not the customer's).
+      const deal = await chat.send(more!);
+      expect(deal.converted).toBe(true);
+      expect(deal.offers).toEqual([]);
+      expect(only(deal.replies)).toBe(sold);
+      // The yes after it confirms the same sale about the same product, in the customer's language.
+      const again = await chat.send(yes!);
+      expect(again.handoffs).toEqual([]);
+      expect(only(again.replies)).toBe(sold);
+      expect(chat.conversation).toMatchObject({ currentProductId: 4, currentOfferPrice: 7050, converted: true });
+    },
+  );
+
+  it.each(['sawa', 'deal', 'poa', 'nitachukua', '👍', 'Sawa basi', 'Haya, nitaichukua', 'ok'])(
+    'takes "%s" after a price as a yes to the product in focus',
+    async (yes) => {
+      const chat = new Chat({ bot: catalogueBot });
+      await chat.send('bei ya tan brown');
+      await chat.send('nitakupa 7000');
+      const sold = await chat.send(yes);
+      expect(sold.converted).toBe(true);
+      expect(only(sold.replies)).toBe(
+        'Asante! Tan Brown Granite kwa KES 7,450 kwa slab. Ungependa kulipa vipi, na tukuletee wapi?',
+      );
+    },
+  );
+
+  it('takes a yes after a list as a yes to the standing offer', async () => {
+    const chat = new Chat({ bot: catalogueBot });
+    await chat.send('bei ya tan brown');
+    await chat.send('nitakupa 7000');
+    await chat.send('mna sinki?');
+    const sold = await chat.send('sawa deal');
+    expect(sold.converted).toBe(true);
+    expect(only(sold.replies)).toContain('Tan Brown Granite kwa KES 7,450 kwa slab');
+  });
+
+  it('sells at the starting price when offered as much with prices fixed', async () => {
+    const chat = new Chat({
+      bot: catalogueBot,
+      settings: settingsWith((s) => {
+        s.bargaining.maxRounds = 0;
+      }),
+    });
+    await chat.send('tan brown price');
+    const sold = await chat.send('I can pay 8000');
+    expect(sold.converted).toBe(true);
+    expect(only(sold.replies)).toContain('Tan Brown Granite at KES 7,800 per slab');
+  });
+
   it('takes the product named with the yes', async () => {
     const chat = new Chat({ bot: catalogueBot });
     const yes = await chat.send('Deal, nitachukua hiyo galaxy');
@@ -283,8 +370,35 @@ describe('the catalogue bot', () => {
     expect((await chat.send('hi')).replies).toEqual([defaultSettings().greeting]);
     expect((await chat.send('habari')).replies).toEqual(['Habari tena! Nikusaidie na nini?']);
     expect((await chat.send('hello')).replies).toEqual(['Hello again! What can I help you with?']);
-    const custom = new Chat({ bot: catalogueBot, settings: settingsWith((s) => (s.greeting = 'Karibu Mawe Bora!')) });
+    const custom = new Chat({
+      bot: catalogueBot,
+      settings: settingsWith((s) => (s.greeting = 'Welcome to Mawe Bora!')),
+    });
+    expect((await custom.send('Good morning')).replies).toEqual(['Welcome to Mawe Bora!']);
+  });
+
+  it.each(['Habari yako', 'Vipi msee', 'Habari za asubuhi', 'Mambo', 'Niaje boss', 'Sasa'])(
+    'greets "%s" with the Swahili greeting from the first message',
+    async (hello) => {
+      const chat = new Chat({ bot: catalogueBot });
+      expect((await chat.send(hello)).replies).toEqual([defaultSettings().greetingSw]);
+    },
+  );
+
+  it('greets with the Swahili greeting of the settings, or its own when the settings have none', async () => {
+    const custom = new Chat({ bot: catalogueBot, settings: settingsWith((s) => (s.greetingSw = 'Karibu Mawe Bora!')) });
     expect((await custom.send('Mambo')).replies).toEqual(['Karibu Mawe Bora!']);
+    // Settings from a backend without the Swahili fields.
+    const older = settingsWith((s) => {
+      delete s.greetingSw;
+      delete s.outOfHoursMessageSw;
+    });
+    expect((await new Chat({ bot: catalogueBot, settings: older }).send('Habari')).replies).toEqual([
+      defaultSettings().greetingSw,
+    ]);
+    expect((await new Chat({ bot: catalogueBot, settings: older }).send('Hello')).replies).toEqual([
+      defaultSettings().greeting,
+    ]);
   });
 
   it('answers thanks, what it sells, size, stock and installation from the catalogue', async () => {
@@ -369,6 +483,26 @@ describe('the catalogue bot', () => {
     expect(only((await open.send('do you deliver to Thika?')).replies)).toContain(HANDOVER_EN);
   });
 
+  it('hands over in Swahili to a Swahili or Sheng customer, open or closed, with no English sentence added', async () => {
+    const closed = new Chat({ bot: catalogueBot, settings: withHours, at: CLOSED });
+    const delivery = await closed.send('mnaleta hadi Thika?');
+    expect(only(delivery.replies)).toBe(
+      `Timu yetu hupanga usafiri na inaweza kukuelekeza tulipo. ${withHours.outOfHoursMessageSw}`,
+    );
+    const sheng = new Chat({ bot: catalogueBot, settings: withHours, at: CLOSED });
+    expect(only((await sheng.send('Niaje boss, nataka kuongea na mtu')).replies)).toBe(withHours.outOfHoursMessageSw);
+    const open = new Chat({ bot: catalogueBot, settings: withHours, at: OPEN });
+    expect(only((await open.send('mnadeliver Nakuru?')).replies)).toBe(
+      `Timu yetu hupanga usafiri na inaweza kukuelekeza tulipo. ${HANDOVER_SW}`,
+    );
+    const configured = settingsWith((s) => {
+      s.businessHours.enabled = true;
+      s.outOfHoursMessageSw = 'Tumefunga; tutakujibu kesho.';
+    });
+    const custom = new Chat({ bot: catalogueBot, settings: configured, at: CLOSED });
+    expect(only((await custom.send('nataka kuongea na mtu')).replies)).toBe('Tumefunga; tutakujibu kesho.');
+  });
+
   it('tells the opening hours from the settings, and whether the business is open now or when it opens next', async () => {
     const week = 'Monday to Friday 08:00–18:00; Saturday 09:00–14:00; Sunday closed.';
     const anyTime = 'You can ask me about products and prices at any time.';
@@ -436,6 +570,8 @@ describe('the catalogue bot', () => {
     ]);
     const closed = await new Chat({ bot: catalogueBot, settings: off, at: CLOSED }).send('hello');
     expect(closed.replies).toEqual([off.outOfHoursMessage]);
+    const swahili = await new Chat({ bot: catalogueBot, settings: off, at: CLOSED }).send('Habari, bei ya sinki?');
+    expect(swahili.replies).toEqual([off.outOfHoursMessageSw]);
     expect(closed.handoffs.map((h) => h.type)).toEqual(['unclear_request']);
     // The reply comes before the hand-over (after it, the conversation is no longer the bot's).
     expect(closed.calls.map((c) => c.tool)).toEqual(['reply', 'handoff']);

@@ -8,7 +8,8 @@ import { demoCatalogue, defaultSettings } from '../bot/catalogue/chat-harness';
 import { isOpen } from '../bot/catalogue/hours';
 import { detectLanguage } from '../bot/catalogue/language';
 import { closeTo, kes, normalise, typoDistance, words } from '../bot/catalogue/text';
-import { understand } from '../bot/catalogue/understand';
+import { productWordReading, understand } from '../bot/catalogue/understand';
+import { SWAHILI_WORDS } from '../bot/corpus/swahili-words';
 
 const catalogue = demoCatalogue();
 const read = (text: string, previous?: 'en' | 'sw') => understand(text, catalogue, previous);
@@ -277,6 +278,47 @@ describe('general rules, beyond any one sentence', () => {
   it('reads a Swahili verb by its shape for the language', () => {
     expect(read('Nitakuja kuchukua mwenyewe').language).toBe('sw');
     expect(read('Nitakuja kuchukua mwenyewe').intent).toBe('delivery');
+  });
+});
+
+describe('everyday Swahili and Sheng words', () => {
+  it('holds a few hundred of them', () => {
+    expect(SWAHILI_WORDS.length).toBeGreaterThanOrEqual(300);
+    for (const word of ['basi', 'sana', 'bado', 'kabisa', 'sawa', 'poa', 'leo', 'kesho', 'bei', 'pesa', 'msee', 'maze'])
+      expect(SWAHILI_WORDS).toContain(word);
+  });
+
+  it('never reads one as a product, category, colour, material or stone word, typos allowed', () => {
+    const misread = SWAHILI_WORDS.flatMap((word) => {
+      const reading = productWordReading(word, catalogue);
+      return reading ? [`${word} → ${reading}`] : [];
+    });
+    expect(misread).toEqual([]);
+  });
+
+  it('names no product and searches for none with one of them in a sentence', () => {
+    const misread = SWAHILI_WORDS.flatMap((word) =>
+      [word, `nataka ${word} leo`, `7500 ${word}`].flatMap((text) => {
+        const u = read(text);
+        return u.products.length > 0 || u.searched !== null
+          ? [`${JSON.stringify(text)} → ${u.products.map((p) => p.name).join(', ') || `searched "${u.searched}"`}`]
+          : [];
+      }),
+    );
+    expect(misread).toEqual([]);
+  });
+
+  it('reads an amount with "basi" as an offer, and "fedha" as money unless it is the colour', () => {
+    expect(read('7500 basi')).toMatchObject({ intent: 'counter_offer', amount: 7500, products: [] });
+    expect(read('sina fedha ya kutosha').products).toEqual([]);
+    expect(productWordReading('silver', catalogue)).toBe('colour silver');
+  });
+
+  it('keeps a Swahili conversation Swahili for the English words of any chat ("deal", "ok", "sure")', () => {
+    expect(read('Sawa, deal', 'sw').language).toBe('sw');
+    expect(read('deal', 'sw').language).toBe('sw');
+    expect(read('ok sure', 'sw').language).toBe('sw');
+    expect(read('deal', 'en').language).toBe('en');
   });
 });
 

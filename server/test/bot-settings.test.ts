@@ -102,6 +102,29 @@ describe('PUT /api/bot/settings', () => {
     expect(server.app.contractViolations.splice(0)).toEqual([]);
   });
 
+  it('keeps the Swahili greeting and out-of-hours message; settings saved without them read the defaults', async () => {
+    const swahili = settings((s) => {
+      s.greetingSw = 'Karibu Stone & Sinks!';
+      s.outOfHoursMessageSw = 'Tumefunga kwa sasa.';
+    });
+    expect((await put(swahili)).json()).toEqual(swahili);
+    expect(await server.app.services.botSettings.current()).toEqual(swahili);
+    // A dashboard that does not know the Swahili fields saves without them.
+    const {
+      greetingSw: _greeting,
+      outOfHoursMessageSw: _outOfHours,
+      ...english
+    } = settings((s) => (s.greeting = 'Welcome!'));
+    const answer = await put(english);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({
+      ...english,
+      greetingSw: BOT_SETTINGS_DEFAULTS.greetingSw,
+      outOfHoursMessageSw: BOT_SETTINGS_DEFAULTS.outOfHoursMessageSw,
+    });
+    expect(server.app.contractViolations.splice(0)).toEqual([]);
+  });
+
   it('drops the lowest price of a product deleted since, so what GET answers saves back as it is', async () => {
     const { id: gone } = await server.database.db
       .insertInto('products')
@@ -183,6 +206,11 @@ describe('PUT /api/bot/settings', () => {
       { ...BOT_SETTINGS_DEFAULTS, extra: true },
       { ...BOT_SETTINGS_DEFAULTS, greeting: '   ' },
       { ...BOT_SETTINGS_DEFAULTS, greeting: 'x'.repeat(501) },
+      // The Swahili texts have the English ones' limits.
+      { ...BOT_SETTINGS_DEFAULTS, greetingSw: '' },
+      { ...BOT_SETTINGS_DEFAULTS, greetingSw: 'x'.repeat(501) },
+      { ...BOT_SETTINGS_DEFAULTS, outOfHoursMessageSw: ' ' },
+      { ...BOT_SETTINGS_DEFAULTS, outOfHoursMessageSw: 'x'.repeat(501) },
       { ...BOT_SETTINGS_DEFAULTS, enabled: 'yes' },
       settings((s) => (s.bargaining.maxRounds = 11)),
       settings((s) => (s.bargaining.lowestPricePercent = 49)),

@@ -32,8 +32,9 @@ export type BargainTerms = { startingPrice: number; floor: number; maxRounds: nu
 
 /**
  * What the bot answers a counter-offer with.
- *  - fixed: prices are fixed (maxRounds 0); price is the starting price.
- *  - agree: the bot accepts `price` (the customer's offer, or its own current price when the customer offered as much).
+ *  - fixed: prices are fixed (maxRounds 0) and the customer offered less; price is the starting price.
+ *  - agree: the sale is agreed at `price`: the customer's offer, or the bot's own standing price when the
+ *    customer offered as much or more (never more than the bot asked).
  *  - counter: the bot offers `price`, between the customer's and its last one.
  *  - best: `price` is the bot's best (the floor, or its last offer once the rounds are spent).
  * `round` is the round of a new offer to record with tools.offer, or null when none is made.
@@ -46,7 +47,11 @@ const clamp = (price: number, terms: BargainTerms, state: BargainState) =>
 /** The customer offers `offer` KES, or asks for a lower price without an amount (`null`: "punguza kidogo", "last price?"). */
 export function answerCounterOffer(terms: BargainTerms, standing: BargainState, offer: number | null): BargainAnswer {
   const { startingPrice, floor, maxRounds } = terms;
-  if (maxRounds <= 0) return { kind: 'fixed', price: startingPrice, round: null };
+  if (maxRounds <= 0) {
+    // Fixed prices: an offer of the price or more is a sale at the price.
+    if (offer !== null && offer >= startingPrice) return { kind: 'agree', price: startingPrice, round: null };
+    return { kind: 'fixed', price: startingPrice, round: null };
+  }
   // The bot's standing price, within today's limits (settings may have changed since it was offered).
   const current = Math.max(floor, Math.min(standing.current, startingPrice));
   const state = { ...standing, current };

@@ -6,10 +6,11 @@
 // two messages in a row it could not place). Rules only (understand.ts); no
 // model, no network.
 import type { NotificationType } from '../../realtime/events';
-import type { Bot, BotTools, BotTurn, CatalogueProduct } from '../interface';
+import { BOT_SETTINGS_DEFAULTS } from '../../modules/bot-settings/defaults';
+import type { Bot, BotSettings, BotTools, BotTurn, CatalogueProduct } from '../interface';
 import { answerCounterOffer, floorPrice } from './bargain';
 import { isOpen } from './hours';
-import type { Language } from './language';
+import { detectLanguage, type Language } from './language';
 import {
   bargainReply,
   catalogueReply,
@@ -29,7 +30,7 @@ import {
   WHICH_PRODUCT,
   type Aspect,
 } from './replies';
-import { normalise } from './text';
+import { normalise, words } from './text';
 import { understand, type Understanding } from './understand';
 import { clip, oneLine } from '../../text';
 
@@ -77,6 +78,16 @@ export function readMemory(value: unknown): CatalogueBotMemory {
 }
 
 const NOTIFICATION_MAX = 300;
+
+/** Settings → Chatbot's greeting in the customer's language (the default Swahili one when the settings have none). */
+const greeting = (settings: BotSettings, language: Language) =>
+  language === 'sw' ? (settings.greetingSw ?? BOT_SETTINGS_DEFAULTS.greetingSw!) : settings.greeting;
+
+/** Settings → Chatbot's out-of-hours message in the customer's language (as greeting). */
+const outOfHoursMessage = (settings: BotSettings, language: Language) =>
+  language === 'sw'
+    ? (settings.outOfHoursMessageSw ?? BOT_SETTINGS_DEFAULTS.outOfHoursMessageSw!)
+    : settings.outOfHoursMessage;
 
 /** "Can I talk to a person?", "customer care", "nataka kuongea na mtu", "nipigie" (over the normal form). */
 const WANTS_A_PERSON =
@@ -127,7 +138,7 @@ class Turn {
   /** Replies `lead` with the hand-over line (or the out-of-hours message), then hands over. */
   private async handOver(type: NotificationType, lead: string | null, message: string) {
     const open = isOpen(this.turn.settings.businessHours, this.turn.at);
-    const closing = open ? HANDOVER[this.lang] : this.turn.settings.outOfHoursMessage;
+    const closing = open ? HANDOVER[this.lang] : outOfHoursMessage(this.turn.settings, this.lang);
     await this.say(lead ? `${lead} ${closing}` : closing);
     await this.tools.handoff(type, message);
   }
@@ -151,8 +162,11 @@ class Turn {
     const text = wordsOf(turn);
 
     if (!turn.settings.enabled) {
-      // Off: every message goes to staff, with the out-of-hours answer first when closed.
-      if (!isOpen(turn.settings.businessHours, turn.at)) await this.say(turn.settings.outOfHoursMessage);
+      // Off: every message goes to staff, with the out-of-hours answer first when closed, in the customer's language.
+      if (!isOpen(turn.settings.businessHours, turn.at)) {
+        const language = text ? detectLanguage(words(normalise(text)), this.memory.language) : this.memory.language;
+        await this.say(outOfHoursMessage(turn.settings, language));
+      }
       await tools.handoff(
         'unclear_request',
         notification(`${customerOf(turn)} wrote on WhatsApp and is waiting for a reply: `, turn.content),
@@ -220,7 +234,7 @@ class Turn {
 
     switch (u.intent) {
       case 'greeting':
-        await this.say(this.memory.greeted ? HELLO_AGAIN[this.lang] : turn.settings.greeting);
+        await this.say(this.memory.greeted ? HELLO_AGAIN[this.lang] : greeting(turn.settings, this.lang));
         this.memory.greeted = true;
         return;
       case 'thanks':
@@ -305,24 +319,43 @@ class Turn {
       state,
       amount,
     );
-    this.memory.focusProductId = product.id;
+    await this.concerns(product);
     if (answer.round !== null) {
       await this.tools.offer(answer.price, answer.round);
       this.memory.offerProductId = product.id;
     }
+    // An offer the bot agrees to (as much as its standing price or more, or one it takes) is the sale.
+    if (answer.kind === 'agree') return this.sell(product, answer.price);
     await this.say(bargainReply(product, answer, this.lang));
   }
 
   private async accept(named: CatalogueProduct[]) {
-    const product = this.subject(named);
+    // A yes is about the product named, else the one in focus, else the one of the standing offer
+    // (a list shown since does not take back the price the customer is saying yes to).
+    const subject = this.subject(named);
+    const { conversation } = this.turn;
+    const offerProduct = conversation.currentOfferPrice !== null ? this.product(this.memory.offerProductId) : undefined;
+    const product = subject ?? offerProduct;
     if (product === 'ambiguous') return this.show(named, 'price');
     if (!product) return this.say(WHICH_PRODUCT[this.lang]);
-    const { conversation } = this.turn;
     const offered = this.memory.offerProductId === product.id ? conversation.currentOfferPrice : null;
-    const price = offered ?? product.startingPrice;
-    this.memory.focusProductId = product.id;
-    if (!conversation.converted) await this.tools.converted();
+    return this.sell(product, offered ?? product.startingPrice);
+  }
+
+  /**
+   * The sale is agreed at `price`: converted (again when the customer confirms it again: the
+   * server keeps one flag), and the reply confirms the product and the price.
+   */
+  private async sell(product: CatalogueProduct, price: number) {
+    await this.concerns(product);
+    await this.tools.converted();
     await this.say(convertedReply(product, price, this.lang));
+  }
+
+  /** A bargain or a sale about `product`: in focus, and the conversation's product (an inquiry when it was another). */
+  private async concerns(product: CatalogueProduct) {
+    this.memory.focusProductId = product.id;
+    if (this.turn.conversation.currentProductId !== product.id) await this.tools.productInterest(product, 'inquiry');
   }
 }
 

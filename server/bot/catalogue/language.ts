@@ -2,13 +2,16 @@
 // Swahili and Sheng words against English words: Sheng and mixed messages
 // count as Swahili unless they are mostly English (more than twice as many
 // English words as Swahili ones); a message with
-// neither (a number, a product name, "ok") keeps the conversation's language.
-import { SW_PREFIXES, PREFIXED_STEMS } from './vocabulary';
+// neither (a number, a product name, "ok") keeps the conversation's language,
+// and so do the English words Kenyans write in Swahili chats as well ("deal",
+// "sure", "yes", "please", "boss"): "Sawa, deal" stays Swahili.
+import { SW_PREFIXES, PREFIXED_STEMS, SWAHILI_COMMON } from './vocabulary';
 
 export type Language = 'en' | 'sw';
 
-const SWAHILI = new Set(
-  `habari mambo niaje sasa vipi poa sawa asante asanti asanteni shukran shukrani nashukuru tunashukuru karibu jambo hujambo salama shikamoo
+const SWAHILI = new Set([
+  ...SWAHILI_COMMON,
+  ...`habari mambo niaje sasa vipi poa sawa asante asanti asanteni shukran shukrani nashukuru tunashukuru karibu jambo hujambo salama shikamoo
   bei ngapi pesa ganji doh mulla chapaa mkwanja ni ya na za wa kwa la katika kwenye nataka natafuta nahitaji tafuta naomba mnauza unauza uza mna mko iko ipo ziko zipo nayo nazo mnayo mnazo kuna
   hii hiyo hizo hizi ile zile hio izo iyo gani nini nani lini wapi kwanini mbona kwani aje inaenda zinaenda inauzwa zinauzwa
   punguza pungeza punguzia nipunguzie tupunguzie punguzo kidogo mwisho sana ghali juu chini shuka shukisha angusha toa nipe nikupe nitakupa nitalipa lipa malipo kulipa nilipe tulipe lipia
@@ -25,7 +28,7 @@ const SWAHILI = new Set(
   naitwa jina ombi kabisa zaidi tena vile hivyo hiki hicho bafu bafuni choo vigae bomba kabati mbao`
     .split(/\s+/)
     .filter(Boolean),
-);
+]);
 
 const ENGLISH = new Set(
   `hello hi hey morning afternoon evening good thanks thank please pls you your yours i me my we our us they them it its this that these those
@@ -40,6 +43,11 @@ const ENGLISH = new Set(
     .filter(Boolean),
 );
 
+/** English words written as often in Swahili and Sheng chats: they tell no language. */
+const EITHER = new Set(
+  'ok okay okey deal done sure fine yes yeah please pls kindly boss bro sir madam thanks'.split(' '),
+);
+
 /** Whether a word is Sheng: a Swahili prefix on an English verb ("mnadeliver", "kupay"). */
 export const shengStem = (word: string): string | null => {
   const match = SW_PREFIXES.exec(word);
@@ -50,12 +58,13 @@ export const shengStem = (word: string): string | null => {
 };
 
 /** A Swahili verb by its shape: a subject/tense prefix and a final vowel ("nitakuja", "kuchukua", "mnafungua"). */
-const SWAHILI_VERB = /^(nita|tuta|wata|nime|tume|wame|nina|tuna|mna|mta|ku)[a-z]{3,}[aeiou]$/;
+export const SWAHILI_VERB = /^(nita|tuta|wata|nime|tume|wame|nina|tuna|mna|mta|ku)[a-z]{3,}[aeiou]$/;
 
 export function detectLanguage(words: string[], previous?: Language): Language {
   let swahili = 0;
   let english = 0;
   for (const word of new Set(words)) {
+    if (EITHER.has(word)) continue;
     if (SWAHILI.has(word) || shengStem(word) || (!ENGLISH.has(word) && SWAHILI_VERB.test(word))) swahili++;
     else if (ENGLISH.has(word)) english++;
   }

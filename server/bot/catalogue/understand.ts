@@ -5,7 +5,7 @@
 // explained by the words that caused it.
 import type { CatalogueProduct } from '../interface';
 import { findAmounts } from './amounts';
-import { detectLanguage, shengStem, type Language } from './language';
+import { detectLanguage, shengStem, SWAHILI_VERB, type Language } from './language';
 import { normalise, typoDistance, typosAllowed, undoubled, words as wordsOf } from './text';
 import {
   BOWL_COUNTS,
@@ -23,6 +23,7 @@ import {
   PREFIXED_STEMS,
   STEM_CUES,
   STONE_WORDS,
+  SWAHILI_COMMON,
   type Category,
   type Cue,
   type Intent,
@@ -134,7 +135,7 @@ function exactReading(word: string, index: NameIndex): Reading | null {
   const cues = CUE_WORDS.get(word);
   if (cues) return { kind: 'cue', cues };
   if (NOT_SOLD.has(word) && !index.allNameWords.has(word)) return { kind: 'not_sold' };
-  if (PLAIN_WORDS.has(word) || GENERIC_NAME_WORDS.has(word)) return { kind: 'plain' };
+  if (PLAIN_WORDS.has(word) || GENERIC_NAME_WORDS.has(word) || SWAHILI_COMMON.has(word)) return { kind: 'plain' };
   return null;
 }
 
@@ -150,7 +151,8 @@ function readWord(word: string, index: NameIndex, typos: boolean): Reading {
     if (singular && singular.kind !== 'plain') return singular;
   }
   // Typos: a product's own words first, then the product vocabulary, then the intent words.
-  if (!typos || /^\d/.test(word)) return { kind: 'unknown' };
+  // A word shaped like a Swahili verb ("kujenga", "nitaleta") is no typo of a product word.
+  if (!typos || /^\d/.test(word) || SWAHILI_VERB.test(word)) return { kind: 'unknown' };
   const name = closest(word, index.distinctive);
   if (name) return { kind: 'name', word: name };
   const productWord = closest(word, FUZZY_PRODUCT_WORDS);
@@ -250,7 +252,10 @@ const QUESTION_WORDS = new Set([
 
 export function understand(text: string, catalogue: CatalogueProduct[], previousLanguage?: Language): Understanding {
   // Chat spellings ("u", "wat", "pls") are read as the words they stand for.
-  const tokens = wordsOf(normalise(text)).map((w) => CHAT_SPELLINGS[w] ?? w);
+  const tokens = wordsOf(normalise(text))
+    .map((w) => CHAT_SPELLINGS[w] ?? w)
+    // "fedha" is money, and the colour silver only in "rangi ya fedha".
+    .map((w, i, all) => (w === 'fedha' && all[i - 1] === 'ya' && all[i - 2] === 'rangi' ? 'silver' : w));
   const normalised = tokens.join(' ');
   const language = detectLanguage(tokens, previousLanguage);
   const index = nameIndex(catalogue);
@@ -336,7 +341,8 @@ export function understand(text: string, catalogue: CatalogueProduct[], previous
         // A person's name: "naitwa Wanjiru", "I'm Brian", "my name is Brian", "jina langu ni Otieno".
         if (previous && NAME_INTRODUCERS.has(previous)) return;
         if (tokens.slice(Math.max(0, i - 3), i).some((w) => w === 'name' || w === 'jina')) return;
-        if (!spent.has(i) && word.length >= 3) unknown.push(i);
+        // A Swahili verb ("nataka kujenga") is no product asked for.
+        if (!spent.has(i) && word.length >= 3 && !SWAHILI_VERB.test(word)) unknown.push(i);
         return;
       default:
         // "10% off" (the % is gone by now): a discount asked for.
@@ -423,4 +429,21 @@ export function understand(text: string, catalogue: CatalogueProduct[], previous
   })();
 
   return { intent, language, products, searched, amount: intent === 'counter_offer' ? amount : null };
+}
+
+/** Kinds of reading that say something about a product (the rest are intent cues, numbers and plain words). */
+const PRODUCT_KINDS = new Set<Reading['kind']>(['name', 'category', 'stone', 'colour', 'material', 'bowl', 'not_sold']);
+
+/**
+ * What one word alone reads as, when it is a word about products ("granit" →
+ * "category granite", "basi" → null): for tests that hold common words
+ * clear of the product vocabulary.
+ */
+export function productWordReading(word: string, catalogue: CatalogueProduct[]): string | null {
+  const reading = readWord(word, nameIndex(catalogue), true);
+  if (!PRODUCT_KINDS.has(reading.kind)) return null;
+  const detail = Object.entries(reading)
+    .filter(([key]) => key !== 'kind')
+    .map(([, value]) => String(value));
+  return [reading.kind, ...detail].join(' ');
 }

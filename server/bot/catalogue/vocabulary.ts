@@ -871,7 +871,7 @@ export const COLOUR_WORDS: Record<string, string> = {
   beige: 'beige',
   cream: 'beige',
   silver: 'silver',
-  fedha: 'silver',
+  // "fedha" is silver only as a colour ("rangi ya fedha"); alone it is money (understand.ts).
   multicolor: 'multicolor',
   multicolour: 'multicolor',
   multicoloured: 'multicolor',
@@ -1042,3 +1042,41 @@ export const CHAT_SPELLINGS: Record<string, string> = {
 
 /** Words after which the next word is a person's name ("my name is Brian", "naitwa Wanjiru"). */
 export const NAME_INTRODUCERS = new Set(['naitwa', 'jina', 'name', 'im', 'm', 'called', 'mimi']);
+
+/**
+ * Everyday Swahili and Sheng words that name no product: read as plain words,
+ * never as a typo of a product word ("basi" is "then", not "basin"; "kejani"
+ * is "at home", not "kijani"; "chumba" is a room, not "chuma"), and never
+ * the words of a product searched for ("nataka kununua" asks for nothing).
+ * Words that are also cues (bei, sawa, punguza…) keep their cue: the cues are
+ * read first. They count as Swahili for the reply's language.
+ */
+export const SWAHILI_COMMON = new Set(
+  `basi sasa tena halafu kisha kwanza mwishowe hatimaye ila lakini ingawa ijapokuwa kwamba ikiwa endapo kama ili wala bali au ama
+  tangu mpaka hadi pamoja bila kuhusu kuliko badala zaidi kiasi kidogo sana kabisa hasa kweli labda pengine huenda tu pia hata bado tayari
+  leo kesho jana juzi keshokutwa mapema baadaye zamani siku wiki mwezi mwaka saa dakika sekunde asubuhi mchana alasiri jioni usiku
+  jumatatu jumanne jumatano alhamisi ijumaa jumamosi jumapili wikendi
+  hapa hapo pale huku huko kule humu humo mle karibu mbali ndani nje juu chini mbele nyuma kando katikati peke
+  hii hiyo hizi hizo ile zile huyu huyo yule hawa hao wale hiki hicho kile hivi hivyo vile hili hilo lile
+  nini gani nani lini wapi vipi ngapi kwanini mbona ipi zipi yupi wepi lipi kipi vipi
+  mimi wewe yeye sisi nyinyi ninyi wao yangu yako yake yetu yenu yao wangu wako wake wetu wenu langu lako lake letu lenu lao
+  changu chako chake chetu chenu chao vyangu vyako vyake zangu zako zake zetu zenu zao kwangu kwako kwake kwetu kwenu kwao
+  pesa hela fedha shilingi bob laki milioni nusu robo deni bili
+  habari jambo hujambo sijambo hatujambo mambo salama safi shwari shikamoo marahaba karibu karibuni samahani pole kwaheri buriani
+  tafadhali asante asanteni shukrani mungu inshallah amani furaha
+  msee wasee maze manze buda budaa beshte mabeshte fiti freshi noma sare rada mbogi manzi msupa dem chali mathe fathe bazu mkuu mzee
+  mtaa mtaani keja kejani ganji mulla chapaa munde finje ashu kindu venye ati eti aje ju mresh wasupa wadau mdau fala
+  bonga chonga sepa ishia dishi hanya ngware nduthi ndai sanse kubonga cheki kucheki nacheki nadai kudai
+  ndio ndiyo hapana sawasawa haya kumbe ebu hebu acha sema uliza jibu ambia ona kuona kuja enda nenda kwenda fika rudi sikia elewa jua najua
+  pata kupata nunua kununua uza kuuza chukua kuchukua andika soma piga ongea zungumza fanya kufanya
+  naweza unaweza anaweza tunaweza mnaweza siwezi hawezi inawezekana napenda nimependa penda taka kutaka anza maliza
+  angalia tazama peleka kupeleka hakuna sina una ana tuna mna wana hatuna hamna niko uko yuko tuko mko wako
+  nimeona nimepata naona nasema nimeskia naskia nilikuwa nitakuwa sijaelewa nimeelewa nimesikia nilisema nilikuambia
+  tutaongea tunaongea nitakuja nitakupigia nitarudi nitakuambia nitakujulisha nitaangalia
+  mtu watu mama baba kaka dada rafiki marafiki mteja wateja maduka chumba vyumba sebule gari magari barabara mji kijiji nchi
+  mahali sehemu swali maswali neno maneno ujumbe aina uzito ubora oda huduma njia soko maji chakula kesi shida tatizo matatizo
+  nzuri mzuri mrembo ndogo ndefu fupi mpya rahisi bora chafu nzito nyepesi kali tamu
+  nipatie niambie nieleze nijulishe niongezee nisubiri ishirini thelathini arobaini hamsini sitini sabini themanini tisini`
+    .split(/\s+/)
+    .filter(Boolean),
+);

@@ -8,6 +8,8 @@ export const BOT_SETTINGS_DEFAULTS: BotSettings = {
   enabled: true,
   greeting:
     'Hello and karibu! I am the shop\'s assistant. We sell granite, marble and quartz slabs and kitchen sinks. Tell me what you are looking for, for example "black granite" or "double bowl sink".',
+  greetingSw:
+    'Habari na karibu! Mimi ni msaidizi wa duka. Tunauza slab za granite, marble na quartz na sinki za jikoni. Niambie unachotafuta, kwa mfano "granite nyeusi" au "sinki ya bakuli mbili".',
   bargaining: { maxRounds: 3, lowestPricePercent: 90, productLimits: [] },
   businessHours: {
     enabled: false,
@@ -23,6 +25,7 @@ export const BOT_SETTINGS_DEFAULTS: BotSettings = {
     ],
   },
   outOfHoursMessage: 'Thank you for writing. We are closed now; a member of our team will reply when we open.',
+  outOfHoursMessageSw: 'Asante kwa kutuandikia. Tumefunga kwa sasa; mmoja wa timu yetu atakujibu tukifungua.',
 };
 
 /** A copy the caller may change. */

@@ -17,7 +17,9 @@ import {
   updateBotSettingsBodyBusinessHoursDays0ItemFromRegExp as TIME_PATTERN,
   updateBotSettingsBodyBusinessHoursTimezoneMax as TIMEZONE_MAX,
   updateBotSettingsBodyGreetingMax as GREETING_MAX,
+  updateBotSettingsBodyGreetingSwMax as GREETING_SW_MAX,
   updateBotSettingsBodyOutOfHoursMessageMax as OUT_OF_HOURS_MAX,
+  updateBotSettingsBodyOutOfHoursMessageSwMax as OUT_OF_HOURS_SW_MAX,
 } from '../../api/generated/zod/bot/bot.zod';
 import { formatKES } from '../../lib/format/money';
 
@@ -44,7 +46,9 @@ export const DAY_NAMES: Record<Day, string> = {
 
 export const BOT_MESSAGES = {
   greetingRequired: 'Write the greeting the bot answers with',
+  greetingSwRequired: 'Write the greeting the bot answers Swahili with',
   outOfHoursRequired: 'Write the message customers get out of hours',
+  outOfHoursSwRequired: 'Write the message customers writing Swahili get out of hours',
   tooLong: (max: number) => `Use at most ${max} characters`,
   rounds: `Rounds of bargaining must be a whole number from ${ROUNDS_MIN} to ${ROUNDS_MAX}`,
   percent: `The lowest price must be a whole number from ${PERCENT_MIN} to ${PERCENT_MAX} (% of the starting price)`,
@@ -134,6 +138,8 @@ export function botSettingsSchema(knownProducts?: ReadonlySet<number>) {
   return z.object({
     enabled: contract.enabled,
     greeting: message(BOT_MESSAGES.greetingRequired, GREETING_MAX, contract.greeting),
+    // Absent when the backend's settings have no Swahili texts: the form then neither shows nor sends them.
+    greetingSw: message(BOT_MESSAGES.greetingSwRequired, GREETING_SW_MAX, contract.greetingSw.unwrap()).optional(),
     bargaining: z.object({
       maxRounds: wholeNumber(ROUNDS_MIN, ROUNDS_MAX, BOT_MESSAGES.rounds, bargaining.maxRounds),
       lowestPricePercent: wholeNumber(PERCENT_MIN, PERCENT_MAX, BOT_MESSAGES.percent, bargaining.lowestPricePercent),
@@ -175,6 +181,11 @@ export function botSettingsSchema(knownProducts?: ReadonlySet<number>) {
         .pipe(hours.days),
     }),
     outOfHoursMessage: message(BOT_MESSAGES.outOfHoursRequired, OUT_OF_HOURS_MAX, contract.outOfHoursMessage),
+    outOfHoursMessageSw: message(
+      BOT_MESSAGES.outOfHoursSwRequired,
+      OUT_OF_HOURS_SW_MAX,
+      contract.outOfHoursMessageSw.unwrap(),
+    ).optional(),
   });
 }
 
@@ -216,6 +227,9 @@ export function botSettingsToFormValues(settings: BotSettings): BotFormValues {
       days: weekOf(settings.businessHours.days),
     },
     outOfHoursMessage: settings.outOfHoursMessage,
+    // Only when the backend has them (an older one does not).
+    ...(settings.greetingSw !== undefined && { greetingSw: settings.greetingSw }),
+    ...(settings.outOfHoursMessageSw !== undefined && { outOfHoursMessageSw: settings.outOfHoursMessageSw }),
   };
 }
 

@@ -11,19 +11,38 @@ export interface BotSettings {
   /** Off, the bot answers nothing itself and hands every new customer message to staff. */
   enabled: boolean;
   /**
-   * The bot's answer to a greeting.
+   * The bot's answer to a greeting, for customers writing English.
    * @minLength 1
    * @maxLength 500
    * @pattern \S
    */
   greeting: string;
+  /**
+   * The bot's answer to a greeting in Swahili, for customers writing
+Swahili or Sheng. Optional: a backend without it keeps working,
+and a bot without it answers with its own Swahili greeting.
+
+   * @minLength 1
+   * @maxLength 500
+   * @pattern \S
+   */
+  greetingSw?: string;
   bargaining: BotBargaining;
   businessHours: BotBusinessHours;
   /**
-   * What a customer is told outside business hours when a person is needed.
+   * What a customer writing English is told outside business hours when a person is needed.
    * @minLength 1
    * @maxLength 500
    * @pattern \S
    */
   outOfHoursMessage: string;
+  /**
+   * The out-of-hours message in Swahili, for customers writing Swahili
+or Sheng. Optional, as greetingSw.
+
+   * @minLength 1
+   * @maxLength 500
+   * @pattern \S
+   */
+  outOfHoursMessageSw?: string;
 }

@@ -330,6 +330,53 @@ describe('Settings: Chatbot', () => {
     expect(form.getByLabelText('Greeting')).toHaveValue('  Habari! Karibu sana.  ');
   });
 
+  it('shows, checks and sends the Swahili greeting and out-of-hours message when the backend has them', async () => {
+    const user = userEvent.setup();
+    const swahili: BotSettings = {
+      ...configured,
+      greetingSw: 'Karibu Stone & Sinks! Niambie unachotafuta nami nitakutumia bei na picha.',
+      outOfHoursMessageSw: 'Asante kwa kutuandikia! Tumefunga kwa sasa; tutakujibu kuanzia saa mbili asubuhi.',
+    };
+    const { sent } = render({ settings: swahili });
+    const form = within(await chatbot());
+    expect(form.getByLabelText('Greeting')).toHaveValue(swahili.greeting);
+    expect(form.getByLabelText('Greeting (Swahili)')).toHaveValue(swahili.greetingSw);
+    expect(form.getByLabelText('Greeting (Swahili)')).toHaveAccessibleDescription(
+      "The bot's answer to a hello from a customer writing Swahili or Sheng.",
+    );
+    expect(form.getByLabelText('Out-of-hours message (Swahili)')).toHaveValue(swahili.outOfHoursMessageSw);
+
+    // The English texts' limits: not blank, at most 500 characters.
+    await user.clear(form.getByLabelText('Greeting (Swahili)'));
+    await fill(user, form.getByLabelText('Out-of-hours message (Swahili)'), 'x'.repeat(501));
+    await save(user);
+    expect(await form.findByText('Write the greeting the bot answers Swahili with')).toBeInTheDocument();
+    expect(form.getByText('Use at most 500 characters')).toBeInTheDocument();
+    expect(form.getByLabelText('Greeting (Swahili)')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toHaveLength(0);
+
+    await fill(user, form.getByLabelText('Greeting (Swahili)'), '  Habari! Karibu sana.  ');
+    await fill(user, form.getByLabelText('Out-of-hours message (Swahili)'), 'Tumefunga; tutakujibu kesho.');
+    await save(user);
+    expect(await screen.findByText('Chatbot settings saved')).toBeInTheDocument();
+    expect(sent).toEqual([
+      { ...swahili, greetingSw: 'Habari! Karibu sana.', outOfHoursMessageSw: 'Tumefunga; tutakujibu kesho.' },
+    ]);
+  });
+
+  it("hides the Swahili fields when the backend's settings lack them, and sends none", async () => {
+    const user = userEvent.setup();
+    const { sent } = render();
+    const form = within(await chatbot());
+    expect(form.getByLabelText('Out-of-hours message')).toBeInTheDocument();
+    expect(form.queryByLabelText('Greeting (Swahili)')).not.toBeInTheDocument();
+    expect(form.queryByLabelText('Out-of-hours message (Swahili)')).not.toBeInTheDocument();
+    await save(user);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).not.toHaveProperty('greetingSw');
+    expect(sent[0]).not.toHaveProperty('outOfHoursMessageSw');
+  });
+
   it('refuses two rows for one product and a product the catalogue no longer has', async () => {
     const user = userEvent.setup();
     const { sent } = render({

@@ -32,10 +32,11 @@ const ZONES = knownTimeZones();
 /**
  * Business hours: whether the bot keeps them, the time zone they are in,
  * for each day from Monday whether the shop opens and from when to when, and
- * what a customer is told outside them.
+ * what a customer is told outside them (in Swahili too when `swahili`: the
+ * backend's settings have that text).
  * The times stay editable on a closed day: they are kept for when it opens.
  */
-export function BotBusinessHours() {
+export function BotBusinessHours({ swahili = false }: { swahili?: boolean }) {
   const {
     control,
     register,
@@ -46,6 +47,7 @@ export function BotBusinessHours() {
   const zones = ZONES;
   const timezoneError = errors.businessHours?.timezone?.message;
   const outOfHoursError = errors.outOfHoursMessage?.message;
+  const outOfHoursSwError = errors.outOfHoursMessageSw?.message;
 
   return (
     <fieldset className="bot-fieldset">
@@ -163,7 +165,11 @@ export function BotBusinessHours() {
       <BotField
         id="bot-out-of-hours"
         label="Out-of-hours message"
-        hint="What a customer is told outside business hours when a person is needed."
+        hint={
+          swahili
+            ? 'What a customer writing English is told outside business hours when a person is needed.'
+            : 'What a customer is told outside business hours when a person is needed.'
+        }
         error={outOfHoursError}
       >
         <InputTextarea
@@ -176,6 +182,25 @@ export function BotBusinessHours() {
           {...register('outOfHoursMessage')}
         />
       </BotField>
+      {swahili && (
+        <BotField
+          id="bot-out-of-hours-sw"
+          label="Out-of-hours message (Swahili)"
+          hint="What a customer writing Swahili or Sheng is told outside business hours when a person is needed."
+          error={outOfHoursSwError}
+        >
+          <InputTextarea
+            id="bot-out-of-hours-sw"
+            lang="sw"
+            rows={3}
+            autoResize
+            invalid={!!outOfHoursSwError}
+            aria-invalid={outOfHoursSwError ? true : undefined}
+            aria-describedby={botDescribedBy('bot-out-of-hours-sw', { hint: true, error: outOfHoursSwError })}
+            {...register('outOfHoursMessageSw')}
+          />
+        </BotField>
+      )}
     </fieldset>
   );
 }

@@ -33,7 +33,7 @@ import { BotProductLimits } from './bot-product-limits';
 /**
  * How the server's chatbot answers customers (beyond the spec): on or off,
  * its greeting, how far it bargains, business hours and the out-of-hours
- * message. A backend without it (404) shows no section; another load failure
+ * message (each text in English and, when the backend has them, Swahili). A backend without it (404) shows no section; another load failure
  * says so with a way to try again.
  */
 export function BotSettingsSection() {
@@ -131,6 +131,9 @@ function BotSettingsForm({ settings }: { settings: BotSettings }) {
   const rounds = useWatch({ control, name: 'bargaining.maxRounds' });
   const percent = useWatch({ control, name: 'bargaining.lowestPricePercent' });
   const greetingError = errors.greeting?.message;
+  const greetingSwError = errors.greetingSw?.message;
+  // A backend without the Swahili texts gets no Swahili fields (and none are sent to it).
+  const swahiliGreeting = settings.greetingSw !== undefined;
   const roundsError = errors.bargaining?.maxRounds?.message;
   const percentError = errors.bargaining?.lowestPricePercent?.message;
   const saving = update.isPending;
@@ -165,7 +168,11 @@ function BotSettingsForm({ settings }: { settings: BotSettings }) {
         <BotField
           id="bot-greeting"
           label="Greeting"
-          hint="The bot's answer to a customer's hello."
+          hint={
+            swahiliGreeting
+              ? "The bot's answer to a hello from a customer writing English."
+              : "The bot's answer to a customer's hello."
+          }
           error={greetingError}
         >
           <InputTextarea
@@ -178,6 +185,25 @@ function BotSettingsForm({ settings }: { settings: BotSettings }) {
             {...register('greeting')}
           />
         </BotField>
+        {swahiliGreeting && (
+          <BotField
+            id="bot-greeting-sw"
+            label="Greeting (Swahili)"
+            hint="The bot's answer to a hello from a customer writing Swahili or Sheng."
+            error={greetingSwError}
+          >
+            <InputTextarea
+              id="bot-greeting-sw"
+              lang="sw"
+              rows={3}
+              autoResize
+              invalid={!!greetingSwError}
+              aria-invalid={greetingSwError ? true : undefined}
+              aria-describedby={botDescribedBy('bot-greeting-sw', { hint: true, error: greetingSwError })}
+              {...register('greetingSw')}
+            />
+          </BotField>
+        )}
         <fieldset className="bot-fieldset">
           <legend>Bargaining</legend>
           <div className="bot-numbers">
@@ -222,7 +248,7 @@ function BotSettingsForm({ settings }: { settings: BotSettings }) {
           </div>
           <BotProductLimits products={products.data} loadError={products.isError} onRetry={products.refetch} />
         </fieldset>
-        <BotBusinessHours />
+        <BotBusinessHours swahili={settings.outOfHoursMessageSw !== undefined} />
         <div className="settings-actions">
           <Button
             type="submit"

@@ -15,6 +15,8 @@ answers 404 and the dashboard hides Settings' Chatbot section.
  */
 export const getBotSettings200ResponseGreetingMax = 500;
 export const getBotSettings200ResponseGreetingRegExp = new RegExp('\\S');
+export const getBotSettings200ResponseGreetingSwMax = 500;
+export const getBotSettings200ResponseGreetingSwRegExp = new RegExp('\\S');
 export const getBotSettings200ResponseBargainingMaxRoundsMin = 0;
 export const getBotSettings200ResponseBargainingMaxRoundsMax = 10;export const getBotSettings200ResponseBargainingLowestPricePercentMin = 50;
 export const getBotSettings200ResponseBargainingLowestPricePercentMax = 100;export const getBotSettings200ResponseBargainingProductLimitsItemProductIdMax = 2147483647;export const getBotSettings200ResponseBargainingProductLimitsItemLowestPriceMin = 0;
@@ -34,11 +36,14 @@ export const getBotSettings200ResponseBusinessHoursDays6ItemFromRegExp = new Reg
 export const getBotSettings200ResponseBusinessHoursDays6ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
 export const getBotSettings200ResponseOutOfHoursMessageMax = 500;
 export const getBotSettings200ResponseOutOfHoursMessageRegExp = new RegExp('\\S');
+export const getBotSettings200ResponseOutOfHoursMessageSwMax = 500;
+export const getBotSettings200ResponseOutOfHoursMessageSwRegExp = new RegExp('\\S');
 
 
 export const getBotSettings200Response = zod.strictObject({
   "enabled": zod.boolean().describe('Off, the bot answers nothing itself and hands every new customer message to staff.'),
-  "greeting": zod.string().min(1).max(getBotSettings200ResponseGreetingMax).regex(getBotSettings200ResponseGreetingRegExp).describe('The bot\'s answer to a greeting.'),
+  "greeting": zod.string().min(1).max(getBotSettings200ResponseGreetingMax).regex(getBotSettings200ResponseGreetingRegExp).describe('The bot\'s answer to a greeting, for customers writing English.'),
+  "greetingSw": zod.string().min(1).max(getBotSettings200ResponseGreetingSwMax).regex(getBotSettings200ResponseGreetingSwRegExp).optional().describe('The bot\'s answer to a greeting in Swahili, for customers writing\nSwahili or Sheng. Optional: a backend without it keeps working,\nand a bot without it answers with its own Swahili greeting.\n'),
   "bargaining": zod.strictObject({
   "maxRounds": zod.number().min(getBotSettings200ResponseBargainingMaxRoundsMin).max(getBotSettings200ResponseBargainingMaxRoundsMax).describe('Rounds of bargaining; 0 keeps prices fixed.'),
   "lowestPricePercent": zod.number().min(getBotSettings200ResponseBargainingLowestPricePercentMin).max(getBotSettings200ResponseBargainingLowestPricePercentMax).describe('The lowest price the bot offers, as a percentage of the starting price (rounded up to 50 KES).'),
@@ -93,7 +98,8 @@ zod.strictObject({
   "to": zod.string().regex(getBotSettings200ResponseBusinessHoursDays6ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
 })]).describe('The seven days of the week, each once, in order: Monday at\nposition 0, Tuesday at 1 and so on to Sunday at 6, each day\nnamed in `day`. A week in another order, with a day twice or\nmissing, is refused with 422. `open` says whether the business\nopens that day; `from` and `to` are its opening and closing\ntimes, and on an open day `to` must be after `from` (400\notherwise).\n')
 }),
-  "outOfHoursMessage": zod.string().min(1).max(getBotSettings200ResponseOutOfHoursMessageMax).regex(getBotSettings200ResponseOutOfHoursMessageRegExp).describe('What a customer is told outside business hours when a person is needed.')
+  "outOfHoursMessage": zod.string().min(1).max(getBotSettings200ResponseOutOfHoursMessageMax).regex(getBotSettings200ResponseOutOfHoursMessageRegExp).describe('What a customer writing English is told outside business hours when a person is needed.'),
+  "outOfHoursMessageSw": zod.string().min(1).max(getBotSettings200ResponseOutOfHoursMessageSwMax).regex(getBotSettings200ResponseOutOfHoursMessageSwRegExp).optional().describe('The out-of-hours message in Swahili, for customers writing Swahili\nor Sheng. Optional, as greetingSw.\n')
 }).describe('How the server\'s chatbot answers customers (beyond the spec).')
 
 export const getBotSettings401Response = zod.strictObject({
@@ -116,6 +122,8 @@ product that exists.
  */
 export const updateBotSettingsBodyGreetingMax = 500;
 export const updateBotSettingsBodyGreetingRegExp = new RegExp('\\S');
+export const updateBotSettingsBodyGreetingSwMax = 500;
+export const updateBotSettingsBodyGreetingSwRegExp = new RegExp('\\S');
 export const updateBotSettingsBodyBargainingMaxRoundsMin = 0;
 export const updateBotSettingsBodyBargainingMaxRoundsMax = 10;export const updateBotSettingsBodyBargainingLowestPricePercentMin = 50;
 export const updateBotSettingsBodyBargainingLowestPricePercentMax = 100;export const updateBotSettingsBodyBargainingProductLimitsItemProductIdMax = 2147483647;export const updateBotSettingsBodyBargainingProductLimitsItemLowestPriceMin = 0;
@@ -135,11 +143,14 @@ export const updateBotSettingsBodyBusinessHoursDays6ItemFromRegExp = new RegExp(
 export const updateBotSettingsBodyBusinessHoursDays6ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
 export const updateBotSettingsBodyOutOfHoursMessageMax = 500;
 export const updateBotSettingsBodyOutOfHoursMessageRegExp = new RegExp('\\S');
+export const updateBotSettingsBodyOutOfHoursMessageSwMax = 500;
+export const updateBotSettingsBodyOutOfHoursMessageSwRegExp = new RegExp('\\S');
 
 
 export const updateBotSettingsBody = zod.object({
   "enabled": zod.boolean().describe('Off, the bot answers nothing itself and hands every new customer message to staff.'),
-  "greeting": zod.string().min(1).max(updateBotSettingsBodyGreetingMax).regex(updateBotSettingsBodyGreetingRegExp).describe('The bot\'s answer to a greeting.'),
+  "greeting": zod.string().min(1).max(updateBotSettingsBodyGreetingMax).regex(updateBotSettingsBodyGreetingRegExp).describe('The bot\'s answer to a greeting, for customers writing English.'),
+  "greetingSw": zod.string().min(1).max(updateBotSettingsBodyGreetingSwMax).regex(updateBotSettingsBodyGreetingSwRegExp).optional().describe('The bot\'s answer to a greeting in Swahili, for customers writing\nSwahili or Sheng. Optional: a backend without it keeps working,\nand a bot without it answers with its own Swahili greeting.\n'),
   "bargaining": zod.object({
   "maxRounds": zod.number().min(updateBotSettingsBodyBargainingMaxRoundsMin).max(updateBotSettingsBodyBargainingMaxRoundsMax).describe('Rounds of bargaining; 0 keeps prices fixed.'),
   "lowestPricePercent": zod.number().min(updateBotSettingsBodyBargainingLowestPricePercentMin).max(updateBotSettingsBodyBargainingLowestPricePercentMax).describe('The lowest price the bot offers, as a percentage of the starting price (rounded up to 50 KES).'),
@@ -194,11 +205,14 @@ zod.object({
   "to": zod.string().regex(updateBotSettingsBodyBusinessHoursDays6ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
 }).strict()]).describe('The seven days of the week, each once, in order: Monday at\nposition 0, Tuesday at 1 and so on to Sunday at 6, each day\nnamed in `day`. A week in another order, with a day twice or\nmissing, is refused with 422. `open` says whether the business\nopens that day; `from` and `to` are its opening and closing\ntimes, and on an open day `to` must be after `from` (400\notherwise).\n')
 }),
-  "outOfHoursMessage": zod.string().min(1).max(updateBotSettingsBodyOutOfHoursMessageMax).regex(updateBotSettingsBodyOutOfHoursMessageRegExp).describe('What a customer is told outside business hours when a person is needed.')
+  "outOfHoursMessage": zod.string().min(1).max(updateBotSettingsBodyOutOfHoursMessageMax).regex(updateBotSettingsBodyOutOfHoursMessageRegExp).describe('What a customer writing English is told outside business hours when a person is needed.'),
+  "outOfHoursMessageSw": zod.string().min(1).max(updateBotSettingsBodyOutOfHoursMessageSwMax).regex(updateBotSettingsBodyOutOfHoursMessageSwRegExp).optional().describe('The out-of-hours message in Swahili, for customers writing Swahili\nor Sheng. Optional, as greetingSw.\n')
 }).describe('How the server\'s chatbot answers customers (beyond the spec).')
 
 export const updateBotSettings200ResponseGreetingMax = 500;
 export const updateBotSettings200ResponseGreetingRegExp = new RegExp('\\S');
+export const updateBotSettings200ResponseGreetingSwMax = 500;
+export const updateBotSettings200ResponseGreetingSwRegExp = new RegExp('\\S');
 export const updateBotSettings200ResponseBargainingMaxRoundsMin = 0;
 export const updateBotSettings200ResponseBargainingMaxRoundsMax = 10;export const updateBotSettings200ResponseBargainingLowestPricePercentMin = 50;
 export const updateBotSettings200ResponseBargainingLowestPricePercentMax = 100;export const updateBotSettings200ResponseBargainingProductLimitsItemProductIdMax = 2147483647;export const updateBotSettings200ResponseBargainingProductLimitsItemLowestPriceMin = 0;
@@ -218,11 +232,14 @@ export const updateBotSettings200ResponseBusinessHoursDays6ItemFromRegExp = new 
 export const updateBotSettings200ResponseBusinessHoursDays6ItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
 export const updateBotSettings200ResponseOutOfHoursMessageMax = 500;
 export const updateBotSettings200ResponseOutOfHoursMessageRegExp = new RegExp('\\S');
+export const updateBotSettings200ResponseOutOfHoursMessageSwMax = 500;
+export const updateBotSettings200ResponseOutOfHoursMessageSwRegExp = new RegExp('\\S');
 
 
 export const updateBotSettings200Response = zod.strictObject({
   "enabled": zod.boolean().describe('Off, the bot answers nothing itself and hands every new customer message to staff.'),
-  "greeting": zod.string().min(1).max(updateBotSettings200ResponseGreetingMax).regex(updateBotSettings200ResponseGreetingRegExp).describe('The bot\'s answer to a greeting.'),
+  "greeting": zod.string().min(1).max(updateBotSettings200ResponseGreetingMax).regex(updateBotSettings200ResponseGreetingRegExp).describe('The bot\'s answer to a greeting, for customers writing English.'),
+  "greetingSw": zod.string().min(1).max(updateBotSettings200ResponseGreetingSwMax).regex(updateBotSettings200ResponseGreetingSwRegExp).optional().describe('The bot\'s answer to a greeting in Swahili, for customers writing\nSwahili or Sheng. Optional: a backend without it keeps working,\nand a bot without it answers with its own Swahili greeting.\n'),
   "bargaining": zod.strictObject({
   "maxRounds": zod.number().min(updateBotSettings200ResponseBargainingMaxRoundsMin).max(updateBotSettings200ResponseBargainingMaxRoundsMax).describe('Rounds of bargaining; 0 keeps prices fixed.'),
   "lowestPricePercent": zod.number().min(updateBotSettings200ResponseBargainingLowestPricePercentMin).max(updateBotSettings200ResponseBargainingLowestPricePercentMax).describe('The lowest price the bot offers, as a percentage of the starting price (rounded up to 50 KES).'),
@@ -277,7 +294,8 @@ zod.strictObject({
   "to": zod.string().regex(updateBotSettings200ResponseBusinessHoursDays6ItemToRegExp).describe('A time of day, HH:MM from 00:00 to 23:59.')
 })]).describe('The seven days of the week, each once, in order: Monday at\nposition 0, Tuesday at 1 and so on to Sunday at 6, each day\nnamed in `day`. A week in another order, with a day twice or\nmissing, is refused with 422. `open` says whether the business\nopens that day; `from` and `to` are its opening and closing\ntimes, and on an open day `to` must be after `from` (400\notherwise).\n')
 }),
-  "outOfHoursMessage": zod.string().min(1).max(updateBotSettings200ResponseOutOfHoursMessageMax).regex(updateBotSettings200ResponseOutOfHoursMessageRegExp).describe('What a customer is told outside business hours when a person is needed.')
+  "outOfHoursMessage": zod.string().min(1).max(updateBotSettings200ResponseOutOfHoursMessageMax).regex(updateBotSettings200ResponseOutOfHoursMessageRegExp).describe('What a customer writing English is told outside business hours when a person is needed.'),
+  "outOfHoursMessageSw": zod.string().min(1).max(updateBotSettings200ResponseOutOfHoursMessageSwMax).regex(updateBotSettings200ResponseOutOfHoursMessageSwRegExp).optional().describe('The out-of-hours message in Swahili, for customers writing Swahili\nor Sheng. Optional, as greetingSw.\n')
 }).describe('How the server\'s chatbot answers customers (beyond the spec).')
 
 export const updateBotSettings400Response = zod.strictObject({
