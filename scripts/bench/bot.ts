@@ -14,6 +14,11 @@
 //                corpus in its order as one customer's messages, a new
 //                conversation after each hand-over, as when staff take over
 //
+// Then the whole dialogues of server/bot/corpus/dialogues.ts, each played as
+// one conversation and judged turn by turn as the dialogue test judges them
+// (server/bot/corpus/dialogue-score.ts): how many pass, per language, and
+// every miss (the dialogue, the turn, what was expected and what happened).
+//
 // In process, no server and no database: the bot's own cost. The figures
 // are printed, never judged (the corpus test judges accuracy): the exit code
 // is 0 unless something fails to run.
@@ -27,6 +32,8 @@ import { CORPUS, corpusCatalogue, type CorpusEntry } from '../../server/bot/corp
 import { botSettingsDefaults } from '../../server/modules/bot-settings/defaults';
 import { HELD_OUT } from '../../server/bot/held-out/messages';
 import { INTENTS, LANGUAGES, isRight, missLine, percent } from '../../server/bot/corpus/score';
+import { missLines, scoreDialogues } from '../../server/bot/corpus/dialogue-score';
+import { DIALOGUES } from '../../server/bot/corpus/dialogues';
 import type { BotSettings, BotTools, BotTurn } from '../../server/bot/interface';
 import { ms, summarize } from './stats';
 
@@ -135,6 +142,28 @@ function heldOutAccuracy(): { right: number; total: number } {
   const misses = judged.filter((j) => !j.right);
   for (const { line } of misses) console.log(`  ${line}`);
   return { right: judged.length - misses.length, total: judged.length };
+}
+
+/** The whole dialogues: how many pass, per language, and every turn that missed. */
+async function dialogueAccuracy(): Promise<{ passed: number; total: number }> {
+  const { results, passed, total, byLanguage } = await scoreDialogues(DIALOGUES);
+  console.log('\nwhole dialogues (each one conversation; a dialogue passes when every turn does)');
+  table(
+    ['language', 'dialogues', 'passed', '%'],
+    [
+      ...LANGUAGES.map((language) => {
+        const { passed: p, total: t } = byLanguage[language];
+        return [language, count(t), count(p), pct(p, t)];
+      }),
+      ['all', count(total), count(passed), pct(passed, total)],
+    ],
+  );
+  const misses = results.flatMap(missLines);
+  if (misses.length > 0) {
+    console.log(`\nmissed turns (${misses.length}):`);
+    for (const line of misses) console.log(`  ${line}`);
+  }
+  return { passed, total };
 }
 
 // ---------------------------------------------------------------------------
@@ -268,6 +297,7 @@ console.log(
 );
 const { right, total } = accuracy();
 const heldOut = heldOutAccuracy();
+const dialogues = await dialogueAccuracy();
 
 console.log(`\ntime per message (the corpus repeated for at least ${seconds} s each)`);
 const alone = timingLine('understand', await timed((entry) => understand(entry.text, catalogue)));
@@ -304,6 +334,9 @@ console.log(
 console.log(`  corpus accuracy          ${count(right)} of ${count(total)} right (${pct(right, total)})`);
 console.log(
   `  held-out accuracy        ${count(heldOut.right)} of ${count(heldOut.total)} right (${pct(heldOut.right, heldOut.total)})`,
+);
+console.log(
+  `  whole dialogues          ${count(dialogues.passed)} of ${count(dialogues.total)} pass (${pct(dialogues.passed, dialogues.total)})`,
 );
 console.log(`  understand() per message ${alone.summary}`);
 console.log(`  whole turn per message   ${whole.summary}`);

@@ -63,12 +63,12 @@ describe('answers to a counter-offer', () => {
     });
   });
 
-  it('agrees at its own price when offered as much or more', () => {
-    expect(answerCounterOffer(terms, fresh, 9000)).toEqual({ kind: 'agree', price: 8500, round: 1 });
+  it('agrees at its own price when offered as much or more, with no new round', () => {
+    expect(answerCounterOffer(terms, fresh, 9000)).toEqual({ kind: 'agree', price: 8500, round: null });
     expect(answerCounterOffer(terms, { current: 8200, round: 1 }, 8200)).toEqual({
       kind: 'agree',
       price: 8200,
-      round: 2,
+      round: null,
     });
   });
 
@@ -76,9 +76,11 @@ describe('answers to a counter-offer', () => {
     expect(answerCounterOffer(terms, fresh, 8000)).toEqual({ kind: 'counter', price: 8250, round: 1 });
   });
 
-  it('agrees to an offer within 2 % of the starting price of its own', () => {
-    // 8,500 − 8,350 = 150 ≤ 170.
-    expect(answerCounterOffer(terms, fresh, 8350)).toEqual({ kind: 'agree', price: 8350, round: 1 });
+  it('meets an offer close to its price halfway too, and takes one whose halfway rounds back to its own price', () => {
+    // (8500 + 8350) / 2 = 8425 → 8450.
+    expect(answerCounterOffer(terms, fresh, 8350)).toEqual({ kind: 'counter', price: 8450, round: 1 });
+    // (8500 + 8450) / 2 = 8475 → 8500, its own price: the offer is taken.
+    expect(answerCounterOffer(terms, fresh, 8450)).toEqual({ kind: 'agree', price: 8450, round: 1 });
   });
 
   it('agrees to an offer at or above the floor in the last round', () => {
@@ -89,8 +91,11 @@ describe('answers to a counter-offer', () => {
     });
   });
 
-  it('below the floor, meets halfway to the floor, and offers the floor in the last round', () => {
-    expect(answerCounterOffer(terms, fresh, 6000)).toEqual({ kind: 'counter', price: 8100, round: 1 }); // (8500+7650)/2 = 8075 → 8100
+  it('meets a low offer halfway but never below the floor, and offers the floor in the last round', () => {
+    // (8500 + 7000) / 2 = 7750, above the floor 7,650.
+    expect(answerCounterOffer(terms, fresh, 7000)).toEqual({ kind: 'counter', price: 7750, round: 1 });
+    // (8500 + 6000) / 2 = 7250, below the floor: the floor, its best.
+    expect(answerCounterOffer(terms, fresh, 6000)).toEqual({ kind: 'best', price: 7650, round: 1 });
     expect(answerCounterOffer(terms, { current: 8100, round: 2 }, 6000)).toEqual({
       kind: 'best',
       price: 7650,

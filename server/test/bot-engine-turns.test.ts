@@ -68,25 +68,25 @@ describe('the catalogue bot', () => {
     // "How much?" about the product in focus.
     expect(only((await chat.send('how much?')).replies)).toMatch(/^Galaxy Black Granite is KES 11,000 per slab/);
 
-    // Floor 9,900 (90 %, up to 50); three rounds.
+    // Floor 9,900 (90 %, up to 50); three rounds; each offer met halfway, rounded up to 50.
     const first = await chat.send('can you do 9k');
-    expect(first.offers).toEqual([{ price: 10450, round: 1 }]);
-    expect(only(first.replies)).toBe("I can do KES 10,450 per slab for Galaxy Black Granite. Reply 'deal' to confirm.");
-    const second = await chat.send('9,500?');
-    expect(second.offers).toEqual([{ price: 10200, round: 2 }]);
-    // An offer the bot takes is the sale: converted, and the price confirmed.
-    const third = await chat.send('ok 10000 then');
-    expect(third.offers).toEqual([{ price: 10000, round: 3 }]);
+    expect(first.offers).toEqual([{ price: 10000, round: 1 }]);
+    expect(only(first.replies)).toBe("I can do KES 10,000 per slab for Galaxy Black Granite. Reply 'deal' to confirm.");
+    const second = await chat.send('9,900?');
+    expect(second.offers).toEqual([{ price: 9950, round: 2 }]);
+    // An offer of the bot's price is the sale: converted, and the price confirmed.
+    const third = await chat.send('ok 9950 then');
+    expect(third.offers).toEqual([]);
     expect(third.converted).toBe(true);
     const confirmed =
-      'Great, thank you! Galaxy Black Granite at KES 10,000 per slab. How would you like to pay, and where should we deliver?';
+      'Great, thank you! Galaxy Black Granite at KES 9,950 per slab. How would you like to pay, and where should we deliver?';
     expect(only(third.replies)).toBe(confirmed);
 
     // A yes after it confirms the same sale.
     const deal = await chat.send('deal');
     expect(deal.converted).toBe(true);
     expect(only(deal.replies)).toBe(confirmed);
-    expect(chat.conversation).toMatchObject({ converted: true, currentOfferPrice: 10000, bargainingRound: 3 });
+    expect(chat.conversation).toMatchObject({ converted: true, currentOfferPrice: 9950, bargainingRound: 2 });
 
     const pay = await chat.send('M-Pesa or bank?');
     expect(only(pay.replies)).toBe(`Our team will give you the payment details. ${HANDOVER_EN}`);
@@ -156,8 +156,8 @@ describe('the catalogue bot', () => {
   it('prices a sink "each", and a counter-offer on it starts again at round 1', async () => {
     const chat = new Chat({ bot: catalogueBot });
     await chat.send('galaxy black');
-    // Within 2 % of the starting price: agreed at once.
-    expect((await chat.send('10,800')).offers).toEqual([{ price: 10800, round: 1 }]);
+    // Met halfway: (11,000 + 10,800) / 2.
+    expect((await chat.send('10,800')).offers).toEqual([{ price: 10900, round: 1 }]);
     const sink = only((await chat.send('how much is the franke sink')).replies);
     expect(sink).toMatch(/^Franke Stainless Steel Double Bowl Sink is KES 18,500 each\./);
     expect(pictureLines(sink)).toEqual(['Picture: /uploads/products/franke-double-bowl.svg']);
@@ -200,7 +200,7 @@ describe('the catalogue bot', () => {
     expect(only(yes.replies)).toContain('Which product do you mean?');
   });
 
-  // A buyer bargains Tan Brown (KES 7,800, floor 7,050) to the bot's last price, offers more than it, and says yes.
+  // A buyer bargains Tan Brown (KES 7,800, floor 7,050) down to the bot's best price, offers more than it, and says yes.
   it.each([
     {
       language: 'Swahili',
@@ -229,11 +229,16 @@ describe('the catalogue bot', () => {
       const [hello, price, first, second, lower, more, yes] = messages as [string, ...string[]];
       await chat.send(hello);
       expect(only((await chat.send(price!)).replies)).toContain('Tan Brown Granite');
-      expect((await chat.send(first!)).offers).toEqual([{ price: 7450, round: 1 }]);
-      expect((await chat.send(second!)).offers).toEqual([{ price: 7250, round: 2 }]);
-      const last = await chat.send(lower!);
-      expect(last.offers).toEqual([{ price: 7050, round: 3 }]);
-      expect(only(last.replies)).toContain(best);
+      // Halfway to 5,000 is below the floor: the floor, its best, at once.
+      const low = await chat.send(first!);
+      expect(low.offers).toEqual([{ price: 7050, round: 1 }]);
+      expect(only(low.replies)).toContain(best);
+      // Lower again, with or without an amount: the best stands, with no new offer.
+      for (const again of [second!, lower!]) {
+        const held = await chat.send(again);
+        expect(held.offers).toEqual([]);
+        expect(only(held.replies)).toContain(best);
+      }
       // More than the last price: the sale, at the bot's price (not the customer's).
       const deal = await chat.send(more!);
       expect(deal.converted).toBe(true);
@@ -256,7 +261,7 @@ describe('the catalogue bot', () => {
       const sold = await chat.send(yes);
       expect(sold.converted).toBe(true);
       expect(only(sold.replies)).toBe(
-        'Asante! Tan Brown Granite kwa KES 7,450 kwa slab. Ungependa kulipa vipi, na tukuletee wapi?',
+        'Asante! Tan Brown Granite kwa KES 7,400 kwa slab. Ungependa kulipa vipi, na tukuletee wapi?',
       );
     },
   );
@@ -268,7 +273,7 @@ describe('the catalogue bot', () => {
     await chat.send('mna sinki?');
     const sold = await chat.send('sawa deal');
     expect(sold.converted).toBe(true);
-    expect(only(sold.replies)).toContain('Tan Brown Granite kwa KES 7,450 kwa slab');
+    expect(only(sold.replies)).toContain('Tan Brown Granite kwa KES 7,400 kwa slab');
   });
 
   it('sells at the starting price when offered as much with prices fixed', async () => {
@@ -329,6 +334,14 @@ describe('the catalogue bot', () => {
       { type: 'unclear_request', message: 'Unclear request from Brian Otieno: "My husband will call you"' },
     ]);
   });
+
+  it.each(['Nipe mtu wa kuongea naye bana, si hii bot', 'Nataka kuongea na mtu, sio roboti', 'not a bot please'])(
+    'hands "%s" to a person',
+    async (text) => {
+      const chat = new Chat({ bot: catalogueBot });
+      expect((await chat.send(text)).handoffs.map((h) => h.type)).toEqual(['unclear_request']);
+    },
+  );
 
   it('hands over at once when the customer asks for a person, in English or Swahili', async () => {
     for (const [text, handover] of [

@@ -314,11 +314,38 @@ describe('everyday Swahili and Sheng words', () => {
     expect(productWordReading('silver', catalogue)).toBe('colour silver');
   });
 
-  it('keeps a Swahili conversation Swahili for the English words of any chat ("deal", "ok", "sure")', () => {
-    expect(read('Sawa, deal', 'sw').language).toBe('sw');
+  it('keeps the language of the conversation for one word of any chat ("deal", "ok", 👍), not for more', () => {
     expect(read('deal', 'sw').language).toBe('sw');
-    expect(read('ok sure', 'sw').language).toBe('sw');
+    expect(read('👍', 'sw').language).toBe('sw');
+    expect(read('ok', 'sw').language).toBe('sw');
+    expect(read('10,500 deal', 'sw').language).toBe('sw');
     expect(read('deal', 'en').language).toBe('en');
+    expect(read('Sawa, deal', 'en').language).toBe('sw');
+    expect(read('Ok deal', 'sw').language).toBe('en');
+    expect(read('how much per slab?', 'sw').language).toBe('en');
+  });
+});
+
+describe('whole-dialogue lessons', () => {
+  it('reads short English words as themselves, not as typos of product or catalogue words', () => {
+    expect(read('my cousin told me to ask you about it')).toMatchObject({ intent: 'unclear', products: [] });
+    expect(read('the one from last year, you remember?')).toMatchObject({ intent: 'unclear', products: [] });
+    expect(names('sinc ya double bowl')).toEqual([FRANKE]);
+  });
+
+  it('asks about paying without an amount, offers with one', () => {
+    expect(read('how do I pay?').intent).toBe('payment');
+    expect(read("I'll pay 9000")).toMatchObject({ intent: 'counter_offer', amount: 9000 });
+  });
+
+  it('reads transport by lorry and "kunisafirishia" as delivery, and "moja na nusu" as 1.5 bowls', () => {
+    expect(read('Mnaweza kunisafirishia hadi Mombasa?').intent).toBe('delivery');
+    expect(read('Nikiichukua mtanitumia na lori hadi Thika?').intent).toBe('delivery');
+    expect(names('Ile sinki ya bakuli moja na nusu ni ngapi')).toEqual([CERAMIC]);
+  });
+
+  it('does not search for a Swahili verb as a product ("bado nafikiria")', () => {
+    expect(read('Bado nafikiria. Je, mna stock ya kutosha?')).toMatchObject({ intent: 'stock', searched: null });
   });
 });
 

@@ -1,7 +1,11 @@
-// The bargaining policy (the design's "Bargaining (engine)"), as pure
-// functions: given the product's starting price, its floor, the rounds
-// allowed, the bot's latest offer and the customer's counter-offer, what the
-// bot answers. Never an offer below the floor, never above the starting
+// The bargaining policy (the design's "Bargaining (engine)", as the README
+// documents it), as pure functions: given the product's starting price, its
+// floor, the rounds allowed, the bot's latest offer and the customer's
+// counter-offer, what the bot answers. A counter-offer is met halfway between
+// it and the bot's price, rounded up to 50 KES, never below the floor; an
+// offer at or above the bot's price is the sale at the bot's price; in the
+// last round an offer at or above the floor is taken, and one below it gets
+// the floor. Never an offer below the floor, never above the starting
 // price, never a round beyond maxRounds (property-tested in
 // server/test/bot-engine-bargain.test.ts).
 import type { BotSettings, CatalogueProduct } from '../interface';
@@ -70,15 +74,16 @@ export function answerCounterOffer(terms: BargainTerms, standing: BargainState, 
     const price = clamp(current - step, terms, state);
     return { kind: last || price <= floor ? 'best' : 'counter', price, round };
   }
-  if (offer >= current) return { kind: 'agree', price: current, round };
-  if (offer >= floor) {
-    if (last || current - offer <= 0.02 * startingPrice) return { kind: 'agree', price: offer, round };
-    const price = clamp(Math.max(ceil50((current + offer) / 2), offer), terms, state);
-    return { kind: 'counter', price, round };
-  }
-  // Below the floor: meet halfway to the floor, and the floor itself in the last round.
+  // As much as the bot asks, or more: the sale at its own price, with no new offer.
+  if (offer >= current) return { kind: 'agree', price: current, round: null };
+  // In the last round an offer at or above the floor is taken.
+  if (last && offer >= floor) return { kind: 'agree', price: offer, round };
+  // Below the floor with the bot already there: its best stands.
   if (current <= floor) return { kind: 'best', price: current, round: null };
   if (last) return { kind: 'best', price: floor, round };
-  const price = clamp(ceil50((current + floor) / 2), terms, state);
+  // Halfway between the customer's offer and the bot's price, rounded up to 50, never below the floor.
+  const price = clamp(Math.max(ceil50((current + offer) / 2), offer), terms, state);
+  // Within 100 KES of its price, halfway rounds back to the bot's own price: the offer is taken instead.
+  if (price >= current && offer >= floor) return { kind: 'agree', price: offer, round };
   return { kind: price <= floor ? 'best' : 'counter', price, round };
 }

@@ -89,9 +89,9 @@ const outOfHoursMessage = (settings: BotSettings, language: Language) =>
     ? (settings.outOfHoursMessageSw ?? BOT_SETTINGS_DEFAULTS.outOfHoursMessageSw!)
     : settings.outOfHoursMessage;
 
-/** "Can I talk to a person?", "customer care", "nataka kuongea na mtu", "nipigie" (over the normal form). */
+/** "Can I talk to a person?", "customer care", "nataka kuongea na mtu", "nipigie", "not a bot" (over the normal form). */
 const WANTS_A_PERSON =
-  /\b(talk|speak|chat) (to|with) (a |an |the |your |some )?(person|human|someone|somebody|agent|manager|staff|owner|boss)\b|\bcustomer (care|service)\b|\b(real|live) (person|human|agent)\b|\b(nataka|naomba|niongee|kuongea|ongea) (kuongea )?na (mtu|mhudumu|meneja|mwenye duka|boss)\b|\bnipigie\b|\bcall me\b/;
+  /\b(talk|speak|chat) (to|with) (a |an |the |your |some )?(person|human|someone|somebody|agent|manager|staff|owner|boss)\b|\bcustomer (care|service)\b|\b(real|live) (person|human|agent)\b|\b(nataka|naomba|niongee|kuongea|ongea) (kuongea )?na (mtu|mhudumu|meneja|mwenye duka|boss)\b|\bnipigie\b|\bnipe mtu\b|\bmtu wa kuongea\b|\b(si|sio|not) (hii |a |the |this )?(bot|roboti|robot|machine)\b|\bcall me\b/;
 
 /** One line, at most `max` characters, clipped with "…". */
 const clipLine = (text: string, max: number) => clip(oneLine(text), max);

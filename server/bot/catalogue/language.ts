@@ -3,8 +3,8 @@
 // count as Swahili unless they are mostly English (more than twice as many
 // English words as Swahili ones); a message with
 // neither (a number, a product name, "ok") keeps the conversation's language,
-// and so do the English words Kenyans write in Swahili chats as well ("deal",
-// "sure", "yes", "please", "boss"): "Sawa, deal" stays Swahili.
+// and so does a message of one word any chat uses ("deal", the bot's own
+// "reply 'deal' to confirm", or "ok", "yes", "sure", a thumbs-up).
 import { SW_PREFIXES, PREFIXED_STEMS, SWAHILI_COMMON } from './vocabulary';
 
 export type Language = 'en' | 'sw';
@@ -38,15 +38,16 @@ const ENGLISH = new Set(
   too final offer accept deal okay yes yeah sure fine agreed the a an and or but if so than then also very just only still even again more
   to of in on at by for from with about any some all no not there here kitchen house home today tomorrow now later much big small
   long wide thick where located location address shop collect pick up much let lets go ahead done great perfect appreciate please kindly
-  sir madam friend need ill im id ll don t s re ve`
+  sir madam friend need ill im id ll don t s re ve told said say says ask asked year years ago remember cousin brother sister`
     .split(/\s+/)
     .filter(Boolean),
 );
 
-/** English words written as often in Swahili and Sheng chats: they tell no language. */
-const EITHER = new Set(
-  'ok okay okey deal done sure fine yes yeah please pls kindly boss bro sir madam thanks'.split(' '),
-);
+/** Whether a word is one of the everyday English words above (no product's, never read as a typo of one). */
+export const isEnglishWord = (word: string) => ENGLISH.has(word);
+
+/** English words written as often in Swahili and Sheng chats: alone, they tell no language. */
+const EITHER = new Set('ok okay okey deal dili done sure fine yes yeah please pls boss bro thanks'.split(' '));
 
 /** Whether a word is Sheng: a Swahili prefix on an English verb ("mnadeliver", "kupay"). */
 export const shengStem = (word: string): string | null => {
@@ -58,13 +59,15 @@ export const shengStem = (word: string): string | null => {
 };
 
 /** A Swahili verb by its shape: a subject/tense prefix and a final vowel ("nitakuja", "kuchukua", "mnafungua"). */
-export const SWAHILI_VERB = /^(nita|tuta|wata|nime|tume|wame|nina|tuna|mna|mta|ku)[a-z]{3,}[aeiou]$/;
+export const SWAHILI_VERB = /^(nita|tuta|wata|nime|tume|wame|nina|tuna|mna|mta|ku|na)[a-z]{3,}[aeiou]$/;
 
 export function detectLanguage(words: string[], previous?: Language): Language {
+  // One word of any chat ("deal", "ok", a thumbs-up read as "ok"), numbers aside, keeps the language.
+  const lettered = words.filter((word) => !/^\d/.test(word));
+  if (lettered.length === 1 && EITHER.has(lettered[0]!)) return previous ?? 'en';
   let swahili = 0;
   let english = 0;
   for (const word of new Set(words)) {
-    if (EITHER.has(word)) continue;
     if (SWAHILI.has(word) || shengStem(word) || (!ENGLISH.has(word) && SWAHILI_VERB.test(word))) swahili++;
     else if (ENGLISH.has(word)) english++;
   }

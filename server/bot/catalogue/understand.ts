@@ -5,7 +5,7 @@
 // explained by the words that caused it.
 import type { CatalogueProduct } from '../interface';
 import { findAmounts } from './amounts';
-import { detectLanguage, shengStem, SWAHILI_VERB, type Language } from './language';
+import { detectLanguage, isEnglishWord, shengStem, SWAHILI_VERB, type Language } from './language';
 import { normalise, typoDistance, typosAllowed, undoubled, words as wordsOf } from './text';
 import {
   BOWL_COUNTS,
@@ -105,6 +105,8 @@ function closest(word: string, candidates: Iterable<string>, most = 2): string |
   for (const candidate of candidates) {
     const allowed = Math.min(typosAllowed(candidate), most);
     if (allowed === 0) continue;
+    // A short word keeps its first letter through a typo ("sinc" is "sink"; "told" is not "gold").
+    if (word.length <= 5 && word[0] !== candidate[0]) continue;
     const distance = typoDistance(word, candidate, allowed);
     if (distance > allowed) continue;
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
@@ -135,7 +137,9 @@ function exactReading(word: string, index: NameIndex): Reading | null {
   const cues = CUE_WORDS.get(word);
   if (cues) return { kind: 'cue', cues };
   if (NOT_SOLD.has(word) && !index.allNameWords.has(word)) return { kind: 'not_sold' };
-  if (PLAIN_WORDS.has(word) || GENERIC_NAME_WORDS.has(word) || SWAHILI_COMMON.has(word)) return { kind: 'plain' };
+  // Everyday words of either language name no product, and are no typo of a product's word ("last" is not "list").
+  if (PLAIN_WORDS.has(word) || GENERIC_NAME_WORDS.has(word) || SWAHILI_COMMON.has(word) || isEnglishWord(word))
+    return { kind: 'plain' };
   return null;
 }
 
@@ -349,7 +353,10 @@ export function understand(text: string, catalogue: CatalogueProduct[], previous
         if (word === 'off' && previous !== undefined && /^\d+$|^percent$/.test(previous)) cues.add('bargain');
         // A count of bowls: "two bowls", "bakuli mbili", "2 bowl", "one and a half bowl".
         if (BOWL_COUNTS[word] && (/^bowls?$/.test(tokens[i + 1] ?? '') || previous === 'bakuli'))
-          attributes.bowls.add(BOWL_COUNTS[word]);
+          // "bakuli moja na nusu": one and a half bowls.
+          attributes.bowls.add(
+            word === 'moja' && tokens[i + 1] === 'na' && tokens[i + 2] === 'nusu' ? '1.5' : BOWL_COUNTS[word],
+          );
         if (word === 'half' && sinkWord) attributes.bowls.add('1.5');
     }
   });

@@ -218,6 +218,9 @@ const cues: Record<Cue, string[]> = {
     'i ll think',
     'not yet',
     'bado kidogo',
+    'nafikiria',
+    'bado nafikiria',
+    'nifikirie kwanza',
   ],
   time: [
     'saa ngapi',
@@ -612,6 +615,7 @@ const cues: Record<Cue, string[]> = {
     'shipping',
     'courier',
     'lorry',
+    'lori',
     'truck',
     'pikipiki',
     'send it',
@@ -667,6 +671,13 @@ const cues: Record<Cue, string[]> = {
     'pesalink',
   ],
   payment: [
+    // Also offering words ("I'll pay 9000"): without an amount, a question about paying ("how do I pay?").
+    'i pay',
+    'i will pay',
+    'ill pay',
+    'i ll pay',
+    'i can pay',
+    'can pay',
     'pay',
     'paying',
     'payment',
@@ -760,6 +771,8 @@ export const STEM_CUES: Array<[RegExp, Cue]> = [
   [/^(u|m|tu|ni)?shuk(e|ie|iye)$/, 'bargain'],
   [/^(ni|tu|m|u|a|wa|ku)?(ta|na|me|li|ki|nge)?(ni|ku|tu|m|wa|i|zi)?lip(a|e|ia|ie|iwa|we)$/, 'payment'],
   [/^(ni|tu|m|u|a|wa|ku)?(ta|na|me|li|ki|nge)?(ni|ku|tu|m|wa|i|zi)?let(a|e|ea|ee|ewa|eni)$/, 'delivery'],
+  // "kunisafirishia", "mtasafirisha": transport it.
+  [/safirish/, 'delivery'],
   [
     /^(ni|tu|m|u|a|wa|ku)?(ta|na|me|li|ki|nge)?(ni|ku|tu|m|wa|i|zi)?(wek(a|ea|ewa|eeni)|fung(a|ia|iwa))$/,
     'installation',
@@ -1075,7 +1088,7 @@ export const SWAHILI_COMMON = new Set(
   tutaongea tunaongea nitakuja nitakupigia nitarudi nitakuambia nitakujulisha nitaangalia
   mtu watu mama baba kaka dada rafiki marafiki mteja wateja maduka chumba vyumba sebule gari magari barabara mji kijiji nchi
   mahali sehemu swali maswali neno maneno ujumbe aina uzito ubora oda huduma njia soko maji chakula kesi shida tatizo matatizo
-  nzuri mzuri mrembo ndogo ndefu fupi mpya rahisi bora chafu nzito nyepesi kali tamu
+  nzuri mzuri mrembo kubwa ndogo ndefu fupi mpya rahisi bora chafu nzito nyepesi kali tamu
   nipatie niambie nieleze nijulishe niongezee nisubiri ishirini thelathini arobaini hamsini sitini sabini themanini tisini`
     .split(/\s+/)
     .filter(Boolean),

@@ -21,7 +21,7 @@
 //  - accepts:    the sale: converted() called this turn (or the conversation already converted
 //                and the reply confirming it again), and a KES amount in the reply, no hand-over;
 //  - hands_over: handoff() called;
-//  - answers:    a reply that is not "I did not understand", and no hand-over.
+//  - answers:    a reply, and no hand-over.
 // The reply's language is judged by swahiliOrEnglish() below. The product is
 // the one the turn asked about (its productInterest inquiry, else its only
 // view), else the conversation's current product after the turn. The price
@@ -79,7 +79,6 @@ export const kesAmounts = (text: string): number[] =>
 
 const GREETING_OPENERS =
   /^\s*(hello|hi|hey|habari|karibu|jambo|hujambo|mambo|niaje|sasa|salaam|good (morning|afternoon|evening))\b/i;
-const NOT_UNDERSTOOD = /\b(did not get that|didn't get that|sijaelewa)\b/i;
 const CATEGORY_WORDS = [/\bgranite\b/i, /\bmarble\b/i, /\bquartz\b/i, /\bsinks?\b|\bsinki\b/i];
 
 /** What the bot did on one turn, as the judge sees it. */
@@ -136,7 +135,7 @@ function observe(
     }
     if (GREETING_OPENERS.test(text)) actions.push('greets');
     if (named.length >= 2 || categoriesPriced) actions.push('lists');
-    if (!NOT_UNDERSTOOD.test(text)) actions.push('answers');
+    actions.push('answers');
   }
 
   const inquiries = result.interests.filter((i) => i.kind === 'inquiry');
