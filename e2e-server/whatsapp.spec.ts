@@ -177,17 +177,18 @@ test('a customer asks, bargains and buys over WhatsApp with the bot alone; deliv
   await card.click();
   await expect(page.locator('.message-bot .message-content').first()).toContainText('KES 11,000 kwa slab');
 
-  // A counter-offer below the lowest price (90 % of 11,000 = 9,900): the bot meets halfway, round 1.
+  // A counter-offer below the lowest price (90 % of 11,000 = 9,900): the bot meets it halfway
+  // between the offer and its own price (10,250, above the lowest), round 1.
   const info = page.getByRole('region', { name: 'Conversation Info' });
   await postCustomerText(from, name, 'Unaweza kufanya 9,500?');
-  await expect(info.locator('.current-offer')).toContainText('10,450', LIVE);
+  await expect(info.locator('.current-offer')).toContainText('10,250', LIVE);
   await expect(info.locator('.current-offer')).toContainText('Round 1');
   await expect(info).toContainText('Galaxy Black Granite');
 
   // "Sawa, deal": sold at the offer, and the analytics count the sale.
   await postCustomerText(from, name, 'Sawa, deal');
   await expect.poll(() => textsTo(from).length, LIVE).toBe(3);
-  expect(bodyOf(textsTo(from)[2])).toContain('Galaxy Black Granite kwa KES 10,450 kwa slab');
+  expect(bodyOf(textsTo(from)[2])).toContain('Galaxy Black Granite kwa KES 10,250 kwa slab');
   const overview = (await (await page.request.get(`${stack.app}/api/analytics/overview`)).json()) as {
     conversionRate: number;
   };
