@@ -102,7 +102,7 @@ export type BotTools = {
   offer(price: number, round: number): Promise<void>;
   /** The customer bought. */
   converted(): Promise<void>;
-  /** The active products (read fresh at most every few seconds; changes show within that). */
+  /** The active products, as they are now (a product just added or retired shows at once). */
   catalogue(): Promise<CatalogueProduct[]>;
   /** Keeps a small JSON value (at most 4 KB) for this conversation: the next turn's `memory`. */
   remember(value: unknown): Promise<void>;

@@ -54,8 +54,6 @@ export type BotRunnerOptions = {
 
 /** The largest JSON tools.remember keeps, in bytes. */
 export const MEMORY_MAX_BYTES = 4096;
-/** How long the catalogue is used before it is looked at again. */
-export const CATALOGUE_TTL_MS = 5_000;
 
 const CATEGORIES = new Set<CatalogueProduct['category']>(['granite', 'marble', 'quartz', 'sink']);
 
@@ -67,18 +65,17 @@ export function createBotRunner(options: BotRunnerOptions) {
   const settings = options.settings ?? botSettingsService(db, { now }).current;
   const turns = new Map<number, Promise<TurnOutcome>>();
 
-  // --- the catalogue, shared by every turn and read again when it is older than CATALOGUE_TTL_MS and has changed ---
-  let catalogue: { products: CatalogueProduct[]; version: string; checked: number } | undefined;
+  // --- the catalogue, shared by every turn: each turn asks its version (one small query) and
+  // reads the products again only when it changed, so a product staff have just added or
+  // retired is known at the customer's next message ---
+  let catalogue: { products: CatalogueProduct[]; version: string } | undefined;
   let loading: Promise<CatalogueProduct[]> | undefined;
 
   const catalogueVersion = productsRepository(db).catalogueVersion;
 
   async function loadCatalogue(): Promise<CatalogueProduct[]> {
     const version = await catalogueVersion();
-    if (catalogue && catalogue.version === version) {
-      catalogue.checked = Date.now();
-      return catalogue.products;
-    }
+    if (catalogue && catalogue.version === version) return catalogue.products;
     const rows = await db
       .selectFrom('products')
       .select([
@@ -117,12 +114,11 @@ export function createBotRunner(options: BotRunnerOptions) {
         stock: row.stock,
         productImageUrl: row.product_image_url,
       }));
-    catalogue = { products, version, checked: Date.now() };
+    catalogue = { products, version };
     return products;
   }
 
   async function activeProducts(): Promise<CatalogueProduct[]> {
-    if (catalogue && Date.now() - catalogue.checked < CATALOGUE_TTL_MS) return catalogue.products;
     // Turns of several conversations at once share one read.
     loading ??= loadCatalogue().finally(() => (loading = undefined));
     return loading;
