@@ -64,3 +64,19 @@ export function budgetTally(): { met: number; missed: number; informational: num
   const met = judged.filter((v) => v.pass).length;
   return { met, missed: judged.length - met, informational: verdicts.length - judged.length };
 }
+
+const geometricMean = (values: number[]) => Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length);
+
+/**
+ * How much dearer each call is than committed, relative to the basket of
+ * calls both runs measured (1 = the same share of the basket as committed).
+ */
+export const basketDrift = (ratios: Record<string, number>, committed: Record<string, number>) => {
+  const common = Object.keys(ratios).filter((title) => committed[title] !== undefined);
+  if (common.length === 0) return {};
+  const basketNow = geometricMean(common.map((title) => ratios[title]));
+  const basketThen = geometricMean(common.map((title) => committed[title]));
+  return Object.fromEntries(
+    common.map((title) => [title, ratios[title] / basketNow / (committed[title] / basketThen)]),
+  );
+};

@@ -1,4 +1,4 @@
-import { budget, budgetTally, describe as describeSummary, summarize, verdictTable } from '../stats';
+import { basketDrift, budget, budgetTally, describe as describeSummary, summarize, verdictTable } from '../stats';
 
 describe('bench figures', () => {
   it('summarizes samples as median, p95 and range, ignoring runs that produced no figure', () => {
@@ -23,5 +23,20 @@ describe('bench figures', () => {
     expect(budget('PGlite: me p99', 5, 100, ms, '5 ms', true)).toMatch(/→ PASS \(informational\)$/);
     expect(verdictTable()).toMatch(/OVER {2}PGlite: list p99 +250 ms \(budget ≤ 100 ms\) informational/);
     expect(budgetTally()).toEqual({ met: 1, missed: 2, informational: 2 });
+  });
+
+  it('judges a call against the basket of calls, so one noisy reference call moves nothing', () => {
+    const committed = { me: 1, list: 4, search: 8, summary: 2 };
+    // The session check itself measured 25 % cheaper: every ratio grew by 4/3, no call got dearer.
+    const cheaperReference = { me: 1, list: 16 / 3, search: 32 / 3, summary: 8 / 3 };
+    const afterCheaperReference = basketDrift(cheaperReference, committed);
+    for (const title of ['list', 'search', 'summary']) expect(afterCheaperReference[title]).toBeLessThan(1.1);
+    expect(afterCheaperReference.me).toBeLessThan(1);
+    // The search really doubled: it stands out, the others barely move.
+    const drifts = basketDrift({ me: 1, list: 4, search: 16, summary: 2 }, committed);
+    expect(drifts.search).toBeGreaterThan(1.5);
+    expect(drifts.list).toBeLessThan(1);
+    // A call with no committed figure has no drift.
+    expect(basketDrift({ me: 1, added: 3 }, { me: 1 })).toEqual({ me: 1 });
   });
 });
