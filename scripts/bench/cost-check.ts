@@ -132,8 +132,7 @@ async function main(): Promise<number> {
     const committedRatios = committed?.ratios[kind] ?? {};
     let { cpu, ratios } = measure();
     let rounds = ROUNDS;
-    const flagged = () =>
-      Object.entries(basketDrift(ratios, committedRatios)).filter(([, drift]) => drift > TOLERANCE);
+    const flagged = () => Object.entries(basketDrift(ratios, committedRatios)).filter(([, drift]) => drift > TOLERANCE);
     if (!update && flagged().length > 0) {
       console.log(
         `\n${flagged()
