@@ -274,7 +274,7 @@ test.describe('quick replies and product cards', () => {
     await expect(page.getByLabel('Message', { exact: true })).toBeFocused();
   });
 
-  test('Insert product puts the product card in the reply', async ({ page }) => {
+  test('Insert product puts the product card in the reply, at the price the chatbot quotes', async ({ page }) => {
     await page.goto('/conversations/102');
     await page.getByRole('button', { name: 'Insert product' }).click();
     const dialog = page.getByRole('dialog', { name: 'Insert product' });
@@ -282,7 +282,8 @@ test.describe('quick replies and product cards', () => {
     await dialog.getByRole('button', { name: /Absolute Black Granite/ }).click();
     const value = await page.getByLabel('Message', { exact: true }).inputValue();
     expect(value).toContain('Absolute Black Granite');
-    expect(value).toContain('8,500 - 12,000 KES');
+    expect(value).toContain('Price: 8,500 KES per slab');
+    expect(value).not.toContain('12,000');
     expect(value).toMatch(/https?:\/\/[^/]+\/uploads\/products\/absolute-black-granite\.svg/);
   });
 

@@ -380,6 +380,13 @@ test.describe('product form', () => {
     for (const price of ['Starting Price (KES)', 'Ending Price (KES)', 'Installation Price per Slab (KES)']) {
       await expect(field(page, price)).toHaveAttribute('step', '0.01');
     }
+    // Each price says how the chatbot uses it, read out with its field.
+    await expect(field(page, 'Starting Price (KES)')).toHaveAccessibleDescription(
+      'The price the chatbot quotes first. It bargains down from here, never below the lowest price set in Settings → Chatbot.',
+    );
+    await expect(field(page, 'Ending Price (KES)')).toHaveAccessibleDescription(
+      'The top of the price range staff see in the product list. The chatbot never quotes it.',
+    );
     await expect(field(page, 'Product Image')).toHaveAttribute('accept', 'image/*');
     await expect(field(page, 'Installation Images')).toHaveAttribute('multiple', '');
     expect(await options(page, 'Color')).toEqual([

@@ -3,20 +3,21 @@
 import type { Conversation } from '../../../api/generated/model/conversation';
 import type { Product } from '../../../api/generated/model/product';
 import type { ProductCategory } from '../../../api/generated/model/productCategory';
-import { formatAmount, formatPriceRange } from '../../../lib/format/money';
+import { formatAmount } from '../../../lib/format/money';
 import { formatDimensions } from '../../../lib/format/product';
 import { safeImageUrl } from '../../../lib/url/safe-image-url';
 
 /** Sinks are sold each, stones by the slab. */
 export const productPriceUnit = (category: ProductCategory): string => (category === 'sink' ? 'each' : 'per slab');
 
-/** "8,500 - 12,000 KES per slab", or "4,500 KES each" when both ends are the same. */
-export function productCardPrice(product: Pick<Product, 'category' | 'startingPrice' | 'endingPrice'>): string {
-  const price =
-    product.startingPrice === product.endingPrice
-      ? `${formatAmount(product.startingPrice)} KES`
-      : formatPriceRange(product.startingPrice, product.endingPrice);
-  return `${price} ${productPriceUnit(product.category)}`;
+/**
+ * "8,500 KES per slab", "4,500 KES each": the starting price, which is what
+ * the chatbot quotes and bargains down from, so a card staff send never
+ * names a higher price than the bot did (the ending price is only the top of
+ * the range staff see in the product list).
+ */
+export function productCardPrice(product: Pick<Product, 'category' | 'startingPrice'>): string {
+  return `${formatAmount(product.startingPrice)} KES ${productPriceUnit(product.category)}`;
 }
 
 /** A host only the machine itself reaches: a link to it means nothing to a customer. */
@@ -66,7 +67,7 @@ export function productsByInterest<T extends Pick<Product, 'id' | 'name'>>(
 }
 
 /**
- * "Absolute Black Granite\nSize: 3000 x 1800 x 20 mm\nPrice: 8,500 - 12,000 KES per slab\nPicture: https://…/x.jpg";
+ * "Absolute Black Granite\nSize: 3000 x 1800 x 20 mm\nPrice: 8,500 KES per slab\nPicture: https://…/x.jpg";
  * the size and picture lines only when the product has them.
  */
 export function productCard(product: Product, origin: string = window.location.origin): string {

@@ -9,6 +9,17 @@ import { FormField, describedBy } from './form-field';
 // Number inputs: a wheel turn over a focused field must not change a price.
 const noWheel = (event: React.WheelEvent<HTMLInputElement>) => event.currentTarget.blur();
 
+/**
+ * How the chatbot uses each price: it quotes the starting price and bargains
+ * down from it (to the lowest price set under Settings → Chatbot); the ending
+ * price is only the top of the range staff see in the product list.
+ */
+const PRICE_HINTS = {
+  startingPrice:
+    'The price the chatbot quotes first. It bargains down from here, never below the lowest price set in Settings → Chatbot.',
+  endingPrice: 'The top of the price range staff see in the product list. The chatbot never quotes it.',
+} as const;
+
 /** Name, category, dimensions, prices, stock and description. */
 export function BasicInfoSection() {
   const {
@@ -18,7 +29,7 @@ export function BasicInfoSection() {
   } = useFormContext<ProductFormValues, unknown, ProductFormOutput>();
 
   const amountInput = (name: 'startingPrice' | 'endingPrice', label: string) => (
-    <FormField id={name} label={label} error={errors[name]?.message}>
+    <FormField id={name} label={label} hint={PRICE_HINTS[name]} error={errors[name]?.message}>
       <InputText
         id={name}
         type="number"
@@ -29,7 +40,7 @@ export function BasicInfoSection() {
         onWheel={noWheel}
         invalid={!!errors[name]}
         aria-invalid={!!errors[name]}
-        aria-describedby={describedBy(name, { error: errors[name]?.message })}
+        aria-describedby={describedBy(name, { hint: true, error: errors[name]?.message })}
         {...register(name)}
       />
     </FormField>
