@@ -610,7 +610,11 @@ test.describe('conversation detail', () => {
     ]);
   });
 
-  test('messages: sender sides and labels, 600 px panel, 70 % bubbles, opening at the newest', async ({ page }) => {
+  test('messages: sender sides and labels, 600 px panel on a tall window, 70 % bubbles, opening at the newest', async ({
+    page,
+  }) => {
+    // Tall enough for the spec's 600 px panel and the message box under it (a shorter window shortens the panel).
+    await page.setViewportSize({ width: 1366, height: 1100 });
     await page.goto('/conversations/102');
     await expect(bubbles(page)).toHaveCount(8);
     await expect(bubbles(page).locator('.message-sender')).toHaveText([

@@ -243,13 +243,15 @@ test('a conversation on a 320 px phone, the window closed and not taken over: fi
   expect(await smallControls(page)).toEqual([]);
 });
 
-test('the desktop keeps the spec: a 600 px message panel and Mark as unread in the header', async ({
+test('a tall desktop window keeps the spec: a 600 px message panel and Mark as unread in the header', async ({
   page,
   signIn,
   mockPrefer,
 }) => {
   await signIn();
-  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.setViewportSize({ width: 1366, height: 1100 });
+  // Within the example's reply window, so the message box shows under the panel.
+  await page.clock.setFixedTime(new Date('2026-11-22T12:00:00Z'));
   await mockPrefer('**/api/conversations/102', 'example=windowOpen', { method: 'GET' });
   await page.goto('/conversations/102');
   await expect(page.getByRole('heading', { name: 'Brian Otieno', level: 1 })).toBeVisible();
@@ -257,3 +259,42 @@ test('the desktop keeps the spec: a 600 px message panel and Mark as unread in t
   await expect(page.getByRole('button', { name: 'More actions' })).toHaveCount(0);
   await expect(page.locator('.message-scroller')).toHaveCSS('height', '600px');
 });
+
+// A laptop's window: the spec's 600 px message panel gives way to what the window has, so the
+// message box is in view when the conversation opens, as on a phone; the page never scrolls.
+for (const size of [
+  { width: 1366, height: 900 },
+  { width: 1366, height: 768 },
+  { width: 1280, height: 720 },
+]) {
+  test(`a conversation at ${size.width}×${size.height}: the message box in view without scrolling`, async ({
+    page,
+    signIn,
+    mockPrefer,
+  }) => {
+    await signIn();
+    await page.setViewportSize(size);
+    // Within the example's reply window (open until 2026-11-23 08:14 UTC), so the composer shows.
+    await page.clock.setFixedTime(new Date('2026-11-22T12:00:00Z'));
+    await mockPrefer('**/api/conversations/102', 'example=windowOpen', { method: 'GET' });
+    await page.goto('/conversations/102');
+    const composer = page.getByLabel('Message', { exact: true });
+    await expect(composer).toBeEnabled();
+    await page.screenshot({ path: `/tmp/inbox-results/desktop-${size.width}.png` });
+    await expect(composer).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeInViewport({ ratio: 1 });
+    // It still opens at the newest message, whole in the shorter panel.
+    const newest = page.locator('.message-scroller .message-bubble').last();
+    await expect(newest).toBeInViewport({ ratio: 1 });
+    const [panelBox, newestBox] = [
+      (await page.locator('.message-scroller').boundingBox())!,
+      (await newest.boundingBox())!,
+    ];
+    expect(newestBox.y + newestBox.height).toBeLessThanOrEqual(panelBox.y + panelBox.height);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The messages keep the rest of the room: a few bubbles at least.
+    const scroller = (await page.locator('.message-scroller').boundingBox())!;
+    expect(scroller.height).toBeGreaterThanOrEqual(200);
+    await expectFits(page, `conversation at ${size.width}×${size.height}`);
+  });
+}

@@ -17,6 +17,20 @@ import { LoadError } from '../../components/ui/load-error';
 import { useKeyboardShortcuts } from '../../lib/keyboard/shortcuts';
 import { UNNAMED_CONVERSATION_HEADING, customerDisplayName } from '../../lib/format/customer';
 import { Button } from 'primereact/button';
+import { useFitToWindow } from '../../lib/dom/fit-to-window';
+
+/**
+ * The panel (or its loading state) is 600 px at most and 200 px at least (a few messages,
+ * and the message box still in view on a 1280 × 720 window), with 1 rem of the page's
+ * padding under the card.
+ */
+const MESSAGE_PANEL_FIT = {
+  panelSelector: '.message-scroller, .message-panel-state',
+  variable: 'message-panel-height',
+  min: 200,
+  max: 600,
+  gap: 16,
+};
 
 /** /conversations/:id: heading (the customer's name, else 'Customer Conversation') and phone, takeover switch, messages, composer and info panel. */
 export function ConversationDetailPage() {
@@ -27,6 +41,8 @@ export function ConversationDetailPage() {
   const messageList = useMemo(() => messagesInOrder(messages.data), [messages.data]);
   // The admin's own message is shown even when they had scrolled up.
   const followNext = useRef(false);
+  // The spec's 600 px message panel, shorter on a laptop's window so the message box is in view.
+  const messagesCard = useFitToWindow(MESSAGE_PANEL_FIT);
   const navigate = useNavigate();
 
   const readState = useReadState(conversation.data);
@@ -123,7 +139,7 @@ export function ConversationDetailPage() {
       </header>
 
       <div className="conversation-layout">
-        <section className="card conversation-messages" aria-label="Conversation">
+        <section ref={messagesCard} className="card conversation-messages" aria-label="Conversation">
           {messages.isPending ? (
             <p className="conv-state message-panel-state" role="status">
               <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Loading messages...
