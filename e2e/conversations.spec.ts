@@ -610,6 +610,43 @@ test.describe('conversation detail', () => {
     ]);
   });
 
+  test("a product card the bot or staff sent shows its picture as an image; a customer's link stays text", async ({
+    page,
+  }) => {
+    await page.route('**/api/conversations/102/messages{,?*}', async (route: Route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const response = await route.fetch();
+      const base = (await response.json()) as MessageJson[];
+      const card = (id: number, sender: string, host: string) => ({
+        ...base.at(-1)!,
+        id,
+        sender,
+        content: `Absolute Black Granite\nPrice: 8,500 KES per slab\nPicture: ${host}/uploads/products/absolute-black-granite.svg`,
+      });
+      await route.fulfill({
+        response,
+        // The bot's card names a development address (written before PUBLIC_ORIGIN was set).
+        json: [...base, card(9001, 'customer', 'https://example.com'), card(9002, 'bot', 'http://127.0.0.1:3000')],
+      });
+    });
+    await page.goto('/conversations/102');
+    const botCard = bubbles(page).last();
+    const picture = botCard.getByRole('img', { name: 'Picture of Absolute Black Granite' });
+    await expect(picture).toBeVisible();
+    // Loaded from this dashboard's own address, whole.
+    const origin = new URL(page.url()).origin;
+    await expect(picture).toHaveAttribute('src', `${origin}/uploads/products/absolute-black-granite.svg`);
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expect(botCard).toContainText('Price: 8,500 KES per slab');
+    await expect(botCard).not.toContainText('Picture:');
+    // The customer's message shows its words, never an image fetched from their link.
+    const customerCard = bubbles(page).nth(-2);
+    await expect(customerCard).toContainText(
+      'Picture: https://example.com/uploads/products/absolute-black-granite.svg',
+    );
+    await expect(customerCard.getByRole('img')).toHaveCount(0);
+  });
+
   test('messages: sender sides and labels, 600 px panel on a tall window, 70 % bubbles, opening at the newest', async ({
     page,
   }) => {

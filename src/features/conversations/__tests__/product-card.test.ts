@@ -1,6 +1,6 @@
 import type { Product } from '../../../api/generated/model/product';
 import { formatDimensions } from '../../../lib/format/product';
-import { productCard, productCardPictureUrl, productsByInterest } from '../components/product-card';
+import { messagePicture, productCard, productCardPictureUrl, productsByInterest } from '../components/product-card';
 
 const ORIGIN = 'https://admin.example.co.ke';
 const granite: Product = {
@@ -80,5 +80,31 @@ describe('the picture link and the product of interest (issue 29)', () => {
     expect([...ordered.interest]).toEqual([3, 5, 2]);
     expect(productsByInterest(names, undefined).products).toEqual(names);
     expect(productsByInterest(names, { currentProductId: 99, productsMentioned: [] }).interest.size).toBe(0);
+  });
+});
+
+describe('messagePicture', () => {
+  const card = 'Tan Brown Granite\nPrice: 7,800 KES per slab\nPicture: /uploads/products/tan-brown.png';
+
+  it('takes the last "Picture:" line as the picture, on the page\'s origin, and keeps the rest as text', () => {
+    expect(messagePicture(card, ORIGIN)).toEqual({
+      text: 'Tan Brown Granite\nPrice: 7,800 KES per slab',
+      picture: 'https://admin.example.co.ke/uploads/products/tan-brown.png',
+    });
+  });
+
+  it("moves a development host to the page's origin (a card written before PUBLIC_ORIGIN was set)", () => {
+    const local = card.replace('/uploads', 'http://127.0.0.1:3000/uploads');
+    expect(messagePicture(local, ORIGIN).picture).toBe('https://admin.example.co.ke/uploads/products/tan-brown.png');
+  });
+
+  it('leaves a message without a loadable picture as it is', () => {
+    for (const content of [
+      'Delivery to Nakuru is on Thursday.',
+      'Picture: javascript:alert(1)',
+      'Tan Brown\nPicture: data:image/svg+xml;base64,PHN2Zz4=',
+      'Picture: /uploads/a.png and more words',
+    ])
+      expect(messagePicture(content, ORIGIN)).toEqual({ text: content, picture: null });
   });
 });

@@ -1,10 +1,11 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import type { Message } from '../../../api/generated/model/message';
 import type { MessageSender } from '../../../api/generated/model/messageSender';
 import { formatDateTime } from '../../../lib/format/date';
 import type { Reaction } from '../reactions';
 import { DeliveryState } from './delivery-state';
 import { MessageAttachmentView } from './message-attachment';
+import { messagePicture } from './product-card';
 
 const senderLabels: Record<MessageSender, string> = { customer: 'Customer', bot: 'Bot', admin: 'Admin' };
 
@@ -16,6 +17,34 @@ interface MessageBubbleProps {
   customerName?: string;
   /** Reactions to this message (beyond the spec), shown under it. */
   reactions?: readonly Reaction[];
+}
+
+/**
+ * A product card's "Picture: <url>" line as the picture itself under the text, as the
+ * customer receives it on WhatsApp (the image with the text as its caption). A picture that
+ * does not load shows the line as it was written.
+ */
+function ContentWithPicture({ content }: { content: string }) {
+  const [failed, setFailed] = useState(false);
+  const { text, picture } = messagePicture(content, window.location.origin);
+  if (!picture || failed) return <p className="message-content">{content}</p>;
+  const name = text.split('\n', 1)[0].trim();
+  return (
+    <div className="message-attachment">
+      {text && <p className="message-content">{text}</p>}
+      <a className="message-image-link" href={picture} target="_blank" rel="noopener noreferrer">
+        <img
+          className="message-image"
+          src={picture}
+          alt={name ? `Picture of ${name}` : 'Product picture'}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(true)}
+        />
+        <span className="sr-only"> (opens full size in a new tab)</span>
+      </a>
+    </div>
+  );
 }
 
 /**
@@ -36,7 +65,13 @@ export const MessageBubble = memo(function MessageBubble({
 }: MessageBubbleProps) {
   const side = message.sender === 'customer' ? 'message-left' : 'message-right';
   const status = message.deliveryStatus;
-  const line = <p className="message-content">{message.content}</p>;
+  // A customer's link is never loaded (it would tell their server who reads the inbox).
+  const line =
+    message.sender === 'customer' ? (
+      <p className="message-content">{message.content}</p>
+    ) : (
+      <ContentWithPicture content={message.content} />
+    );
   return (
     <div className={`message ${side} message-${message.sender}`}>
       <div className="message-bubble">

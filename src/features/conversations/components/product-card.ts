@@ -79,3 +79,18 @@ export function productCard(product: Product, origin: string = window.location.o
   if (picture) lines.push(`Picture: ${picture}`);
   return lines.join('\n');
 }
+
+/** A message's last line naming a picture, as product cards and the bot's product replies end. */
+const PICTURE_LINE = /\n?Picture:[ \t]*(\S+)[ \t]*$/;
+
+/**
+ * A bot's or staff member's message that ends with "Picture: <url>" (a
+ * product card) as its text and the picture to show in its place (on
+ * `origin` when the link names a development host), or no picture when the
+ * link is missing or not an http(s) image a browser may load.
+ */
+export function messagePicture(content: string, origin: string): { text: string; picture: string | null } {
+  const match = PICTURE_LINE.exec(content);
+  const picture = match ? productCardPictureUrl(match[1], origin) : null;
+  return picture ? { text: content.slice(0, match!.index).trimEnd(), picture } : { text: content, picture: null };
+}
