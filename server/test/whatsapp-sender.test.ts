@@ -23,7 +23,7 @@ import {
   classifyNetworkError,
   redact,
 } from '../whatsapp/sender/graph-errors';
-import { cloudSender, productCardImage } from '../whatsapp/sender/cloud-sender';
+import { cloudSender, messageRequest, productCardImage } from '../whatsapp/sender/cloud-sender';
 import { failedStatusHandler } from '../whatsapp/sender/failed-status';
 import { applyHeldStatuses } from '../whatsapp/statuses';
 import { startWhatsAppMock, type WhatsAppMock } from '../../common/whatsapp/prism-mock';
@@ -162,6 +162,22 @@ describe('product card as a picture', () => {
     expect(productCardImage(`${card}\nPicture: http://localhost:5173/uploads/a.png`, undefined)).toBeUndefined();
     expect(productCardImage(`${card}\nPicture: https://shop.example.co.ke/uploads/a.webp`, undefined)).toBeUndefined();
     expect(productCardImage(card, 'https://shop.example.co.ke')).toBeUndefined();
+  });
+  it('never sends the customer an address they cannot open: without PUBLIC_ORIGIN a local picture line is left out', () => {
+    const to = '254722000001';
+    const sent = (content: string, origin?: string) => {
+      const request = messageRequest({ id: 1, conversationId: 1, to, content, kind: 'bot_reply' }, origin);
+      return request.type === 'text' ? request.text.body : request.type;
+    };
+    expect(sent(`${card}\nPicture: http://127.0.0.1:3000/uploads/a.png`)).toBe(card);
+    expect(sent(`${card}\nPicture: /uploads/a.png`)).toBe(card);
+    expect(sent(`${card}\nPicture: http://192.168.1.20/uploads/a.png`)).toBe(card);
+    // A public link WhatsApp would not show as an image stays, for the customer to open.
+    expect(sent(`${card}\nPicture: https://shop.example.co.ke/uploads/a.webp`)).toBe(
+      `${card}\nPicture: https://shop.example.co.ke/uploads/a.webp`,
+    );
+    // With a public address it goes as the picture itself.
+    expect(sent(`${card}\nPicture: /uploads/a.png`, 'https://shop.example.co.ke')).toBe('image');
   });
 });
 

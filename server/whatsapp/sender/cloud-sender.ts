@@ -80,6 +80,26 @@ export function productCardImage(
   return { link: url.href, caption };
 }
 
+/**
+ * A card's text without a picture line the customer could not open: a
+ * relative link with no PUBLIC_ORIGIN, or a development or private address
+ * (127.0.0.1, localhost, 192.168.…). A link the customer can open is kept.
+ */
+export function withoutUnreachablePicture(content: string, publicOrigin: string | undefined): string {
+  const lines = content.split('\n');
+  const kept = lines.filter((line) => {
+    const match = PICTURE_LINE.exec(line.trim());
+    if (!match) return true;
+    try {
+      const url = new URL(match[1], publicOrigin);
+      return !LOCAL_HOST.test(url.hostname);
+    } catch {
+      return false;
+    }
+  });
+  return kept.length === lines.length ? content : kept.join('\n').trim();
+}
+
 /** The body of POST …/messages for one outbox message (Meta's `Message` schema). */
 export function messageRequest(message: OutgoingMessage, publicOrigin?: string) {
   const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to: message.to } as const;
@@ -114,10 +134,11 @@ export function messageRequest(message: OutgoingMessage, publicOrigin?: string) 
       type: 'image' as const,
       image: { link: card.link, ...(card.caption && { caption: card.caption }) },
     };
+  const body = withoutUnreachablePicture(message.content, publicOrigin);
   return {
     ...base,
     type: 'text' as const,
-    text: { body: message.content, preview_url: /https?:\/\/\S/.test(message.content) },
+    text: { body, preview_url: /https?:\/\/\S/.test(body) },
   };
 }
 
