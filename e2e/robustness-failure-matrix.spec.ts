@@ -1,6 +1,7 @@
 // Failure matrix: every screen, every GET it makes (recorded, then mapped to
 // its operation in openapi.yaml), answered with 500, 401, 404 (id paths), an
-// empty body/list, a 3 s delay and a network failure. A new operation a
+// empty body/list, a slow answer (held until the screen shows it is loading,
+// then let through) and a network failure. A new operation a
 // screen starts calling is covered without editing this file.
 import type { Page, Route } from '@playwright/test';
 import { test, expect, type Guard } from './fixtures/test';
@@ -24,7 +25,8 @@ const SCREENS = [
 
 type Kind = '500' | '401' | '404' | 'empty' | 'delay' | 'network';
 const KINDS: Kind[] = ['500', '401', '404', 'empty', 'delay', 'network'];
-const DELAY_MS = 3_000;
+/** How long a held answer may wait for its loading state to show. */
+const LOADING_SHOWN = { timeout: 5_000 };
 // Two workers on a shared machine: a cold Vite transform can take seconds.
 const SETTLE = { timeout: 10_000 };
 
@@ -44,7 +46,7 @@ async function recordGets(page: Page, url: string): Promise<Operation[]> {
   return [...seen.values()];
 }
 
-function answer(kind: Kind, op: Operation) {
+function answer(kind: Kind, op: Operation, held: Promise<void>) {
   return async (route: Route) => {
     switch (kind) {
       case '500':
@@ -70,7 +72,8 @@ function answer(kind: Kind, op: Operation) {
           ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' })
           : route.fulfill({ status: 200, contentType: 'application/json', body: '' });
       case 'delay':
-        await new Promise((resolve) => setTimeout(resolve, DELAY_MS));
+        // A slow server: nothing comes back until the test has seen the screen wait for it.
+        await held;
         return route.fallback().catch(() => undefined);
       case 'network':
         return route.abort('failed');
@@ -100,7 +103,9 @@ async function expectErrorWithWayOut(page: Page) {
 async function runCase(page: Page, guard: Guard, screen: string, op: Operation, kind: Kind, owned: boolean) {
   const matches = (url: URL) => op.pattern.test(url.pathname);
   guard.allowFailedRequest(new RegExp(op.pattern.source.replace(/^\^/, '^https?://[^/]+').replace(/\$$/, '(\\?.*)?$')));
-  await page.route(matches, answer(kind, op));
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(matches, answer(kind, op, held));
   try {
     await page.goto(screen);
     const session = op.operationId === 'getCurrentUser';
@@ -115,9 +120,12 @@ async function runCase(page: Page, guard: Guard, screen: string, op: Operation, 
             .getByText(/loading/i)
             .or(page.locator('.pi-spin, .p-skeleton, .p-progress-spinner'))
             .first(),
-        ).toBeVisible({ timeout: DELAY_MS - 500 });
+        ).toBeVisible(LOADING_SHOWN);
+      } else {
+        // A call that does not own the screen: the screen is up without waiting for it.
+        await expect(main(page)).toBeVisible(SETTLE);
       }
-      await page.waitForTimeout(DELAY_MS);
+      release();
       await page.waitForLoadState('networkidle');
       await expectNotBlank(page);
       await expect(main(page).getByRole('alert')).toHaveCount(0);
@@ -127,6 +135,7 @@ async function runCase(page: Page, guard: Guard, screen: string, op: Operation, 
     await expectNotBlank(page);
     if (owned && kind !== 'empty') await expectErrorWithWayOut(page);
   } finally {
+    release();
     await page.unroute(matches);
   }
 }
