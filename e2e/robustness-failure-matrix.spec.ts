@@ -1,5 +1,6 @@
 // Failure matrix: every screen, every GET it makes (recorded, then mapped to
-// its operation in openapi.yaml), answered with 500, 401, 404 (id paths), an
+// its operation in openapi.yaml; the shell's own calls on the first screen
+// only), answered with 500, 401, 404 (id paths), an
 // empty body/list, a slow answer (held until the screen shows it is loading,
 // then let through) and a network failure. A new operation a
 // screen starts calling is covered without editing this file.
@@ -159,8 +160,19 @@ for (const screen of SCREENS) {
     test.setTimeout(420_000);
     // Calls made on every screen (the shell's) do not own the main area.
     shellCalls ??= new Set((await recordGets(page, '/no-such-screen')).map((op) => op.operationId));
-    const ops = await recordGets(page, screen);
-    expect(ops.length, `${screen} makes no GET call`).toBeGreaterThan(0);
+    const recorded = await recordGets(page, screen);
+    expect(recorded.length, `${screen} makes no GET call`).toBeGreaterThan(0);
+    // The shell's calls (the session, the unread badge) are the same code on every screen:
+    // their failures are played on the first screen only, each other screen plays its own.
+    const ops = screen === SCREENS[0] ? recorded : recorded.filter((op) => !shellCalls!.has(op.operationId));
+    // A screen with no call of its own (the new product form) still opened above, under the shell.
+    if (ops.length === 0)
+      test
+        .info()
+        .annotations.push({
+          type: 'matrix',
+          description: `${screen} makes only the shell's calls, played on ${SCREENS[0]}`,
+        });
     await guard.reset();
 
     const failures: string[] = [];
