@@ -14,6 +14,9 @@ export default defineConfig({
   globalTeardown: './e2e-production/global-teardown.ts',
   fullyParallel: false,
   forbidOnly: ci,
+  // Its own output folder: npm test runs this suite beside the other browser suites, and each
+  // Playwright run empties its output folder when it starts.
+  outputDir: 'test-results/production',
   retries: 0,
   workers: 1,
   timeout: 90_000,

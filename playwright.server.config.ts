@@ -24,6 +24,9 @@ export default defineConfig({
   globalTeardown: './e2e-server/global-teardown.ts',
   fullyParallel: false,
   forbidOnly: ci,
+  // Its own output folder: npm test runs this suite beside the other browser suites, and each
+  // Playwright run empties its output folder when it starts.
+  outputDir: 'test-results/e2e-server',
   retries: 0,
   // One server, one database: flows run one after another.
   workers: 1,

@@ -8,7 +8,7 @@
 //   npm run test:stress               the browser suites with two busy CPU processes beside
 //                                     them (--busy N for another number, --rounds N to repeat)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { steps, browserSteps, type Step } from './steps';
+import { batches, steps, browserSteps, type Step } from './steps';
 import { formatTable } from './table';
 
 type Options = { only?: string[]; from?: string; busy: number; rounds: number };
@@ -46,11 +46,20 @@ function select(all: Step[], options: Options): Step[] {
   return chosen;
 }
 
-function run(step: Step): Promise<number> {
+/** Runs a step; `quiet` keeps its output and prints it, under its name, when it ends. */
+function run(step: Step, quiet = false): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', step.script], { stdio: 'inherit' });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on('error', () => resolve(1));
+    const child = spawn('npm', ['run', '--silent', step.script], { stdio: quiet ? 'pipe' : 'inherit' });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    const done = (code: number) => {
+      if (quiet)
+        process.stdout.write(`\n==> ${step.name} (ran beside the step above), its output:\n${Buffer.concat(output)}`);
+      resolve(code);
+    };
+    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.on('error', () => done(1));
   });
 }
 
@@ -76,18 +85,37 @@ async function main() {
   let failed: string | undefined;
   const started = performance.now();
   rounds: for (let round = 1; round <= options.rounds; round++) {
-    for (const step of chosen) {
-      console.log(
-        `\n==> ${step.name}${options.rounds > 1 ? ` (round ${round} of ${options.rounds})` : ''}: npm run ${step.script}`,
+    for (const batch of batches(chosen)) {
+      const roundText = options.rounds > 1 ? ` (round ${round} of ${options.rounds})` : '';
+      for (const step of batch)
+        console.log(
+          `\n==> ${step.name}${roundText}: npm run ${step.script}${
+            batch.length > 1
+              ? ` (at the same time as ${batch
+                  .filter((other) => other !== step)
+                  .map((other) => other.name)
+                  .join(', ')})`
+              : ''
+          }`,
+        );
+      const results = await Promise.all(
+        batch.map(async (step, index) => {
+          const t0 = performance.now();
+          const code = await run(step, index > 0);
+          return { step, code, seconds: (performance.now() - t0) / 1000 };
+        }),
       );
-      const t0 = performance.now();
-      const code = await run(step);
-      const seconds = (performance.now() - t0) / 1000;
-      rows.push({ round, step: step.name, seconds, result: code === 0 ? 'passed' : `failed (exit ${code})` });
-      if (code !== 0) {
-        failed = step.name;
-        break rounds;
+      for (const { step, code, seconds } of results) {
+        const beside = batch.length > 1 ? ' (together)' : '';
+        rows.push({
+          round,
+          step: step.name,
+          seconds,
+          result: code === 0 ? `passed${beside}` : `failed (exit ${code})${beside}`,
+        });
+        if (code !== 0) failed ??= step.name;
       }
+      if (failed) break rounds;
     }
   }
   stopBusy();

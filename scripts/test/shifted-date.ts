@@ -25,7 +25,10 @@ if (spawnSync('faketime', ['--help'], { stdio: 'ignore' }).error) {
 
 const offset = `${days >= 0 ? '+' : ''}${days}d`;
 console.log(`${files.join(' ')} with the date moved ${offset}`);
-const result = spawnSync('faketime', ['-f', offset, 'node_modules/.bin/playwright', 'test', ...files], {
+// Its own output folder: npm test runs it beside the other browser suites, and each
+// Playwright run empties its output folder when it starts.
+const output = ['--output', 'test-results/shifted-date'];
+const result = spawnSync('faketime', ['-f', offset, 'node_modules/.bin/playwright', 'test', ...output, ...files], {
   stdio: 'inherit',
   // Only the wall clock moves: timers and timeouts keep the machine's monotonic clock. The
   // browser keeps the machine's clock (Chromium under libfaketime stops drawing pages) and its

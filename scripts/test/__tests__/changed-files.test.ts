@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { e2eSpecsFor, serverTestsFor } from '../changed-files';
 import { formatTable } from '../table';
+import { batches, steps } from '../steps';
 
 const serverTests = [
   'server/test/products.test.ts',
@@ -71,5 +72,24 @@ describe("npm test's closing table", () => {
       '------  ----  -------  ---------------',
       'total   8:30    510.3',
     ]);
+  });
+});
+
+describe("npm test's runs", () => {
+  it('runs consecutive steps marked together at the same time, every other step alone, in order', () => {
+    const step = (name: string, together?: string) => ({ name, script: name, together });
+    const names = (chosen: ReturnType<typeof step>[]) => batches(chosen).map((batch) => batch.map((s) => s.name));
+    expect(names([step('lint'), step('a', 'x'), step('b', 'x'), step('c', 'y'), step('d', 'x')])).toEqual([
+      ['lint'],
+      ['a', 'b'],
+      ['c'],
+      ['d'],
+    ]);
+    // The real list: the three last browser suites form one run.
+    expect(
+      batches(steps)
+        .at(-1)!
+        .map((s) => s.name),
+    ).toEqual(['e2e:shifted-date', 'e2e:server', 'production']);
   });
 });
