@@ -24,9 +24,9 @@ const apiBase: string = import.meta.env.VITE_API_BASE_URL ?? '';
 
 /**
  * Beyond the spec: the hand-offs (status admin_required) that have waited longest lifted above
- * the list. The same search as the dashboard's Pending Actions (one cached answer for both); its
- * X-Total-Count is the count, else the conversations it answered. A backend that does not know
- * order=waiting answers the most recent; they are then shown longest waiting first all the same.
+ * the list; its X-Total-Count is the count, else the conversations it answered. A backend that
+ * does not know order=waiting answers the most recent; they are then shown longest waiting first
+ * all the same.
  */
 const ATTENTION_LIMIT = 5;
 const ATTENTION_SEARCH = { status: 'admin_required', limit: ATTENTION_LIMIT, order: 'waiting' } as const;

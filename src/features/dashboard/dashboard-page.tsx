@@ -23,9 +23,7 @@ import { StatCard } from './stat-card';
 import './dashboard.css';
 
 const RECENT_PRODUCTS = { limit: DASHBOARD_LIST_LIMIT } as const;
-// Longest waiting first (beyond the spec; a backend without it answers the most recent), the
-// same search as the conversation list's "Needs a person": one cached answer for both.
-const PENDING_CONVERSATIONS = { status: 'admin_required', limit: DASHBOARD_LIST_LIMIT, order: 'waiting' } as const;
+const PENDING_CONVERSATIONS = { status: 'admin_required', limit: DASHBOARD_LIST_LIMIT } as const;
 // The first page, or everything from a server that does not page: the panels take the first five.
 const selectRecent = (answer: { data: Product[] }) => recentProducts(answer.data);
 const selectPending = (answer: { data: Conversation[] }) => pendingConversations(answer.data);

@@ -94,7 +94,7 @@ describe('DashboardPage counters', () => {
     await waitFor(() => expect(figure('Unread Notifications')).toHaveTextContent('41'));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3 + 2));
     expect(calls.sort()).toEqual([
-      'GET /api/conversations/search?status=admin_required&limit=5&order=waiting',
+      'GET /api/conversations/search?status=admin_required&limit=5',
       'GET /api/notifications/unread?limit=1',
       'GET /api/products?limit=5',
       'GET /api/summary',
