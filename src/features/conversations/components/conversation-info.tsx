@@ -76,7 +76,12 @@ function HandoffSince({ since, waiting }: { since: number; waiting: boolean }) {
   return (
     <p className="muted">
       Since {formatDateTime(new Date(since).toISOString())}
-      {waiting && ` · ${waitingText(since, now)}`}
+      {waiting && (
+        <>
+          {' · '}
+          <span className="handoff-waiting">{waitingText(since, now)}</span>
+        </>
+      )}
     </p>
   );
 }
