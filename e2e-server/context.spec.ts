@@ -54,10 +54,11 @@ test('a hand-off names and quotes the customer on the notification, in Pending A
   await expect(card.locator('.quote-line')).toHaveText(`Customer wrote: “${quote}”`);
   await expect(card.getByText(created.message, { exact: true })).toBeVisible();
 
-  // The conversation card: the last message is the bot's, telling the customer a person will reply.
+  // The conversation card: why a person is needed and what the customer wrote, not the bot's last
+  // message (which only tells the customer a person will reply).
   await page.goto('/conversations');
   const conversation = page.locator(`.conversation-list a[href="/conversations/${created.conversationId}"]`);
-  await expect(conversation.locator('.quote-line')).toHaveText(
-    /^Last message text: .*(I am passing you to a member of our team|Nakupitisha kwa mmoja wa wafanyakazi wetu)/,
-  );
+  await expect(conversation.locator('.handoff-reason')).toBeVisible();
+  await expect(conversation.locator('.quote-line')).toHaveText(`Customer wrote: “${quote}”`);
+  await expect(conversation).not.toContainText(/member of our team|wafanyakazi wetu/);
 });

@@ -140,7 +140,7 @@ test('long lists come a page at a time: Show more conversations, and earlier mes
   const cards = page.locator('.conversation-list:not(.attention-list) > li');
   const ids = async (path: string) =>
     ((await (await page.request.get(path)).json()) as { id: number }[]).map((c) => c.id);
-  const lifted = new Set(await ids('/api/conversations/search?status=admin_required&limit=5'));
+  const lifted = new Set(await ids('/api/conversations/search?status=admin_required&limit=5&order=waiting'));
   const listed = async (limit: number) =>
     (await ids(`/api/conversations?limit=${limit}`)).filter((id) => !lifted.has(id)).length;
   const onePage = await listed(10);

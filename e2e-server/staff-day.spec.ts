@@ -44,19 +44,21 @@ test('a closed window, not taken over: take over from beside the picker, the nam
   ).toBeVisible();
 });
 
-test('hand-offs come first on the list, with the server’s count', async ({ page }) => {
+test('hand-offs come first on the list, longest waiting first, with the server’s count', async ({ page }) => {
   await signIn(page);
   const { conversationId: id } = (await (await control(page, 'handoff')).json()) as { conversationId: number };
-  const search = await page.request.get('/api/conversations/search?status=admin_required&limit=5');
+  const search = await page.request.get('/api/conversations/search?status=admin_required&limit=5&order=waiting');
   const count = Number(search.headers()['x-total-count']);
   expect(count).toBeGreaterThan(0);
+  const longest = ((await search.json()) as { id: number }[]).map((c) => `/conversations/${c.id}`);
 
   await page.goto('/conversations');
   await expect(page.locator('#attention-title')).toHaveText(`Needs a person ${count}`);
-  // The newest hand-off is the first card on the page, and shows once.
-  await expect(page.locator('#conversation-results .conversation-card').first()).toHaveAttribute(
-    'href',
-    `/conversations/${id}`,
-  );
+  // The longest-waiting hand-offs are the first cards, in the server's order, each saying how long.
+  const lifted = page.locator('.attention-list .conversation-card');
+  await expect(lifted).toHaveCount(longest.length);
+  expect(await lifted.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(longest);
+  await expect(lifted.first()).toContainText('Waiting');
+  // The new hand-off shows once, lifted or in the list.
   await expect(page.locator(`#conversation-results a[href="/conversations/${id}"]`)).toHaveCount(1);
 });

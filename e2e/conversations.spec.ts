@@ -17,11 +17,11 @@ const NOW = new Date('2026-11-23T09:00:00+03:00');
 const SEARCH = '/api/conversations/search';
 /**
  * The hand-offs lifted above the unfiltered list (beyond the spec, issue 29) come from a search of
- * their own (status=admin_required, limit=5, as the dashboard's Pending Actions): not a filter search.
+ * their own (status=admin_required, limit=5, longest waiting first): not a filter search.
  */
 const isHandOffs = (request: Request) => {
   const url = new URL(request.url());
-  return url.pathname === SEARCH && url.search === '?status=admin_required&limit=5';
+  return url.pathname === SEARCH && url.search === '?status=admin_required&limit=5&order=waiting';
 };
 const isSearch = (request: Request) => new URL(request.url()).pathname === SEARCH && !isHandOffs(request);
 const isList = (request: Request) => new URL(request.url()).pathname === '/api/conversations';
@@ -452,7 +452,7 @@ test.describe('a long conversation list', () => {
   }));
   // Nobody waiting for a person: no hand-offs lifted above these lists (beyond the spec, issue 29).
   test.beforeEach(async ({ mockPrefer }) => {
-    await mockPrefer('**/api/conversations/search?status=admin_required&limit=5', 'example=empty');
+    await mockPrefer('**/api/conversations/search?status=admin_required&limit=5&order=waiting', 'example=empty');
   });
 
   for (const server of ['does not page', 'pages'] as const) {

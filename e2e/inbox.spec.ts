@@ -46,7 +46,7 @@ test.describe('unread and reply window on the list', () => {
   }) => {
     await mockPrefer('**/api/conversations?*', 'example=inbox');
     // The hand-offs lifted above the list (beyond the spec, issue 29): the inbox example's own.
-    await mockPrefer('**/api/conversations/search?status=admin_required&limit=5', 'example=empty');
+    await mockPrefer('**/api/conversations/search?status=admin_required&limit=5&order=waiting', 'example=empty');
     await page.goto('/conversations');
     await expect(cards(page)).toHaveCount(5);
 

@@ -47,8 +47,9 @@ test.describe('no dead ends', () => {
       await page.goto('/conversations/109');
       await expect(page.getByRole('heading', { name: 'Samuel Kariuki', level: 1 })).toBeVisible();
 
+      // Waiting for a person: the bot has stopped answering it.
       await expect(
-        page.getByText('Only Admin Takeover can send a template; the bot is answering this conversation.'),
+        page.getByText('Only Admin Takeover can send a template; the bot has stopped and a person must answer now.'),
       ).toBeVisible();
       await expect(page.locator('.template-sender .p-dropdown')).toHaveClass(/p-disabled/);
       await expect(page.getByRole('button', { name: 'Send template' })).toBeDisabled();

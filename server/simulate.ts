@@ -326,7 +326,7 @@ export function createSimulator(db: Kysely<DB>, services: Services, options: Sim
       type === 'unclear_request'
         ? `Unclear request from ${customer.name ?? customer.phone}: "${quote}"`
         : `${customer.name ?? `Customer ${customer.phone}`} wrote: "${quote}"`;
-    return inbound.handoff(customer.id!, type, message);
+    return inbound.handoff(customer.id!, type, message, { customerText: lines.at(-1)! });
   }
 
   return {

@@ -25,6 +25,10 @@ export type ClearValue = (typeof CLEAR_VALUES)[number];
 export const CONVERSATION_STATUSES = ["bot_active", "admin_required", "admin_takeover"] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 
+/** openapi.yaml, components.schemas.HandoffReason */
+export const HANDOFF_REASONS = ["product_not_found", "delivery_inquiry", "payment_inquiry", "unclear_request", "person_requested", "bot_off", "staff_marked"] as const;
+export type HandoffReason = (typeof HANDOFF_REASONS)[number];
+
 /** openapi.yaml, components.schemas.MessageSender */
 export const MESSAGE_SENDERS = ["customer", "bot", "admin"] as const;
 export type MessageSender = (typeof MESSAGE_SENDERS)[number];

@@ -1091,7 +1091,40 @@ export interface components {
              *     only, as the spec's do.
              */
             lastCustomerMessagePreview?: string | null;
+            /**
+             * @description Beyond the spec. Why the conversation was handed to a person: set
+             *     when it becomes admin_required, kept while staff have it taken
+             *     over, null once it is back with the bot (or was never handed
+             *     over). Absent from a backend that does not track it: the
+             *     dashboard then shows the status alone, as the spec does.
+             */
+            handoffReason?: components["schemas"]["HandoffReason"] | null;
+            /**
+             * Format: date-time
+             * @description Beyond the spec. Since when a person is needed: the moment the
+             *     conversation became admin_required (the dashboard counts the
+             *     waiting time from it). Null and absent as `handoffReason`.
+             */
+            handoffAt?: string | null;
+            /**
+             * @description Beyond the spec. What the customer wrote that caused the hand-over,
+             *     its first line shortened as `lastMessagePreview`; null when no
+             *     message of the customer caused it (staff marked the conversation).
+             *     Null and absent as `handoffReason`.
+             */
+            handoffCustomerText?: string | null;
         };
+        /**
+         * @description Beyond the spec. Why a conversation needs a person. The first four
+         *     are the bot's hand-overs and their notifications' types: a product
+         *     the catalogue does not have, delivery, payment, a request the bot
+         *     could not place. `person_requested`: the customer asked to talk to a
+         *     person. `bot_off`: the bot answers nobody (Settings → Chatbot off, or
+         *     a bot that hands every conversation over). `staff_marked`: staff set
+         *     the status to admin_required themselves.
+         * @enum {string}
+         */
+        HandoffReason: "product_not_found" | "delivery_inquiry" | "payment_inquiry" | "unclear_request" | "person_requested" | "bot_off" | "staff_marked";
         ConversationStatusUpdate: {
             status: components["schemas"]["ConversationStatus"];
         };
@@ -1585,6 +1618,16 @@ export interface components {
          */
         ReplyWindowFilter: "open" | "closing" | "closed";
         /**
+         * @description Beyond the spec. `recent` (the default): most recent activity
+         *     first. `waiting`: the conversations that have waited longest for a
+         *     person first (`handoffAt` ascending, then id), as the dashboard's
+         *     "Needs a person" lists them; only with `status=admin_required`
+         *     (422 otherwise). A backend that does not know it answers most
+         *     recent activity first.
+         * @example waiting
+         */
+        ConversationOrder: "recent" | "waiting";
+        /**
          * @description Answer one page of at most this many items (1 to 200). Without it the
          *     whole list is answered.
          * @example 50
@@ -2071,6 +2114,16 @@ export interface operations {
                  * @example closing
                  */
                 replyWindow?: components["parameters"]["ReplyWindowFilter"];
+                /**
+                 * @description Beyond the spec. `recent` (the default): most recent activity
+                 *     first. `waiting`: the conversations that have waited longest for a
+                 *     person first (`handoffAt` ascending, then id), as the dashboard's
+                 *     "Needs a person" lists them; only with `status=admin_required`
+                 *     (422 otherwise). A backend that does not know it answers most
+                 *     recent activity first.
+                 * @example waiting
+                 */
+                order?: components["parameters"]["ConversationOrder"];
             };
             header?: never;
             path?: never;
@@ -2078,7 +2131,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Conversations matching every given filter */
+            /** @description Conversations matching every given filter, most recent activity first (or as `order` says) */
             200: {
                 headers: {
                     Link: components["headers"]["NextLink"];

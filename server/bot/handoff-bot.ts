@@ -1,6 +1,6 @@
 // The bot BOT_MODULE=handoff selects: it answers nothing itself and hands
-// the conversation to staff (Admin Required, with an unclear_request
-// notification quoting what the customer wrote), so no customer waits
+// the conversation to staff (Admin Required for the reason bot_off, with an
+// unclear_request notification quoting what the customer wrote), so no customer waits
 // unseen. It is called only while the conversation is Bot Active, so a
 // customer who goes on writing while staff are needed raises no second
 // notification; a conversation staff hand back to the bot is handed over
@@ -17,6 +17,6 @@ export const handoffMessage = (turn: BotTurn) =>
 export const handoffBot: Bot = {
   name: 'handoff (BOT_MODULE=handoff: every new conversation goes to staff)',
   async onCustomerMessage(turn, tools) {
-    await tools.handoff('unclear_request', handoffMessage(turn));
+    await tools.handoff('unclear_request', handoffMessage(turn), 'bot_off');
   },
 };

@@ -30,7 +30,7 @@
 //   };
 //   export default bot;
 import type { MessageAttachment } from '../db/schema';
-import type { NotificationType } from '../realtime/events';
+import type { HandoffReason, NotificationType } from '../realtime/events';
 import type { components } from '../contract/types';
 
 /** Settings → Chatbot (openapi.yaml's BotSettings). */
@@ -94,8 +94,13 @@ export type BotTools = {
    * a person will answer); never after staff took over.
    */
   reply(text: string): Promise<boolean>;
-  /** Hands the conversation to staff: Admin Required, with a notification of this type saying `message`. */
-  handoff(type: NotificationType, message: string): Promise<void>;
+  /**
+   * Hands the conversation to staff: Admin Required, with a notification of
+   * this type saying `message`. The conversation keeps why (`reason`, by
+   * default the type), since when (the turn's time) and the customer's
+   * message of this turn, which the dashboard shows on its card.
+   */
+  handoff(type: NotificationType, message: string, reason?: HandoffReason): Promise<void>;
   /** The customer looked at (view) or asked about (inquiry) a product. */
   productInterest(product: { id: number; name: string }, kind: 'view' | 'inquiry'): Promise<void>;
   /** The bot offered a price, in this round of bargaining. */

@@ -143,7 +143,8 @@ export function createBotRunner(options: BotRunnerOptions) {
     return row;
   }
 
-  function toolsFor(conversationId: number, outcome: TurnOutcome, now: () => Date): BotTools {
+  function toolsFor(input: TurnInput, outcome: TurnOutcome, now: () => Date): BotTools {
+    const { conversationId } = input;
     let handedOver = false;
     return {
       async reply(text) {
@@ -162,8 +163,13 @@ export function createBotRunner(options: BotRunnerOptions) {
         }
         return sent;
       },
-      async handoff(type, message) {
-        const notification = await inbound.botHandoff(conversationId, type, message);
+      async handoff(type, message, reason) {
+        // The customer's message of this turn is what the hand-off is about.
+        const notification = await inbound.botHandoff(conversationId, type, message, {
+          reason,
+          customerText: input.content,
+          at: now(),
+        });
         if (notification) {
           handedOver = true;
           outcome.notification ??= notification;
@@ -213,7 +219,7 @@ export function createBotRunner(options: BotRunnerOptions) {
         // A copy: a bot that changes its settings changes them for itself only.
         settings: structuredClone(await settings()),
       };
-      await bot.onCustomerMessage(turn, toolsFor(input.conversationId, outcome, clock));
+      await bot.onCustomerMessage(turn, toolsFor(input, outcome, clock));
     } catch (error) {
       outcome.failed = true;
       log.error(

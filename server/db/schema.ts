@@ -60,6 +60,12 @@ export interface ConversationsTable {
   last_message_preview: Generated<string | null>;
   /** Migration 009: message_preview of the customer's last message, kept by addMessage. */
   last_customer_message_preview: Generated<string | null>;
+  /** Migration 021: why a person is needed (HandoffReason), set with admin_required, cleared with bot_active. */
+  handoff_reason: Generated<string | null>;
+  /** Migration 021: since when a person is needed. */
+  handoff_at: Generated<Date | null>;
+  /** Migration 021: message_preview of the customer's message that caused the hand-off. */
+  handoff_customer_text: Generated<string | null>;
 }
 export interface MessagesTable {
   id: Generated<number>;

@@ -3,6 +3,8 @@ import type { components } from '../contract/types';
 
 export type ConversationStatus = components['schemas']['ConversationStatus'];
 export type NotificationType = components['schemas']['NotificationType'];
+/** Why a conversation needs a person (beyond the spec; every NotificationType is one). */
+export type HandoffReason = components['schemas']['HandoffReason'];
 export type DeliveryStatus = components['schemas']['DeliveryStatus'];
 
 export type RealtimeEvent =

@@ -5,7 +5,7 @@
 // when a person is needed (a product it does not have, delivery, payment, or
 // two messages in a row it could not place). Rules only (understand.ts); no
 // model, no network.
-import type { NotificationType } from '../../realtime/events';
+import type { HandoffReason, NotificationType } from '../../realtime/events';
 import { BOT_SETTINGS_DEFAULTS } from '../../modules/bot-settings/defaults';
 import type { Bot, BotSettings, BotTools, BotTurn, CatalogueProduct } from '../interface';
 import { answerCounterOffer, floorPrice } from './bargain';
@@ -136,11 +136,11 @@ class Turn {
   }
 
   /** Replies `lead` with the hand-over line (or the out-of-hours message), then hands over. */
-  private async handOver(type: NotificationType, lead: string | null, message: string) {
+  private async handOver(type: NotificationType, lead: string | null, message: string, reason?: HandoffReason) {
     const open = isOpen(this.turn.settings.businessHours, this.turn.at);
     const closing = open ? HANDOVER[this.lang] : outOfHoursMessage(this.turn.settings, this.lang);
     await this.say(lead ? `${lead} ${closing}` : closing);
-    await this.tools.handoff(type, message);
+    await this.tools.handoff(type, message, reason);
   }
 
   private product(id: number | null) {
@@ -170,6 +170,7 @@ class Turn {
       await tools.handoff(
         'unclear_request',
         notification(`${customerOf(turn)} wrote on WhatsApp and is waiting for a reply: `, turn.content),
+        'bot_off',
       );
       return;
     }
@@ -218,7 +219,12 @@ class Turn {
 
     // Asking for a person is answered at once: the bot does not make them say it twice.
     if (u.intent !== 'delivery' && u.intent !== 'payment' && WANTS_A_PERSON.test(normalise(text))) {
-      await this.handOver('unclear_request', null, notification(`${who} asks to talk to a person: `, text));
+      await this.handOver(
+        'unclear_request',
+        null,
+        notification(`${who} asks to talk to a person: `, text),
+        'person_requested',
+      );
       return;
     }
 

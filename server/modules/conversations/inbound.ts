@@ -3,11 +3,28 @@
 // whatsappMessage and the bot (server/bot) answers through the others; the
 // simulator and the demo seed play both sides through the same functions, so
 // the dashboard sees the same writes and events it sees in production.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB, MessageAttachment } from '../../db/schema';
-import type { EventBus, NotificationType } from '../../realtime/events';
+import type { EventBus, HandoffReason, NotificationType } from '../../realtime/events';
 import type { notificationsService } from '../notifications/service';
 import { conversationsRepository, inboundRepository } from './repository';
+
+/** Why and since when a hand-off (openapi.yaml's handoffReason, handoffAt, handoffCustomerText). */
+export type HandoffDetails = {
+  /** Default: the notification's type (the bot's four hand-overs are both). */
+  reason?: HandoffReason;
+  /** The customer's message that caused it, kept as its card preview (first line, 200 characters). */
+  customerText?: string | null;
+  /** Default: the conversation's last activity, the message that caused it. */
+  at?: Date;
+};
+
+const handoffColumns = (type: NotificationType, details: HandoffDetails) => ({
+  handoff_reason: details.reason ?? type,
+  handoff_at: details.at ?? sql<Date>`last_message_at`,
+  handoff_customer_text:
+    details.customerText == null ? null : sql<string | null>`message_preview(${details.customerText})`,
+});
 
 export function inboundService(
   db: Kysely<DB>,
@@ -144,10 +161,10 @@ export function inboundService(
      * bot's (staff who took it over or were already called keep it as it
      * is, and no second notification is raised). Undefined when not handed over.
      */
-    async botHandoff(conversationId: number, type: NotificationType, message: string) {
+    async botHandoff(conversationId: number, type: NotificationType, message: string, details: HandoffDetails = {}) {
       const moved = await db
         .updateTable('conversations')
-        .set({ status: 'admin_required' })
+        .set({ status: 'admin_required', ...handoffColumns(type, details) })
         .where('id', '=', conversationId)
         .where('status', '=', 'bot_active')
         .returning('id')
@@ -157,8 +174,12 @@ export function inboundService(
       return deps.notifications.create(conversationId, type, message);
     },
     /** The bot needs a human: admin_required plus a notification. */
-    async handoff(conversationId: number, type: NotificationType, message: string) {
-      await repo.update(conversationId, { status: 'admin_required' });
+    async handoff(conversationId: number, type: NotificationType, message: string, details: HandoffDetails = {}) {
+      await db
+        .updateTable('conversations')
+        .set({ status: 'admin_required', ...handoffColumns(type, details) })
+        .where('id', '=', conversationId)
+        .execute();
       deps.events.publish({ type: 'conversation_update', data: { id: conversationId, status: 'admin_required' } });
       return deps.notifications.create(conversationId, type, message);
     },

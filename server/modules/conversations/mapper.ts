@@ -24,6 +24,9 @@ export const toConversation = (row: ConversationRow): Conversation => ({
   replyWindowClosesAt: replyWindowClosesAt(row),
   lastMessagePreview: row.last_message_preview,
   lastCustomerMessagePreview: row.last_customer_message_preview,
+  handoffReason: row.handoff_reason as Conversation['handoffReason'],
+  handoffAt: row.handoff_at === null ? null : row.handoff_at.toISOString(),
+  handoffCustomerText: row.handoff_customer_text,
 });
 
 /** 24 hours after the customer's last message; null when the customer never wrote. */

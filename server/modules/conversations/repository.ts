@@ -16,6 +16,19 @@ export type ConversationFilter = {
   replyWindow?: 'open' | 'closing' | 'closed';
 };
 
+/**
+ * The orders of the list (beyond the spec: openapi.yaml's ConversationOrder).
+ * recent: most recent activity first (conversations_status_last_message_at
+ * and the table's own). waiting: the longest-waiting hand-offs first, only
+ * with status admin_required, whose conversations all have a handoff_at
+ * (migration 021's trigger), read from the partial index conversations_waiting.
+ */
+export type ConversationOrder = 'recent' | 'waiting';
+const ORDERS = {
+  recent: { column: 'last_message_at', direction: 'desc', past: '<' },
+  waiting: { column: 'handoff_at', direction: 'asc', past: '>' },
+} as const satisfies Record<ConversationOrder, { column: string; direction: 'asc' | 'desc'; past: '<' | '>' }>;
+
 /** Searches with fewer digits than this read the trigram index; longer ones the phone suffixes (migration 008). */
 const PHONE_SUFFIX_MIN = 4;
 
@@ -38,7 +51,9 @@ const conversationJson = sql<string>`json_build_object(
   'currentOfferPrice', current_offer_price, 'bargainingRound', bargaining_round,
   'unreadCount', unread_count,
   'replyWindowClosesAt', ${isoUtc(sql`(last_customer_message_at + interval '24 hours')`)},
-  'lastMessagePreview', last_message_preview, 'lastCustomerMessagePreview', last_customer_message_preview
+  'lastMessagePreview', last_message_preview, 'lastCustomerMessagePreview', last_customer_message_preview,
+  'handoffReason', handoff_reason, 'handoffAt', ${isoUtc(sql.ref('handoff_at'))},
+  'handoffCustomerText', handoff_customer_text
 )::text`;
 
 /**
@@ -230,13 +245,18 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
     return sql<number>`${filtered(filter).select(sql<number>`count(*)::int`.as('n'))}`;
   }
 
+  /** In the order's keys (ORDERS), from after `after`. */
+  const ordered = (filter: ConversationFilter, order: ConversationOrder, after: Key | undefined, limit: number) => {
+    const { column, direction, past } = ORDERS[order];
+    return filtered(filter)
+      .$if(after !== undefined, (query) => query.where(beyond(column, after!, past)))
+      .orderBy(column, direction)
+      .orderBy('id', direction)
+      .limit(limit);
+  };
   /** Most recent activity first, from after `after`. */
   const recentFirst = (filter: ConversationFilter, after: Key | undefined, limit: number) =>
-    filtered(filter)
-      .$if(after !== undefined, (query) => query.where(beyond('last_message_at', after!, '<')))
-      .orderBy('last_message_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit);
+    ordered(filter, 'recent', after, limit);
 
   const messageCountOf = (conversationId: number) =>
     sql<number>`(select count(*)::int from messages where conversation_id = ${conversationId})`;
@@ -319,19 +339,21 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
       after: Key | undefined,
       limit: number,
       withTotal = false,
+      order: ConversationOrder = 'recent',
     ): Promise<JsonRow[]> {
+      const { column, direction } = ORDERS[order];
       // A product search's count is remembered with the version it was read at.
       const remember = withTotal && productOnly(filter);
       // The JSON is built for the page's rows only: a search whose matches
       // are sorted (a phone number's, a rare product's) would otherwise
       // build it for every match before the limit.
       const rows = await db
-        .selectFrom(recentFirst(filter, after, limit).selectAll().as('page'))
-        .select([conversationJson.as('json'), keyAt('last_message_at').as('at'), 'id'])
+        .selectFrom(ordered(filter, order, after, limit).selectAll().as('page'))
+        .select([conversationJson.as('json'), keyAt(column).as('at'), 'id'])
         .$if(withTotal, (query) => query.select(countOf(filter).as('total')))
         .$if(remember, (query) => query.select(MENTIONS_VERSION.as('mentions_version')))
-        .orderBy('last_message_at', 'desc')
-        .orderBy('id', 'desc')
+        .orderBy(column, direction)
+        .orderBy('id', direction)
         .execute();
       const first = rows[0] as (JsonRow & { mentions_version?: string }) | undefined;
       if (remember && first?.total !== undefined && first.mentions_version !== undefined)
@@ -348,8 +370,33 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
     count: async (filter: ConversationFilter) =>
       (await db.selectNoFrom(countOf(filter).as('n')).executeTakeFirstOrThrow()).n,
     find: (id: number) => db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst(),
+    /**
+     * Staff set the status. admin_required from another status is a hand-off
+     * of their own (staff_marked, from now); one already waiting keeps its
+     * reason and time. Back to the bot, the hand-off is forgotten; taken
+     * over, it stays (Conversation Info still says why). In SET, a column
+     * names the row before the update.
+     */
     setStatus: (id: number, status: string) =>
-      db.updateTable('conversations').set({ status }).where('id', '=', id).returningAll().executeTakeFirst(),
+      db
+        .updateTable('conversations')
+        .set({
+          status,
+          ...(status === 'admin_required'
+            ? {
+                handoff_reason: sql<string>`case when status = 'admin_required' then handoff_reason else 'staff_marked' end`,
+                handoff_at: sql<Date>`case when status = 'admin_required' then handoff_at else ${now()}::timestamptz end`,
+                handoff_customer_text: sql<
+                  string | null
+                >`case when status = 'admin_required' then handoff_customer_text end`,
+              }
+            : status === 'bot_active'
+              ? { handoff_reason: null, handoff_at: null, handoff_customer_text: null }
+              : {}),
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst(),
     /** Mapped in JavaScript by mapper.ts: the reference for messagesPage's JSON. */
     messages: (conversationId: number) =>
       db

@@ -28,9 +28,9 @@ export function conversationsRoutes({ services }: RouteContext): HandlersFor<Ope
     listConversations: (request, reply) =>
       sendList(reply, conversations.listSource('conversations', {}), { path: '/api/conversations', ...request.query }),
     searchConversations: (request, reply) =>
-      sendList(reply, conversations.listSource('search', request.query), {
+      sendList(reply, conversations.listSource('search', request.query, request.query.order), {
         path: '/api/conversations/search',
-        filters: linkFilters(filterOf(request.query)),
+        filters: { ...linkFilters(filterOf(request.query)), order: request.query.order },
         limit: request.query.limit,
         cursor: request.query.cursor,
       }),

@@ -8,7 +8,12 @@ import type { notificationsService } from '../notifications/service';
 import { csvHeader, csvRecords } from '../products/csv';
 import type { Key, ListSource } from '../../lists/paging';
 import { toConversation, toMessage, toMessages, windowOpen, type Conversation } from './mapper';
-import { conversationsRepository, type ConversationFilter, type ConversationRow } from './repository';
+import {
+  conversationsRepository,
+  type ConversationFilter,
+  type ConversationOrder,
+  type ConversationRow,
+} from './repository';
 
 const CSV_COLUMNS = [
   'Customer Name',
@@ -33,6 +38,7 @@ export const filterOf = (query: ConversationFilter): ConversationFilter => ({
 
 export const WINDOW_CLOSED = 'The 24-hour reply window has closed: send an approved template instead';
 const NOT_TAKEN_OVER = 'Enable admin takeover before sending messages';
+export const WAITING_NEEDS_STATUS = 'order=waiting lists hand-offs only: add status=admin_required';
 
 export function conversationsService(
   db: Kysely<DB>,
@@ -64,11 +70,18 @@ export function conversationsService(
      * paging.ts). `name` tells the list and the search apart, so that a
      * cursor of one is refused by the other; so are other filters'.
      */
-    listSource(name: 'conversations' | 'search', filter: ConversationFilter): ListSource {
+    listSource(
+      name: 'conversations' | 'search',
+      filter: ConversationFilter,
+      order: ConversationOrder = 'recent',
+    ): ListSource {
       const only = filterOf(filter);
+      // Only hand-offs have a waiting time to order by.
+      if (order === 'waiting' && only.status !== 'admin_required') throw unprocessable(WAITING_NEEDS_STATUS);
       return {
-        scope: `${name}:${JSON.stringify(only)}`,
-        page: (after, limit, withTotal) => repo.page(only, after, limit, withTotal),
+        // A cursor of one order is refused by the other.
+        scope: `${name}:${JSON.stringify(only)}${order === 'recent' ? '' : `:${order}`}`,
+        page: (after, limit, withTotal) => repo.page(only, after, limit, withTotal, order),
         count: () => repo.count(only),
       };
     },

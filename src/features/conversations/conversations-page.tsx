@@ -10,6 +10,7 @@ import { ActiveFilters } from './components/active-filters';
 import { ConversationCard } from './components/conversation-card';
 import { FilterCard } from './components/filter-card';
 import { hasActiveFilters, noFilters, resultCount, toSearchParams } from './filters';
+import { longestWaitingFirst } from './handoff';
 import { useConversationFilters } from './use-conversation-filters';
 import { CONVERSATION_PAGE_SIZE, useConversationList } from './use-conversation-list';
 import { useSteadyList, type ListView } from './use-steady-list';
@@ -22,12 +23,13 @@ import { moveFocus, useKeyboardShortcuts } from '../../lib/keyboard/shortcuts';
 const apiBase: string = import.meta.env.VITE_API_BASE_URL ?? '';
 
 /**
- * Beyond the spec: the first hand-offs (status admin_required) lifted above the list. The same
- * search as the dashboard's Pending Actions (one cached answer for both); its X-Total-Count is
- * the count, else the conversations it answered.
+ * Beyond the spec: the hand-offs (status admin_required) that have waited longest lifted above
+ * the list; its X-Total-Count is the count, else the conversations it answered. A backend that
+ * does not know order=waiting answers the most recent; they are then shown longest waiting first
+ * all the same.
  */
 const ATTENTION_LIMIT = 5;
-const ATTENTION_SEARCH = { status: 'admin_required', limit: ATTENTION_LIMIT } as const;
+const ATTENTION_SEARCH = { status: 'admin_required', limit: ATTENTION_LIMIT, order: 'waiting' } as const;
 const NO_CONVERSATIONS: Conversation[] = [];
 
 /** The list is idle at the top: not scrolled, no pointer over it, nothing focused in it. */
@@ -51,9 +53,9 @@ export function ConversationsPage() {
   const attention = useSearchConversations(ATTENTION_SEARCH, { query: { enabled: !filtering } });
   const attentionData = filtering ? undefined : attention.data;
   const incoming = useMemo<ListView>(() => {
-    const lifted = (attentionData?.data ?? NO_CONVERSATIONS)
-      .filter((c) => c.status === 'admin_required')
-      .slice(0, ATTENTION_LIMIT);
+    const lifted = longestWaitingFirst(
+      (attentionData?.data ?? NO_CONVERSATIONS).filter((c) => c.status === 'admin_required'),
+    ).slice(0, ATTENTION_LIMIT);
     const ids = new Set(lifted.map((c) => c.id));
     // Each conversation once: a lifted one leaves the list below.
     return { attention: lifted, all: listed.filter((c) => !ids.has(c.id)), pages: result.data?.pages.length ?? 0 };

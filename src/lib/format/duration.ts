@@ -14,3 +14,15 @@ export function formatTimeLeft(milliseconds: number): string {
   const hours = Math.floor(minutes / 60);
   return hours > 0 ? `${hours}h ${minutes % 60}m` : `${minutes}m`;
 }
+
+/**
+ * How long something has waited, rounded down: "under 1 min", "25 min", "2 h" (under a day),
+ * "3 d". Never negative: a start in the future (a clock a little ahead) reads "under 1 min".
+ */
+export function formatWaited(milliseconds: number): string {
+  const minutes = Math.floor(Math.max(0, milliseconds) / 60_000);
+  if (minutes < 1) return 'under 1 min';
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 24 ? `${hours} h` : `${Math.floor(hours / 24)} d`;
+}

@@ -9,6 +9,9 @@ import type { ConversationBargainingRound } from './conversationBargainingRound'
 import type { ConversationReplyWindowClosesAt } from './conversationReplyWindowClosesAt';
 import type { ConversationLastMessagePreview } from './conversationLastMessagePreview';
 import type { ConversationLastCustomerMessagePreview } from './conversationLastCustomerMessagePreview';
+import type { ConversationHandoffReason } from './conversationHandoffReason';
+import type { ConversationHandoffAt } from './conversationHandoffAt';
+import type { ConversationHandoffCustomerText } from './conversationHandoffCustomerText';
 
 export interface Conversation {
   /** @minimum 1 */
@@ -69,4 +72,25 @@ only, as the spec's do.
    * @maxLength 200
    */
   lastCustomerMessagePreview?: ConversationLastCustomerMessagePreview;
+  /** Beyond the spec. Why the conversation was handed to a person: set
+when it becomes admin_required, kept while staff have it taken
+over, null once it is back with the bot (or was never handed
+over). Absent from a backend that does not track it: the
+dashboard then shows the status alone, as the spec does.
+ */
+  handoffReason?: ConversationHandoffReason;
+  /** Beyond the spec. Since when a person is needed: the moment the
+conversation became admin_required (the dashboard counts the
+waiting time from it). Null and absent as `handoffReason`.
+ */
+  handoffAt?: ConversationHandoffAt;
+  /**
+   * Beyond the spec. What the customer wrote that caused the hand-over,
+its first line shortened as `lastMessagePreview`; null when no
+message of the customer caused it (staff marked the conversation).
+Null and absent as `handoffReason`.
+
+   * @maxLength 200
+   */
+  handoffCustomerText?: ConversationHandoffCustomerText;
 }

@@ -10,6 +10,7 @@ import type { StatusFilterParameter } from './statusFilterParameter';
 import type { ProductMentionedParameter } from './productMentionedParameter';
 import type { UnreadFilterParameter } from './unreadFilterParameter';
 import type { ReplyWindowFilterParameter } from './replyWindowFilterParameter';
+import type { ConversationOrderParameter } from './conversationOrderParameter';
 
 export type SearchConversationsParams = {
 /**
@@ -65,4 +66,14 @@ unread?: UnreadFilterParameter;
 
  */
 replyWindow?: ReplyWindowFilterParameter;
+/**
+ * Beyond the spec. `recent` (the default): most recent activity
+first. `waiting`: the conversations that have waited longest for a
+person first (`handoffAt` ascending, then id), as the dashboard's
+"Needs a person" lists them; only with `status=admin_required`
+(422 otherwise). A backend that does not know it answers most
+recent activity first.
+
+ */
+order?: ConversationOrderParameter;
 };

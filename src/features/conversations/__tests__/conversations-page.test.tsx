@@ -40,7 +40,7 @@ describe('ConversationsPage, a page at a time', () => {
     expect(listCalls(calls)).toEqual(['GET /api/conversations?limit=100']);
     // The hand-offs lifted above the list: asked for once (this backend has no search: none shown).
     expect(calls.filter((call) => call.includes('/search'))).toEqual([
-      'GET /api/conversations/search?status=admin_required&limit=5',
+      'GET /api/conversations/search?status=admin_required&limit=5&order=waiting',
     ]);
     expect(screen.queryByRole('heading', { name: /Needs a person/ })).not.toBeInTheDocument();
 

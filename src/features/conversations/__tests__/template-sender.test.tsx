@@ -177,7 +177,7 @@ describe('TemplateSender (after the 24-hour window closed)', () => {
     await waitFor(() => expect(bodies).toEqual([{ templateId: 2, variables: ['Omondi', 'Tan Brown Granite'] }]));
   });
 
-  it('not taken over: says why and takes over in one click, with the switch’s call and toast', async () => {
+  it('waiting for a person, not taken over: says a person must answer now and takes over in one click, with the switch’s call and toast', async () => {
     const user = userEvent.setup();
     const { bodies } = renderSender(
       {
@@ -188,7 +188,9 @@ describe('TemplateSender (after the 24-hour window closed)', () => {
       omondi,
     );
     expect(
-      await screen.findByText('Only Admin Takeover can send a template; the bot is answering this conversation.'),
+      await screen.findByText(
+        'Only Admin Takeover can send a template; the bot has stopped and a person must answer now.',
+      ),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Take over to send a template' }));
     expect(await screen.findByText('Conversation status has been updated')).toBeInTheDocument();

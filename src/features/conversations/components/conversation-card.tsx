@@ -6,13 +6,16 @@ import { UNKNOWN_CUSTOMER, customerDisplayName } from '../../../lib/format/custo
 import { formatDateTime } from '../../../lib/format/date';
 import { formatTimeLeft } from '../../../lib/format/duration';
 import { replyWindow, useNow } from '../reply-window';
+import { handoffOf, waitingText } from '../handoff';
 import { messageCount } from '../status';
 import { StatusBadge } from './status-badge';
 
 /**
  * One conversation of the list, linking to its detail. A customer without a name (or with a blank
  * one) reads 'Unknown Customer'. The last message's first line shows on one line when the server
- * sends it.
+ * sends it; for a conversation waiting for a person whose backend says why, the reason and the
+ * customer's words show instead (the last message is then the bot's hand-over line, which says
+ * nothing), with how long it has waited.
  */
 export const ConversationCard = memo(function ConversationCard({ conversation }: { conversation: Conversation }) {
   const needsAdmin = conversation.status === 'admin_required';
@@ -21,6 +24,8 @@ export const ConversationCard = memo(function ConversationCard({ conversation }:
   const reply = replyWindow(conversation.replyWindowClosesAt, now);
   // Beyond the spec: the last message's first line, when the server keeps it.
   const preview = conversation.lastMessagePreview?.trim();
+  const handoff = needsAdmin ? handoffOf(conversation) : undefined;
+  const why = handoff && (handoff.reason !== undefined || handoff.customerText !== undefined);
   return (
     <li>
       <Link
@@ -34,6 +39,11 @@ export const ConversationCard = memo(function ConversationCard({ conversation }:
             <span className="plain-badge">{messageCount(conversation.messageCount)}</span>
           )}
           {unread > 0 && <span className="plain-badge unread-badge">{unread} unread</span>}
+          {handoff?.since !== undefined && (
+            <span className="plain-badge waiting-badge">
+              <i className="pi pi-hourglass" aria-hidden="true" /> {waitingText(handoff.since, now)}
+            </span>
+          )}
           {reply.state === 'open' && reply.closing && (
             <span className="plain-badge reply-window-badge">
               <i className="pi pi-clock" aria-hidden="true" /> Reply window closes in {formatTimeLeft(reply.msLeft)}
@@ -44,7 +54,19 @@ export const ConversationCard = memo(function ConversationCard({ conversation }:
           <i className="pi pi-phone" aria-hidden="true" /> {conversation.whatsappPhoneNumber}
         </p>
         <p className="muted">Last message: {formatDateTime(conversation.lastMessageAt)}</p>
-        {preview && <QuoteLine text={preview} label="Last message text" quoted={false} />}
+        {why ? (
+          <>
+            {handoff.reason && (
+              <p className="handoff-reason">
+                <span className="sr-only">Needs a person: </span>
+                {handoff.reason}
+              </p>
+            )}
+            {handoff.customerText && <QuoteLine text={handoff.customerText} label="Customer wrote" />}
+          </>
+        ) : (
+          preview && <QuoteLine text={preview} label="Last message text" quoted={false} />
+        )}
         {conversation.productsMentioned.length > 0 && (
           <p className="conversation-card-products">
             <span className="muted">Products:</span>

@@ -2,11 +2,18 @@ import type { Conversation } from '../../../api/generated/model/conversation';
 import { useGetProduct } from '../../../api/generated/endpoints/products/products';
 import { formatDateTime } from '../../../lib/format/date';
 import { formatKES } from '../../../lib/format/money';
+import { handoffOf, waitingText } from '../handoff';
+import { useNow } from '../reply-window';
 import { StatusBadge } from './status-badge';
 
-/** 'Conversation Info': status, start, last activity, and the current product and offer when there are any. */
+/**
+ * 'Conversation Info': status, start, last activity, the current product and offer when there are
+ * any, and beyond the spec the hand-off when the backend says why a person is needed (the reason,
+ * the customer's words, since when, and while it still waits, for how long).
+ */
 export function ConversationInfo({ conversation }: { conversation: Conversation }) {
   const { currentProductId, currentOfferPrice, bargainingRound } = conversation;
+  const handoff = handoffOf(conversation);
   return (
     <section className="card conversation-info" aria-labelledby="conversation-info-title">
       <h2 id="conversation-info-title">Conversation Info</h2>
@@ -25,6 +32,22 @@ export function ConversationInfo({ conversation }: { conversation: Conversation 
           <dt>Last Activity</dt>
           <dd>{formatDateTime(conversation.lastMessageAt)}</dd>
         </div>
+        {handoff && (
+          <div>
+            <dt>Hand-off</dt>
+            <dd className="handoff-info">
+              {handoff.reason && <p className="handoff-reason">{handoff.reason}</p>}
+              {handoff.customerText && (
+                <p className="handoff-quote">
+                  <span className="sr-only">Customer wrote: </span>“{handoff.customerText}”
+                </p>
+              )}
+              {handoff.since !== undefined && (
+                <HandoffSince since={handoff.since} waiting={conversation.status === 'admin_required'} />
+              )}
+            </dd>
+          </div>
+        )}
         {currentProductId != null && (
           <div>
             <dt>Current Product Interest</dt>
@@ -44,6 +67,22 @@ export function ConversationInfo({ conversation }: { conversation: Conversation 
         )}
       </dl>
     </section>
+  );
+}
+
+/** "Since 22 Nov 2026, 08:14 · Waiting 2 h" (the waiting time only while a person is still needed). */
+function HandoffSince({ since, waiting }: { since: number; waiting: boolean }) {
+  const now = useNow();
+  return (
+    <p className="muted">
+      Since {formatDateTime(new Date(since).toISOString())}
+      {waiting && (
+        <>
+          {' · '}
+          <span className="handoff-waiting">{waitingText(since, now)}</span>
+        </>
+      )}
+    </p>
   );
 }
 

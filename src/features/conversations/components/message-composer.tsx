@@ -11,6 +11,7 @@ import { useToast } from '../../../lib/toast/toast-context';
 import { ProductCardPicker } from './product-card-picker';
 import { QuickRepliesPicker } from './quick-replies-picker';
 import { TakeoverNote } from './takeover-switch';
+import { takeoverNoteText } from '../handoff';
 
 /** The longest message WhatsApp (and the contract) takes. */
 const MAX_LENGTH = 4096;
@@ -165,7 +166,7 @@ export function MessageComposer({ conversationId, takeover, onSend, conversation
       {!takeover && conversation && (
         <TakeoverNote
           conversation={conversation}
-          reason="Only Admin Takeover can reply; the bot is answering this conversation."
+          reason={takeoverNoteText('reply', conversation)}
           label="Take over to reply"
         />
       )}

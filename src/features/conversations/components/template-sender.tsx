@@ -9,6 +9,7 @@ import { useGetProduct } from '../../../api/generated/endpoints/products/product
 import type { Conversation } from '../../../api/generated/model/conversation';
 import { useToast } from '../../../lib/toast/toast-context';
 import { conversationValues, prefillTemplate } from '../template-values';
+import { takeoverNoteText } from '../handoff';
 import { TakeoverNote } from './takeover-switch';
 
 interface TemplateSenderProps {
@@ -89,7 +90,7 @@ export function TemplateSender({ conversationId, takeover, conversation }: Templ
       {!takeover && conversation && (
         <TakeoverNote
           conversation={conversation}
-          reason="Only Admin Takeover can send a template; the bot is answering this conversation."
+          reason={takeoverNoteText('send a template', conversation)}
           label="Take over to send a template"
         />
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatKES, formatPriceRange } from '../money';
-import { formatResponseTime, formatTimeLeft } from '../duration';
+import { formatResponseTime, formatTimeLeft, formatWaited } from '../duration';
 import { isoDay } from '../date';
 
 describe('money', () => {
@@ -43,5 +43,16 @@ describe('formatTimeLeft', () => {
 
   it('never goes below zero', () => {
     expect(formatTimeLeft(-5_000)).toBe('0m');
+  });
+});
+
+describe('time waited', () => {
+  it('reads under a minute, whole minutes, whole hours under a day, then whole days, rounded down', () => {
+    expect(formatWaited(-5_000)).toBe('under 1 min');
+    expect(formatWaited(59_999)).toBe('under 1 min');
+    expect(formatWaited(25 * 60_000)).toBe('25 min');
+    expect(formatWaited(2.5 * 3_600_000)).toBe('2 h');
+    expect(formatWaited(23.9 * 3_600_000)).toBe('23 h');
+    expect(formatWaited(3.2 * 86_400_000)).toBe('3 d');
   });
 });
