@@ -292,6 +292,10 @@ for (const size of [
     ];
     expect(newestBox.y + newestBox.height).toBeLessThanOrEqual(panelBox.y + panelBox.height);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The whole conversation fits: the page itself has nothing below the fold.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+      .toBeLessThanOrEqual(0);
     // The messages keep the rest of the room: a few bubbles at least.
     const scroller = (await page.locator('.message-scroller').boundingBox())!;
     expect(scroller.height).toBeGreaterThanOrEqual(200);

@@ -21,7 +21,7 @@ import { useFitToWindow } from '../../lib/dom/fit-to-window';
 
 /**
  * The panel (or its loading state) is 600 px at most and 200 px at least (a few messages,
- * and the message box still in view on a 1280 × 720 window), with 1 rem of the page's
+ * and the message box still in view on a 1280 × 720 window), with the page's 1.5 rem
  * padding under the card.
  */
 const MESSAGE_PANEL_FIT = {
@@ -29,7 +29,7 @@ const MESSAGE_PANEL_FIT = {
   variable: 'message-panel-height',
   min: 200,
   max: 600,
-  gap: 16,
+  gap: 24,
 };
 
 /** /conversations/:id: heading (the customer's name, else 'Customer Conversation') and phone, takeover switch, messages, composer and info panel. */
