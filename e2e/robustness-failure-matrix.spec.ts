@@ -167,12 +167,10 @@ for (const screen of SCREENS) {
     const ops = screen === SCREENS[0] ? recorded : recorded.filter((op) => !shellCalls!.has(op.operationId));
     // A screen with no call of its own (the new product form) still opened above, under the shell.
     if (ops.length === 0)
-      test
-        .info()
-        .annotations.push({
-          type: 'matrix',
-          description: `${screen} makes only the shell's calls, played on ${SCREENS[0]}`,
-        });
+      test.info().annotations.push({
+        type: 'matrix',
+        description: `${screen} makes only the shell's calls, played on ${SCREENS[0]}`,
+      });
     await guard.reset();
 
     const failures: string[] = [];
