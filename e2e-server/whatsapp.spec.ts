@@ -92,8 +92,10 @@ test('a customer writes on WhatsApp, staff take over and reply, and every delive
   const card = page.getByRole('link', { name: new RegExp(name) });
   await expect(card).toBeVisible(LIVE);
   await expect(card).toContainText('Admin Required');
-  // The card shows the last message: the bot's line saying a person will answer.
-  await expect(card).toContainText('Nakupitisha kwa mmoja wa wafanyakazi wetu');
+  // The card says why a person is needed and quotes the customer, instead of the bot's line.
+  await expect(card).toContainText('Asks about delivery');
+  await expect(card).toContainText(question);
+  await expect(card).not.toContainText('Nakupitisha kwa mmoja wa wafanyakazi wetu');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByTestId('unread-badge')).toHaveText('1', LIVE);
 
   await card.click();
