@@ -161,8 +161,8 @@ export interface paths {
          *     * A field **left out** of the form is **unchanged**.
          *     * A field **sent empty** (a part whose value is the empty text) is
          *       **cleared**: the server stores null. Only the optional fields can be
-         *       cleared: dimensions, description, color, installationPricePerSlab,
-         *       material, bowlConfiguration. name, category, startingPrice,
+         *       cleared: dimensions, description, descriptionSw, color,
+         *       installationPricePerSlab, material, bowlConfiguration. name, category, startingPrice,
          *       endingPrice, stock and isActive cannot be empty (422).
          *     * When category moves between a stone (granite, marble, quartz) and
          *       sink, the client sends the other kind's fields empty: stone → sink
@@ -903,6 +903,12 @@ export interface components {
             /** @description In mm, "length x width" for slabs or "length x width x height" for sinks. */
             dimensions?: string | null;
             description?: string | null;
+            /**
+             * @description Beyond the spec. The description in Swahili: the chatbot shows it
+             *     to customers writing Swahili or Sheng, and the English description
+             *     when it is null. Absent from a backend that does not keep it.
+             */
+            descriptionSw?: string | null;
             /** @description KES, two decimals at most. */
             startingPrice: number;
             /** @description KES, two decimals at most. */
@@ -948,6 +954,8 @@ export interface components {
             category: components["schemas"]["ProductCategory"];
             dimensions?: string;
             description?: string;
+            /** @description Beyond the spec. The description in Swahili (see Product). */
+            descriptionSw?: string;
             startingPrice: components["schemas"]["PriceText"];
             endingPrice: components["schemas"]["PriceText"];
             color?: components["schemas"]["StoneColor"];
@@ -977,8 +985,8 @@ export interface components {
          *     for parts (files with or without a filename, at most 30 files and 50
          *     text parts). A field left out keeps its value. A field sent empty
          *     ('') is cleared (stored as null); only dimensions, description,
-         *     color, installationPricePerSlab, material and bowlConfiguration may
-         *     be sent empty. name, category, startingPrice, endingPrice, stock and
+         *     descriptionSw, color, installationPricePerSlab, material and
+         *     bowlConfiguration may be sent empty. name, category, startingPrice, endingPrice, stock and
          *     isActive sent empty are refused with 422 and nothing is changed.
          */
         ProductUpdateForm: {
@@ -988,6 +996,8 @@ export interface components {
             dimensions?: string;
             /** @description Empty clears it. */
             description?: string;
+            /** @description Beyond the spec. The description in Swahili (see Product). Empty clears it. */
+            descriptionSw?: string;
             startingPrice?: components["schemas"]["PriceText"];
             endingPrice?: components["schemas"]["PriceText"];
             /** @description Stones only. Empty clears it (sent empty when a stone becomes a sink). */
@@ -1091,6 +1101,17 @@ export interface components {
              *     only, as the spec's do.
              */
             lastCustomerMessagePreview?: string | null;
+            /**
+             * @description Beyond the spec. The language the customer last wrote in, as the
+             *     chatbot reads it: en (English) or sw (Swahili, Sheng included);
+             *     a message in neither (a number, "ok") keeps the one before. Null
+             *     until the customer writes. The dashboard offers the Swahili text
+             *     of quick replies and the Swahili version of a template for sw.
+             *     Absent from a backend that does not track it: the dashboard then
+             *     uses the English texts.
+             * @enum {string|null}
+             */
+            customerLanguage?: "en" | "sw" | null;
         };
         ConversationStatusUpdate: {
             status: components["schemas"]["ConversationStatus"];

@@ -35,6 +35,8 @@ export interface ProductsTable {
   installation_image_urls: string[];
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Migration 023: the description in Swahili, shown to customers writing Swahili or Sheng. */
+  description_sw: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface ConversationsTable {
   id: Generated<number>;
@@ -60,6 +62,8 @@ export interface ConversationsTable {
   last_message_preview: Generated<string | null>;
   /** Migration 009: message_preview of the customer's last message, kept by addMessage. */
   last_customer_message_preview: Generated<string | null>;
+  /** Migration 023: the language the customer last wrote in ('en' or 'sw'), as the bot reads it; null until they write. */
+  customer_language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface MessagesTable {
   id: Generated<number>;

@@ -24,6 +24,7 @@ export const toConversation = (row: ConversationRow): Conversation => ({
   replyWindowClosesAt: replyWindowClosesAt(row),
   lastMessagePreview: row.last_message_preview,
   lastCustomerMessagePreview: row.last_customer_message_preview,
+  customerLanguage: row.customer_language as Conversation['customerLanguage'],
 });
 
 /** 24 hours after the customer's last message; null when the customer never wrote. */

@@ -9,6 +9,7 @@ import type { ConversationBargainingRound } from './conversationBargainingRound'
 import type { ConversationReplyWindowClosesAt } from './conversationReplyWindowClosesAt';
 import type { ConversationLastMessagePreview } from './conversationLastMessagePreview';
 import type { ConversationLastCustomerMessagePreview } from './conversationLastCustomerMessagePreview';
+import type { ConversationCustomerLanguage } from './conversationCustomerLanguage';
 
 export interface Conversation {
   /** @minimum 1 */
@@ -69,4 +70,13 @@ only, as the spec's do.
    * @maxLength 200
    */
   lastCustomerMessagePreview?: ConversationLastCustomerMessagePreview;
+  /** Beyond the spec. The language the customer last wrote in, as the
+chatbot reads it: en (English) or sw (Swahili, Sheng included);
+a message in neither (a number, "ok") keeps the one before. Null
+until the customer writes. The dashboard offers the Swahili text
+of quick replies and the Swahili version of a template for sw.
+Absent from a backend that does not track it: the dashboard then
+uses the English texts.
+ */
+  customerLanguage?: ConversationCustomerLanguage;
 }
