@@ -1252,14 +1252,26 @@ export interface components {
             id: number;
             title: string;
             content: string;
+            /**
+             * @description Beyond the spec. The text in Swahili, with the same placeholders:
+             *     the dashboard inserts it in a conversation whose customer writes
+             *     Swahili (Conversation.customerLanguage sw), and the English
+             *     content otherwise or when this is null. Absent from a backend
+             *     that does not keep it: the dashboard then shows no Swahili text.
+             */
+            contentSw?: string | null;
         };
         QuickReplyInput: {
             title: string;
             content: string;
+            /** @description Beyond the spec. The text in Swahili (see QuickReply); left out or null, none. */
+            contentSw?: string | null;
         };
         QuickReplyUpdate: {
             title?: string;
             content?: string;
+            /** @description Beyond the spec. The text in Swahili (see QuickReply); null removes it, left out keeps it. */
+            contentSw?: string | null;
         };
         QuickReplyOrder: {
             ids: number[];

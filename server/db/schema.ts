@@ -130,6 +130,8 @@ export interface QuickRepliesTable {
   title: string;
   content: string;
   position: number;
+  /** Migration 023: the text in Swahili, for customers writing Swahili; null: none. */
+  content_sw: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface NotificationsTable {
   id: Generated<number>;

@@ -299,6 +299,7 @@ describe('quick replies', () => {
       id,
       title: 'Hours',
       content: 'Open 8 to 7.',
+      contentSw: null,
     });
     const order = [id, ...seeded.map((q) => q.id)];
     expect(
@@ -310,6 +311,34 @@ describe('quick replies', () => {
     expect((await call('DELETE', `/api/quick-replies/${id}`)).statusCode).toBe(204);
     expect((await call('DELETE', `/api/quick-replies/${id}`)).statusCode).toBe(404);
     expect(((await call('GET', '/api/quick-replies')).json() as unknown[]).length).toBe(4);
+  });
+
+  it('keep a Swahili text beside the English one until it is changed or removed (null)', async () => {
+    const created = await call('POST', '/api/quick-replies', {
+      title: 'Opening hours',
+      content: 'We are open 8 to 6.',
+      contentSw: 'Tuko wazi saa mbili hadi saa kumi na mbili.',
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as number;
+    expect(created.json()).toEqual({
+      id,
+      title: 'Opening hours',
+      content: 'We are open 8 to 6.',
+      contentSw: 'Tuko wazi saa mbili hadi saa kumi na mbili.',
+    });
+    // Changing the English text keeps the Swahili one.
+    expect((await call('PATCH', `/api/quick-replies/${id}`, { content: 'We are open 8 to 7.' })).json().contentSw).toBe(
+      'Tuko wazi saa mbili hadi saa kumi na mbili.',
+    );
+    const listed = (await call('GET', '/api/quick-replies')).json() as { id: number; contentSw: string | null }[];
+    expect(listed.find((q) => q.id === id)?.contentSw).toBe('Tuko wazi saa mbili hadi saa kumi na mbili.');
+    expect((await call('PATCH', `/api/quick-replies/${id}`, { contentSw: '  ' })).statusCode).toBe(422);
+    expect((await call('PATCH', `/api/quick-replies/${id}`, { contentSw: null })).json()).toMatchObject({
+      content: 'We are open 8 to 7.',
+      contentSw: null,
+    });
+    expect((await call('DELETE', `/api/quick-replies/${id}`)).statusCode).toBe(204);
   });
 
   it('stop at 200', async () => {
