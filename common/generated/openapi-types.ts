@@ -1232,7 +1232,12 @@ export interface components {
             name: string;
             /** @description What staff call it. */
             label: string;
-            /** @description A WhatsApp language code, e.g. en or en_GB. */
+            /**
+             * @description A WhatsApp language code, e.g. en, en_GB or sw (Swahili). One
+             *     name may be approved in several languages, one template each;
+             *     the dashboard offers a customer writing Swahili
+             *     (Conversation.customerLanguage sw) the sw one.
+             */
             language: string;
             /** @description The approved text, with `{{1}}`, `{{2}}`… where the variables go. */
             body: string;
