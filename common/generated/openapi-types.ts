@@ -1380,6 +1380,16 @@ export interface components {
             /** @default 24 */
             hoursUntilFollowUp: number;
             followUpMessage: string;
+            /**
+             * @description Beyond the spec. The follow-up message in Swahili, sent instead of
+             *     followUpMessage to a customer writing Swahili
+             *     (Conversation.customerLanguage sw); once the reply window has
+             *     closed, such a customer gets the follow_up_reminder template in
+             *     sw when one is approved. Optional: left out of a save, it is kept;
+             *     a backend without it keeps working, and the dashboard then shows
+             *     no Swahili field.
+             */
+            followUpMessageSw?: string;
         };
         /** @description How the server's chatbot answers customers (beyond the spec). */
         BotSettings: {

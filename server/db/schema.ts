@@ -157,6 +157,8 @@ export interface FollowUpSettingsTable {
   enabled: boolean;
   hours_until_follow_up: number;
   follow_up_message: string;
+  /** Migration 023: the message in Swahili, for customers writing Swahili. */
+  follow_up_message_sw: ColumnType<string, string | undefined, string>;
 }
 export interface OutboxTable {
   id: Generated<number>;

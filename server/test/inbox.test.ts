@@ -55,8 +55,8 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, 
 
 let phone = 700000000;
 /** A conversation whose customer wrote at `at`, taken over by staff. */
-async function conversation(at = server.clock.now) {
-  const id = await server.app.services.inbound.customerMessage(`+254${phone++}`, 'Brian Otieno', 'Habari', at);
+async function conversation(at = server.clock.now, content = 'Habari') {
+  const id = await server.app.services.inbound.customerMessage(`+254${phone++}`, 'Brian Otieno', content, at);
   await server.app.services.conversations.setStatus(id, 'admin_takeover');
   return id;
 }
@@ -265,8 +265,9 @@ describe('follow-ups respect the window', () => {
       .set({ last_follow_up_at: new Date(server.clock.now.getTime() + DAY) })
       .execute();
     const now = server.clock.now.getTime();
-    const inside = await conversation(new Date(now - 3 * 60 * 60 * 1000));
-    const outside = await conversation(new Date(now - 2 * DAY));
+    // Customers writing English: one writing Swahili gets the Swahili text (follow-ups.test.ts).
+    const inside = await conversation(new Date(now - 3 * 60 * 60 * 1000), 'Hello');
+    const outside = await conversation(new Date(now - 2 * DAY), 'Hello');
     await db.updateTable('conversations').set({ status: 'bot_active' }).where('id', 'in', [inside, outside]).execute();
     await call('PATCH', '/api/follow-ups/settings', {
       enabled: true,
