@@ -11,13 +11,13 @@ import type { MessageTemplate } from '../../api/generated/model/messageTemplate'
 const SWAHILI = 'sw';
 
 /** A language code in words: "Swahili", "English" (en, en_GB, en_US), or the code itself. */
-export function languageName(code: string): string {
+function languageName(code: string): string {
   if (code === SWAHILI) return 'Swahili';
   if (code === 'en' || code.startsWith('en_')) return 'English';
   return code;
 }
 
-export type OfferedTemplate = { id: number; label: string; template: MessageTemplate };
+type OfferedTemplate = { id: number; label: string; template: MessageTemplate };
 
 /**
  * The templates to offer, in the list's order. A label names the language

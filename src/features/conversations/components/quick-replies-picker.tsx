@@ -28,7 +28,7 @@ const NEEDS_PRODUCT = /\{\{\s*(productName|priceRange)\s*\}\}/;
  * customer writes Swahili and the reply has one, else the English text (also
  * when the backend does not say the customer's language).
  */
-export const quickReplyText = (reply: QuickReply, conversation: Conversation | undefined): string =>
+const quickReplyText = (reply: QuickReply, conversation: Conversation | undefined): string =>
   (conversation?.customerLanguage === 'sw' && reply.contentSw) || reply.content;
 
 /** The first line with something on it: what the list shows under a reply's title. */
