@@ -533,6 +533,9 @@ test.describe('product form', () => {
     await expect(field(page, 'Installation Price per Slab (KES)')).toHaveValue('2500');
     await expect(field(page, 'Stock')).toHaveValue('14');
     await expect(field(page, 'Color')).toHaveValue('Black');
+    await expect(field(page, 'Description (Swahili)')).toHaveValue(
+      "Granite nyeusi iliyong'arishwa kutoka Zimbabwe, bora kwa meza za jikoni.",
+    );
     await expect(page.getByRole('img', { name: 'Current product image' })).toHaveAttribute(
       'src',
       '/uploads/products/absolute-black-granite.svg',
@@ -552,6 +555,7 @@ test.describe('product form', () => {
       category: 'granite',
       dimensions: '3000 x 1800 x 20',
       description: 'Polished jet-black granite from Zimbabwe, ideal for kitchen tops.',
+      descriptionSw: "Granite nyeusi iliyong'arishwa kutoka Zimbabwe, bora kwa meza za jikoni.",
       startingPrice: '8500',
       endingPrice: '12000',
       color: 'Black',

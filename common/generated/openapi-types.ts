@@ -161,8 +161,8 @@ export interface paths {
          *     * A field **left out** of the form is **unchanged**.
          *     * A field **sent empty** (a part whose value is the empty text) is
          *       **cleared**: the server stores null. Only the optional fields can be
-         *       cleared: dimensions, description, color, installationPricePerSlab,
-         *       material, bowlConfiguration. name, category, startingPrice,
+         *       cleared: dimensions, description, descriptionSw, color,
+         *       installationPricePerSlab, material, bowlConfiguration. name, category, startingPrice,
          *       endingPrice, stock and isActive cannot be empty (422).
          *     * When category moves between a stone (granite, marble, quartz) and
          *       sink, the client sends the other kind's fields empty: stone → sink
@@ -903,6 +903,12 @@ export interface components {
             /** @description In mm, "length x width" for slabs or "length x width x height" for sinks. */
             dimensions?: string | null;
             description?: string | null;
+            /**
+             * @description Beyond the spec. The description in Swahili: the chatbot shows it
+             *     to customers writing Swahili or Sheng, and the English description
+             *     when it is null. Absent from a backend that does not keep it.
+             */
+            descriptionSw?: string | null;
             /** @description KES, two decimals at most. */
             startingPrice: number;
             /** @description KES, two decimals at most. */
@@ -948,6 +954,8 @@ export interface components {
             category: components["schemas"]["ProductCategory"];
             dimensions?: string;
             description?: string;
+            /** @description Beyond the spec. The description in Swahili (see Product). */
+            descriptionSw?: string;
             startingPrice: components["schemas"]["PriceText"];
             endingPrice: components["schemas"]["PriceText"];
             color?: components["schemas"]["StoneColor"];
@@ -977,8 +985,8 @@ export interface components {
          *     for parts (files with or without a filename, at most 30 files and 50
          *     text parts). A field left out keeps its value. A field sent empty
          *     ('') is cleared (stored as null); only dimensions, description,
-         *     color, installationPricePerSlab, material and bowlConfiguration may
-         *     be sent empty. name, category, startingPrice, endingPrice, stock and
+         *     descriptionSw, color, installationPricePerSlab, material and
+         *     bowlConfiguration may be sent empty. name, category, startingPrice, endingPrice, stock and
          *     isActive sent empty are refused with 422 and nothing is changed.
          */
         ProductUpdateForm: {
@@ -988,6 +996,8 @@ export interface components {
             dimensions?: string;
             /** @description Empty clears it. */
             description?: string;
+            /** @description Beyond the spec. The description in Swahili (see Product). Empty clears it. */
+            descriptionSw?: string;
             startingPrice?: components["schemas"]["PriceText"];
             endingPrice?: components["schemas"]["PriceText"];
             /** @description Stones only. Empty clears it (sent empty when a stone becomes a sink). */
@@ -1113,6 +1123,17 @@ export interface components {
              *     Null and absent as `handoffReason`.
              */
             handoffCustomerText?: string | null;
+            /**
+             * @description Beyond the spec. The language the customer last wrote in, as the
+             *     chatbot reads it: en (English) or sw (Swahili, Sheng included);
+             *     a message in neither (a number, "ok") keeps the one before. Null
+             *     until the customer writes. The dashboard offers the Swahili text
+             *     of quick replies and the Swahili version of a template for sw.
+             *     Absent from a backend that does not track it: the dashboard then
+             *     uses the English texts.
+             * @enum {string|null}
+             */
+            customerLanguage?: "en" | "sw" | null;
         };
         /**
          * @description Beyond the spec. Why a conversation needs a person. The first four
@@ -1244,7 +1265,12 @@ export interface components {
             name: string;
             /** @description What staff call it. */
             label: string;
-            /** @description A WhatsApp language code, e.g. en or en_GB. */
+            /**
+             * @description A WhatsApp language code, e.g. en, en_GB or sw (Swahili). One
+             *     name may be approved in several languages, one template each;
+             *     the dashboard offers a customer writing Swahili
+             *     (Conversation.customerLanguage sw) the sw one.
+             */
             language: string;
             /** @description The approved text, with `{{1}}`, `{{2}}`… where the variables go. */
             body: string;
@@ -1264,14 +1290,26 @@ export interface components {
             id: number;
             title: string;
             content: string;
+            /**
+             * @description Beyond the spec. The text in Swahili, with the same placeholders:
+             *     the dashboard inserts it in a conversation whose customer writes
+             *     Swahili (Conversation.customerLanguage sw), and the English
+             *     content otherwise or when this is null. Absent from a backend
+             *     that does not keep it: the dashboard then shows no Swahili text.
+             */
+            contentSw?: string | null;
         };
         QuickReplyInput: {
             title: string;
             content: string;
+            /** @description Beyond the spec. The text in Swahili (see QuickReply); left out or null, none. */
+            contentSw?: string | null;
         };
         QuickReplyUpdate: {
             title?: string;
             content?: string;
+            /** @description Beyond the spec. The text in Swahili (see QuickReply); null removes it, left out keeps it. */
+            contentSw?: string | null;
         };
         QuickReplyOrder: {
             ids: number[];
@@ -1375,6 +1413,16 @@ export interface components {
             /** @default 24 */
             hoursUntilFollowUp: number;
             followUpMessage: string;
+            /**
+             * @description Beyond the spec. The follow-up message in Swahili, sent instead of
+             *     followUpMessage to a customer writing Swahili
+             *     (Conversation.customerLanguage sw); once the reply window has
+             *     closed, such a customer gets the follow_up_reminder template in
+             *     sw when one is approved. Optional: left out of a save, it is kept;
+             *     a backend without it keeps working, and the dashboard then shows
+             *     no Swahili field.
+             */
+            followUpMessageSw?: string;
         };
         /** @description How the server's chatbot answers customers (beyond the spec). */
         BotSettings: {

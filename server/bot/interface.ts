@@ -73,6 +73,8 @@ export type CatalogueProduct = {
   category: 'granite' | 'marble' | 'quartz' | 'sink';
   dimensions: string | null;
   description: string | null;
+  /** The description in Swahili, for customers writing Swahili or Sheng; absent or null: the English one. */
+  descriptionSw?: string | null;
   startingPrice: number;
   endingPrice: number;
   color: string | null;

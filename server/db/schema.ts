@@ -35,6 +35,8 @@ export interface ProductsTable {
   installation_image_urls: string[];
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Migration 022: the description in Swahili, shown to customers writing Swahili or Sheng. */
+  description_sw: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface ConversationsTable {
   id: Generated<number>;
@@ -66,6 +68,8 @@ export interface ConversationsTable {
   handoff_at: Generated<Date | null>;
   /** Migration 021: message_preview of the customer's message that caused the hand-off. */
   handoff_customer_text: Generated<string | null>;
+  /** Migration 022: the language the customer last wrote in ('en' or 'sw'), as the bot reads it; null until they write. */
+  customer_language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface MessagesTable {
   id: Generated<number>;
@@ -132,6 +136,8 @@ export interface QuickRepliesTable {
   title: string;
   content: string;
   position: number;
+  /** Migration 022: the text in Swahili, for customers writing Swahili; null: none. */
+  content_sw: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface NotificationsTable {
   id: Generated<number>;
@@ -157,6 +163,8 @@ export interface FollowUpSettingsTable {
   enabled: boolean;
   hours_until_follow_up: number;
   follow_up_message: string;
+  /** Migration 022: the message in Swahili, for customers writing Swahili. */
+  follow_up_message_sw: ColumnType<string, string | undefined, string>;
 }
 export interface OutboxTable {
   id: Generated<number>;

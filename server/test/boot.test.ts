@@ -48,7 +48,7 @@ describe('server on PGlite', () => {
     try {
       expect(server.output.join('')).not.toContain('seeded demo');
       cookie = await signIn(server.url);
-      expect(await get(`${server.url}/api/follow-ups/settings`, cookie)).toEqual(settings);
+      expect(await get(`${server.url}/api/follow-ups/settings`, cookie)).toMatchObject(settings);
       expect((await get(`${server.url}/api/products`, cookie)).length).toBe(products.length);
     } finally {
       await server.stop();

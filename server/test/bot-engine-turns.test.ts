@@ -153,6 +153,24 @@ describe('the catalogue bot', () => {
     expect(only(deal.replies)).toContain('Ungependa kulipa vipi');
   });
 
+  it('describes a product in Swahili to a Swahili customer when it has a Swahili description, else in English', async () => {
+    const catalogue = demoCatalogue().map((p) =>
+      p.name === 'Galaxy Black Granite' ? { ...p, descriptionSw: 'Granite nyeusi yenye madoa ya dhahabu.' } : p,
+    );
+    const swahili = new Chat({ bot: catalogueBot, catalogue });
+    const galaxy = only((await swahili.send('Nataka kuona galaxy black granite')).replies);
+    expect(galaxy).toContain('\nGranite nyeusi yenye madoa ya dhahabu.\n');
+    expect(galaxy).not.toContain('golden flecks');
+    // Absolute Black has no Swahili description: the English one, rather than none.
+    expect(only((await swahili.send('Nataka kuona absolute black granite')).replies)).toContain(
+      '\nDeep black granite for kitchen tops and vanities.\n',
+    );
+    const english = new Chat({ bot: catalogueBot, catalogue });
+    const card = only((await english.send('Show me the galaxy black granite please')).replies);
+    expect(card).toContain('\nBlack granite with golden flecks.\n');
+    expect(card).not.toContain('madoa');
+  });
+
   it('prices a sink "each", and a counter-offer on it starts again at round 1', async () => {
     const chat = new Chat({ bot: catalogueBot });
     await chat.send('galaxy black');

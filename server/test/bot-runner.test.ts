@@ -53,7 +53,13 @@ async function customer(content: string, phone = '+254700000001', at = server.cl
   };
 }
 
-const product = (values: { name: string; starting_price: number; is_active?: boolean; stock?: number }) =>
+const product = (values: {
+  name: string;
+  starting_price: number;
+  is_active?: boolean;
+  stock?: number;
+  description_sw?: string;
+}) =>
   db()
     .insertInto('products')
     .values({
@@ -146,7 +152,12 @@ describe('a turn', () => {
   });
 
   it('the catalogue: active products, numbers as numbers, the same list until it changes, then the change at once', async () => {
-    const black = await product({ name: 'Absolute Black Granite', starting_price: 8500, stock: 3 });
+    const black = await product({
+      name: 'Absolute Black Granite',
+      starting_price: 8500,
+      stock: 3,
+      description_sw: 'Granite nyeusi kabisa.',
+    });
     await product({ name: 'Retired Granite', starting_price: 5000, is_active: false });
     const lists: Awaited<ReturnType<BotTools['catalogue']>>[] = [];
     const run = runner(async (_turn, tools) => void lists.push(await tools.catalogue()));
@@ -158,6 +169,7 @@ describe('a turn', () => {
         category: 'granite',
         dimensions: null,
         description: null,
+        descriptionSw: 'Granite nyeusi kabisa.',
         startingPrice: 8500,
         endingPrice: 11900,
         color: null,
@@ -175,6 +187,28 @@ describe('a turn', () => {
     await run.turn(await customer('And now?'));
     // A product added a moment ago is known at the next message.
     expect(lists[2]!.map((p) => p.name)).toEqual(['Absolute Black Granite', 'Tan Brown Granite']);
+  });
+});
+
+describe("the customer's language", () => {
+  it('follows what the customer writes, keeps it for a message in neither language, and shows on the conversation', async () => {
+    const language = async (conversationId: number) =>
+      (
+        await server.app.inject({
+          url: `/api/conversations/${conversationId}`,
+          headers: { cookie: server.cookie },
+        })
+      ).json().customerLanguage;
+    const first = await customer('Habari, mnauza sinki?');
+    expect(await language(first.conversationId)).toBe('sw');
+    await customer('9000');
+    expect(await language(first.conversationId)).toBe('sw');
+    await customer('Do you deliver to Nakuru?');
+    expect(await language(first.conversationId)).toBe('en');
+    // Staff taking over do not stop it: it is read from every customer message.
+    await db().updateTable('conversations').set({ status: 'admin_takeover' }).execute();
+    await customer('Sawa, nitalipa kesho');
+    expect(await language(first.conversationId)).toBe('sw');
   });
 });
 

@@ -127,3 +127,54 @@ describe('a follow-up does not move the conversation in the list', () => {
     expect(await outboxOf(id)).toHaveLength(2);
   });
 });
+
+describe("a follow-up in the customer's language", () => {
+  it('keeps a Swahili message beside the English one; a save without it keeps it', async () => {
+    const stored = (await call('GET', '/api/follow-ups/settings')).json();
+    expect(stored.followUpMessageSw).toBe(
+      'Habari kutoka Stone & Sinks! Bado unavutiwa na bidhaa ulizouliza? Jibu hapa nasi tutakusaidia.',
+    );
+    const saved = await call('PATCH', '/api/follow-ups/settings', { ...stored, followUpMessageSw: 'Bado unavutiwa?' });
+    expect(saved.json()).toMatchObject({ followUpMessage: 'Still interested?', followUpMessageSw: 'Bado unavutiwa?' });
+    await call('PATCH', '/api/follow-ups/settings', { enabled: true, hoursUntilFollowUp: 2, followUpMessage: 'Hi?' });
+    expect((await call('GET', '/api/follow-ups/settings')).json().followUpMessageSw).toBe('Bado unavutiwa?');
+    expect((await call('PATCH', '/api/follow-ups/settings', { ...stored, followUpMessageSw: ' ' })).statusCode).toBe(
+      422,
+    );
+  });
+
+  it('sends the Swahili text to a customer writing Swahili, and the Swahili template once the window has closed', async () => {
+    await call('PATCH', '/api/follow-ups/settings', {
+      enabled: true,
+      hoursUntilFollowUp: 2,
+      followUpMessage: 'Still interested?',
+      followUpMessageSw: 'Bado unavutiwa?',
+    });
+    const swahili = await quietCustomer(3, 'Habari, mnauza sinki?');
+    const english = await quietCustomer(3, 'Do you sell sinks?');
+    const swahiliLate = await quietCustomer(30, 'Sinki ya bakuli mbili ni ngapi?');
+    const englishLate = await quietCustomer(30, 'How much is the double bowl sink?');
+    const template = await db()
+      .insertInto('message_templates')
+      .values({
+        name: 'follow_up_reminder',
+        label: 'Follow-up',
+        language: 'sw',
+        body: 'Habari {{1}}, ni Stone & Sinks tukifuatilia ulizo lako.',
+        variables: JSON.stringify([{ label: 'Customer name', example: 'Wanjiru' }]),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      expect(await check()).toMatchObject({ count: 4 });
+      expect(await outboxOf(swahili)).toEqual([{ kind: 'follow_up', content: 'Bado unavutiwa?' }]);
+      expect(await outboxOf(english)).toEqual([{ kind: 'follow_up', content: 'Still interested?' }]);
+      expect(await outboxOf(swahiliLate)).toEqual([
+        { kind: 'follow_up', content: 'Habari Amina Wanjiku, ni Stone & Sinks tukifuatilia ulizo lako.' },
+      ]);
+      expect((await outboxOf(englishLate))[0]?.content).toMatch(/^Hello Amina Wanjiku, this is Stone & Sinks/);
+    } finally {
+      await db().deleteFrom('message_templates').where('id', '=', template.id).execute();
+    }
+  });
+});

@@ -55,8 +55,8 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, 
 
 let phone = 700000000;
 /** A conversation whose customer wrote at `at`, taken over by staff. */
-async function conversation(at = server.clock.now) {
-  const id = await server.app.services.inbound.customerMessage(`+254${phone++}`, 'Brian Otieno', 'Habari', at);
+async function conversation(at = server.clock.now, content = 'Habari') {
+  const id = await server.app.services.inbound.customerMessage(`+254${phone++}`, 'Brian Otieno', content, at);
   await server.app.services.conversations.setStatus(id, 'admin_takeover');
   return id;
 }
@@ -265,8 +265,9 @@ describe('follow-ups respect the window', () => {
       .set({ last_follow_up_at: new Date(server.clock.now.getTime() + DAY) })
       .execute();
     const now = server.clock.now.getTime();
-    const inside = await conversation(new Date(now - 3 * 60 * 60 * 1000));
-    const outside = await conversation(new Date(now - 2 * DAY));
+    // Customers writing English: one writing Swahili gets the Swahili text (follow-ups.test.ts).
+    const inside = await conversation(new Date(now - 3 * 60 * 60 * 1000), 'Hello');
+    const outside = await conversation(new Date(now - 2 * DAY), 'Hello');
     await db.updateTable('conversations').set({ status: 'bot_active' }).where('id', 'in', [inside, outside]).execute();
     await call('PATCH', '/api/follow-ups/settings', {
       enabled: true,
@@ -299,6 +300,7 @@ describe('quick replies', () => {
       id,
       title: 'Hours',
       content: 'Open 8 to 7.',
+      contentSw: null,
     });
     const order = [id, ...seeded.map((q) => q.id)];
     expect(
@@ -310,6 +312,34 @@ describe('quick replies', () => {
     expect((await call('DELETE', `/api/quick-replies/${id}`)).statusCode).toBe(204);
     expect((await call('DELETE', `/api/quick-replies/${id}`)).statusCode).toBe(404);
     expect(((await call('GET', '/api/quick-replies')).json() as unknown[]).length).toBe(4);
+  });
+
+  it('keep a Swahili text beside the English one until it is changed or removed (null)', async () => {
+    const created = await call('POST', '/api/quick-replies', {
+      title: 'Opening hours',
+      content: 'We are open 8 to 6.',
+      contentSw: 'Tuko wazi saa mbili hadi saa kumi na mbili.',
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as number;
+    expect(created.json()).toEqual({
+      id,
+      title: 'Opening hours',
+      content: 'We are open 8 to 6.',
+      contentSw: 'Tuko wazi saa mbili hadi saa kumi na mbili.',
+    });
+    // Changing the English text keeps the Swahili one.
+    expect((await call('PATCH', `/api/quick-replies/${id}`, { content: 'We are open 8 to 7.' })).json().contentSw).toBe(
+      'Tuko wazi saa mbili hadi saa kumi na mbili.',
+    );
+    const listed = (await call('GET', '/api/quick-replies')).json() as { id: number; contentSw: string | null }[];
+    expect(listed.find((q) => q.id === id)?.contentSw).toBe('Tuko wazi saa mbili hadi saa kumi na mbili.');
+    expect((await call('PATCH', `/api/quick-replies/${id}`, { contentSw: '  ' })).statusCode).toBe(422);
+    expect((await call('PATCH', `/api/quick-replies/${id}`, { contentSw: null })).json()).toMatchObject({
+      content: 'We are open 8 to 7.',
+      contentSw: null,
+    });
+    expect((await call('DELETE', `/api/quick-replies/${id}`)).statusCode).toBe(204);
   });
 
   it('stop at 200', async () => {

@@ -369,8 +369,13 @@ describe('sequences the contract links', () => {
           );
           const savedProblems = positiveProblems(update, saved);
           if (saved.answer.statusCode !== 200) savedProblems.push(`answered ${saved.answer.statusCode}, not 200`);
-          else if (JSON.stringify(plain(JSON.parse(saved.answer.body))) !== JSON.stringify(sent))
-            savedProblems.push('the answer is not the settings sent');
+          else {
+            // Compared on the fields sent: one left out (followUpMessageSw) is kept as it was.
+            const answer = plain(JSON.parse(saved.answer.body)) as Record<string, unknown>;
+            const ordered = Object.fromEntries(Object.keys(sent as object).map((key) => [key, answer[key]]));
+            if (JSON.stringify(ordered) !== JSON.stringify(sent))
+              savedProblems.push('the answer is not the settings sent');
+          }
           if (savedProblems.length > 0) throw failure('saving follow-up settings', savedProblems, saved);
           const read = await h.send(await h.wire(get, { params: {}, query: [], cookie: 'session', headers: {} }));
           const readProblems = positiveProblems(get, read);

@@ -106,7 +106,7 @@ function notification(before: string, quote: string, after = ''): string {
 }
 
 /** The words of a message the bot can read: the text, a caption or a button's title; null for a bare photo, sticker… */
-export function wordsOf(turn: BotTurn): string | null {
+export function wordsOf(turn: Pick<BotTurn, 'messageType' | 'content' | 'attachment'>): string | null {
   if (turn.messageType === 'text' || turn.messageType === 'interactive' || turn.messageType === 'button')
     return turn.content.trim() || null;
   const attachment = turn.attachment;

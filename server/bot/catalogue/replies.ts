@@ -90,7 +90,9 @@ export function productReply(p: Product, aspect: Aspect, lang: Language): string
     facts.push(sw ? `Bei: ${price}.` : `Price: ${price}.`);
   if (aspect !== 'size' && dims) facts.push(sw ? `Vipimo: ${dims}.` : `Size: ${dims}.`);
   if (aspect !== 'stock') facts.push(stockLine(p, lang));
-  const description = aspect === 'product' && p.description ? `\n${p.description}` : '';
+  // A customer writing Swahili reads the Swahili description when the product has one.
+  const described = (sw && p.descriptionSw) || p.description;
+  const description = aspect === 'product' && described ? `\n${described}` : '';
   return `${first} ${facts.join(' ')}${description}\n${NEXT[lang]}${picture(p)}`;
 }
 

@@ -254,12 +254,20 @@ const QUESTION_WORDS = new Set([
   'aje',
 ]);
 
-export function understand(text: string, catalogue: CatalogueProduct[], previousLanguage?: Language): Understanding {
-  // Chat spellings ("u", "wat", "pls") are read as the words they stand for.
-  const tokens = wordsOf(normalise(text))
+/** A message's words as the rules read them. */
+const tokensOf = (text: string) =>
+  wordsOf(normalise(text))
+    // Chat spellings ("u", "wat", "pls") are read as the words they stand for.
     .map((w) => CHAT_SPELLINGS[w] ?? w)
     // "fedha" is money, and the colour silver only in "rangi ya fedha".
     .map((w, i, all) => (w === 'fedha' && all[i - 1] === 'ya' && all[i - 2] === 'rangi' ? 'silver' : w));
+
+/** The language of a message as understand() reads it (a message in neither keeps `previousLanguage`). */
+export const messageLanguage = (text: string, previousLanguage?: Language): Language =>
+  detectLanguage(tokensOf(text), previousLanguage);
+
+export function understand(text: string, catalogue: CatalogueProduct[], previousLanguage?: Language): Understanding {
+  const tokens = tokensOf(text);
   const normalised = tokens.join(' ');
   const language = detectLanguage(tokens, previousLanguage);
   const index = nameIndex(catalogue);

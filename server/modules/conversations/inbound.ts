@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB, MessageAttachment } from '../../db/schema';
 import type { EventBus, HandoffReason, NotificationType } from '../../realtime/events';
 import type { notificationsService } from '../notifications/service';
+import { wordsOf } from '../../bot/catalogue';
 import { conversationsRepository, inboundRepository } from './repository';
 
 /** Why and since when a hand-off (openapi.yaml's handoffReason, handoffAt, handoffCustomerText). */
@@ -43,6 +44,7 @@ export function inboundService(
         last_message_at: at,
       });
     const message = await messages.addMessage(conversation.id, 'customer', content, 'text', at);
+    await repo.setCustomerLanguage(conversation.id, content);
     deps.events.publish({ type: 'conversation_update', data: { id: conversation.id } });
     return { conversationId: conversation.id, messageId: message.id, customerName: conversation.customer_name };
   }
@@ -89,6 +91,9 @@ export function inboundService(
           if (renamed) conversation = { ...conversation, customer_name: incoming.name };
         }
         const message = await conversationsRepository(trx).addCustomerMessageOnce(conversation.id, incoming);
+        // A bare photo, sticker or location tells no language.
+        const text = message && wordsOf({ ...incoming, attachment: incoming.attachment ?? undefined });
+        if (text) await tx.setCustomerLanguage(conversation.id, text);
         return { conversation, message, changed: message !== undefined || renamed };
       });
       if (stored.changed) deps.events.publish({ type: 'conversation_update', data: { id: stored.conversation.id } });

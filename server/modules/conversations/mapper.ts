@@ -27,6 +27,7 @@ export const toConversation = (row: ConversationRow): Conversation => ({
   handoffReason: row.handoff_reason as Conversation['handoffReason'],
   handoffAt: row.handoff_at === null ? null : row.handoff_at.toISOString(),
   handoffCustomerText: row.handoff_customer_text,
+  customerLanguage: row.customer_language as Conversation['customerLanguage'],
 });
 
 /** 24 hours after the customer's last message; null when the customer never wrote. */

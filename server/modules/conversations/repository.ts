@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { ConversationsTable, DB, DeliveryStatus, MessageAttachment, OutboxTemplate } from '../../db/schema';
 import { beyond, keyAt, type JsonRow, type Key } from '../../lists/paging';
+import { messageLanguage } from '../../bot/catalogue/understand';
 import { ATTACHMENT_NUMBERS, ATTACHMENT_TEXT_LIMITS } from './attachment-fields';
 
 export type ConversationRow = Selectable<ConversationsTable>;
@@ -53,7 +54,8 @@ const conversationJson = sql<string>`json_build_object(
   'replyWindowClosesAt', ${isoUtc(sql`(last_customer_message_at + interval '24 hours')`)},
   'lastMessagePreview', last_message_preview, 'lastCustomerMessagePreview', last_customer_message_preview,
   'handoffReason', handoff_reason, 'handoffAt', ${isoUtc(sql.ref('handoff_at'))},
-  'handoffCustomerText', handoff_customer_text
+  'handoffCustomerText', handoff_customer_text,
+  'customerLanguage', customer_language
 )::text`;
 
 /**
@@ -537,6 +539,25 @@ export function inboundRepository(db: Kysely<DB>) {
         .where('id', '=', id)
         .where((eb) => eb.or([eb('customer_name', 'is', null), eb('customer_name', '!=', name)]))
         .executeTakeFirst(),
+    /**
+     * The customer's language after a message with these words, read as the
+     * catalogue bot reads it (a message in neither language keeps the one
+     * before); set whoever has the conversation, so that staff who took it
+     * over still see it.
+     */
+    async setCustomerLanguage(id: number, text: string) {
+      const row = await db
+        .selectFrom('conversations')
+        .select('customer_language')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return;
+      const previous =
+        row.customer_language === 'en' || row.customer_language === 'sw' ? row.customer_language : undefined;
+      const language = messageLanguage(text, previous);
+      if (language !== row.customer_language)
+        await db.updateTable('conversations').set({ customer_language: language }).where('id', '=', id).execute();
+    },
     findByPhone: (phone: string) =>
       db
         .selectFrom('conversations')

@@ -20,8 +20,12 @@ export function followUpsRepository(db: Kysely<DB>) {
   const dueQuery = (now: Date, hours: number) => db.selectFrom('conversations').where(isDue(now, hours));
   return {
     settings: () => db.selectFrom('follow_up_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow(),
-    save: (values: { enabled: boolean; hours_until_follow_up: number; follow_up_message: string }) =>
-      db.updateTable('follow_up_settings').set(values).where('id', '=', 1).returningAll().executeTakeFirstOrThrow(),
+    save: (values: {
+      enabled: boolean;
+      hours_until_follow_up: number;
+      follow_up_message: string;
+      follow_up_message_sw?: string;
+    }) => db.updateTable('follow_up_settings').set(values).where('id', '=', 1).returningAll().executeTakeFirstOrThrow(),
     /**
      * Conversations the bot is handling, without a closed sale, quiet for
      * longer than `hours`, that have not had a follow-up since their last
@@ -30,7 +34,7 @@ export function followUpsRepository(db: Kysely<DB>) {
      */
     due: (now: Date, hours: number) =>
       dueQuery(now, hours)
-        .select(['id', 'whatsapp_phone_number', 'customer_name', 'last_customer_message_at'])
+        .select(['id', 'whatsapp_phone_number', 'customer_name', 'last_customer_message_at', 'customer_language'])
         .orderBy('id')
         .execute(),
     /**

@@ -27,6 +27,7 @@ export function followUpsService(
     enabled: row.enabled,
     hoursUntilFollowUp: row.hours_until_follow_up,
     followUpMessage: row.follow_up_message,
+    followUpMessageSw: row.follow_up_message_sw,
   });
   return {
     settings: async () => toSettings(await repo.settings()),
@@ -36,6 +37,8 @@ export function followUpsService(
           enabled: s.enabled,
           hours_until_follow_up: s.hoursUntilFollowUp,
           follow_up_message: s.followUpMessage,
+          // Left out (a client that does not know it), it is kept.
+          ...(s.followUpMessageSw !== undefined && { follow_up_message_sw: s.followUpMessageSw }),
         }),
       ),
 
@@ -59,21 +62,30 @@ export function followUpsService(
      * rule holds here too: the settings' text goes out while the
      * customer's 24-hour window is open; once it has closed, the approved
      * template follow_up_reminder goes instead, with the customer's name (a
-     * conversation whose customer never wrote gets none).
+     * conversation whose customer never wrote gets none). A customer writing
+     * Swahili gets the Swahili text, and the template's Swahili version when
+     * one is approved.
      */
     async check(): Promise<{ message: string; count: number }> {
       const settings = await repo.settings();
       if (!settings.enabled) throw conflict('Follow-ups are disabled');
       const now = deps.now();
       const due = await repo.due(now, settings.hours_until_follow_up);
-      const reminder = await deps.templates.byName(FOLLOW_UP_TEMPLATE);
+      const reminders = {
+        en: await deps.templates.byName(FOLLOW_UP_TEMPLATE, 'en'),
+        sw: await deps.templates.byName(FOLLOW_UP_TEMPLATE, 'sw'),
+      };
       let n = 0;
       for (const conversation of due) {
         if (conversation.last_customer_message_at === null) continue;
+        const swahili = conversation.customer_language === 'sw';
+        const reminder = reminders[swahili ? 'sw' : 'en'];
         const open = windowOpen(conversation, now);
         if (!open && !reminder) continue;
-        const variables = [conversation.customer_name?.trim() || 'there'];
-        const content = open ? settings.follow_up_message : fillTemplate(reminder!, variables);
+        // Without a name: "Hello there", or "Habari mteja" (customer).
+        const variables = [conversation.customer_name?.trim() || (swahili ? 'mteja' : 'there')];
+        const text = swahili ? settings.follow_up_message_sw : settings.follow_up_message;
+        const content = open ? text : fillTemplate(reminder!, variables);
         const queued = await db.transaction().execute(async (trx) => {
           // Claimed first: a conversation that stopped being due since the list was read is skipped.
           if (!(await followUpsRepository(trx).markFollowedUp(conversation.id, now, settings.hours_until_follow_up)))

@@ -7,7 +7,7 @@
 // at start, every few hours, from Settings' "Sync templates" and when
 // WhatsApp says a template is unknown; each sync replaces the whole set, the
 // demo templates included, and until a first sync the demo ones are hidden.
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { components } from '../../contract/types';
 import type { DB, MessageTemplatesTable, OutboxTemplate } from '../../db/schema';
 import { HttpError, conflict, unprocessable } from '../../errors';
@@ -110,7 +110,15 @@ export function messageTemplatesService(db: Kysely<DB>, deps: { now?: () => Date
   return {
     list: async () => ((await offered().orderBy('label').orderBy('id').execute()) as Row[]).map(toTemplate),
     find: (id: number) => one(offered().where('id', '=', id).executeTakeFirst()),
-    byName: (name: string) => one(offered().where('name', '=', name).orderBy('id').executeTakeFirst()),
+    /** The approved template of that name: in Swahili (language sw) for 'sw' when there is one, else another. */
+    byName: (name: string, language: 'en' | 'sw' = 'en') =>
+      one(
+        offered()
+          .where('name', '=', name)
+          .orderBy(sql`(language = 'sw') = ${language === 'sw'}`, 'desc')
+          .orderBy('id')
+          .executeTakeFirst(),
+      ),
 
     /** WhatsApp is connected: `sync` reads its templates (server/whatsapp/sender/templates-sync.ts). */
     useSync(sync: () => Promise<SyncResult>): void {

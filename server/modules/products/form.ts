@@ -36,7 +36,7 @@ const IMPORT_FILE_FIELDS: ReadonlySet<string> = new Set(['file']);
 const MAX_FILES = 30;
 /** Text fields are short (a description is at most 2000 characters). */
 const MAX_TEXT_BYTES = 64 * 1024;
-/** Text parts in one product form, as openapi.yaml states (the form defines 13). */
+/** Text parts in one product form, as openapi.yaml states (the form defines 14). */
 const MAX_TEXT_FIELDS = 50;
 /** Parts in one CSV import form, the file included, as openapi.yaml states (ProductImportForm maxProperties). */
 const MAX_IMPORT_PARTS = 20;

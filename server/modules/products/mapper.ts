@@ -12,6 +12,7 @@ export function toProduct(row: ProductRow): Product {
     category: row.category as Product['category'],
     dimensions: row.dimensions,
     description: row.description,
+    descriptionSw: row.description_sw,
     startingPrice: money(row.starting_price),
     endingPrice: money(row.ending_price),
     color: row.color as Product['color'],

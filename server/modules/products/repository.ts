@@ -9,6 +9,7 @@ export type ProductUpdate = Updateable<ProductsTable>;
 /** A product as the contract's Product, in JSON built by PostgreSQL. */
 const productJson = sql<string>`json_build_object(
   'id', id, 'name', name, 'category', category, 'dimensions', dimensions, 'description', description,
+  'descriptionSw', description_sw,
   'startingPrice', starting_price, 'endingPrice', ending_price, 'color', color,
   'installationPricePerSlab', installation_price_per_slab, 'material', material, 'bowlConfiguration', bowl_configuration,
   'stock', stock, 'isActive', is_active, 'productImageUrl', product_image_url, 'installationImageUrls', installation_image_urls

@@ -31,6 +31,7 @@ const COLUMNS: Record<string, { column: keyof ProductUpdate; required?: boolean;
   category: { column: 'category', required: true },
   dimensions: { column: 'dimensions' },
   description: { column: 'description' },
+  descriptionSw: { column: 'description_sw' },
   startingPrice: { column: 'starting_price', required: true, money: true },
   endingPrice: { column: 'ending_price', required: true, money: true },
   color: { column: 'color' },

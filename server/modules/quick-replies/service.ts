@@ -8,13 +8,29 @@ import { conflict, notFound, unprocessable } from '../../errors';
 export type QuickReply = components['schemas']['QuickReply'];
 export const MAX_QUICK_REPLIES = 200;
 
+const COLUMNS = ['id', 'title', 'content', 'content_sw'] as const;
+const toQuickReply = (row: { id: number; title: string; content: string; content_sw: string | null }): QuickReply => ({
+  id: row.id,
+  title: row.title,
+  content: row.content,
+  contentSw: row.content_sw,
+});
+type Input = { title?: string; content?: string; contentSw?: string | null };
+/** The columns an input sets; contentSw left out is left as it is. */
+const columns = ({ contentSw, ...rest }: Input) => ({
+  ...rest,
+  ...(contentSw !== undefined && { content_sw: contentSw }),
+});
+
 export function quickRepliesService(db: Kysely<DB>) {
   const list = async (): Promise<QuickReply[]> =>
-    db.selectFrom('quick_replies').select(['id', 'title', 'content']).orderBy('position').orderBy('id').execute();
+    (await db.selectFrom('quick_replies').select(COLUMNS).orderBy('position').orderBy('id').execute()).map(
+      toQuickReply,
+    );
 
   return {
     list,
-    async create(input: { title: string; content: string }): Promise<QuickReply> {
+    async create(input: { title: string; content: string; contentSw?: string | null }): Promise<QuickReply> {
       return db.transaction().execute(async (trx) => {
         // One writer at a time, so two creates cannot both pass the limit or take one position.
         await sql`lock table quick_replies in share row exclusive mode`.execute(trx);
@@ -24,22 +40,24 @@ export function quickRepliesService(db: Kysely<DB>) {
           .executeTakeFirstOrThrow();
         if (n >= MAX_QUICK_REPLIES)
           throw conflict(`You can keep up to ${MAX_QUICK_REPLIES} quick replies: delete one first`);
-        return trx
-          .insertInto('quick_replies')
-          .values({ title: input.title, content: input.content, position: last + 1 })
-          .returning(['id', 'title', 'content'])
-          .executeTakeFirstOrThrow();
+        return toQuickReply(
+          await trx
+            .insertInto('quick_replies')
+            .values({ ...columns(input), title: input.title, content: input.content, position: last + 1 })
+            .returning(COLUMNS)
+            .executeTakeFirstOrThrow(),
+        );
       });
     },
-    async update(id: number, input: { title?: string; content?: string }): Promise<QuickReply> {
+    async update(id: number, input: Input): Promise<QuickReply> {
       const row = await db
         .updateTable('quick_replies')
-        .set(input)
+        .set(columns(input))
         .where('id', '=', id)
-        .returning(['id', 'title', 'content'])
+        .returning(COLUMNS)
         .executeTakeFirst();
       if (!row) throw notFound();
-      return row;
+      return toQuickReply(row);
     },
     async remove(id: number): Promise<void> {
       const row = await db.deleteFrom('quick_replies').where('id', '=', id).returning('id').executeTakeFirst();

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   createProductBody,
   createProductBodyDescriptionMax,
+  createProductBodyDescriptionSwMax,
   createProductBodyDimensionsMax,
   createProductBodyNameMax,
   createProductBodyStartingPriceRegExp,
@@ -70,6 +71,7 @@ export const productFormSchema = createProductBody
     category: contract.category,
     dimensions: optionalText(createProductBodyDimensionsMax, contract.dimensions),
     description: optionalText(createProductBodyDescriptionMax, contract.description),
+    descriptionSw: optionalText(createProductBodyDescriptionSwMax, contract.descriptionSw),
     startingPrice: price(contract.startingPrice, MESSAGES.startingPriceRequired),
     endingPrice: price(contract.endingPrice, MESSAGES.endingPriceRequired),
     color: contract.color.nullable().transform((value) => value ?? undefined),

@@ -11,6 +11,7 @@ export const NEW_PRODUCT_VALUES: ProductFormValues = {
   category: 'granite',
   dimensions: '',
   description: '',
+  descriptionSw: '',
   startingPrice: '',
   endingPrice: '',
   color: null,
@@ -32,6 +33,8 @@ export function productToFormValues(product: Product): ProductFormValues {
     category: product.category,
     dimensions: product.dimensions ?? '',
     description: product.description ?? '',
+    // A backend that keeps no Swahili description leaves it out: the input starts empty.
+    descriptionSw: product.descriptionSw ?? '',
     startingPrice: amountText(product.startingPrice),
     endingPrice: amountText(product.endingPrice),
     color: product.color ?? null,
@@ -56,6 +59,7 @@ export function toProductBody(values: ProductFormOutput): ProductCreateForm {
     category: values.category,
     dimensions: values.dimensions,
     description: values.description,
+    descriptionSw: values.descriptionSw,
     startingPrice: values.startingPrice,
     endingPrice: values.endingPrice,
     stock: values.stock,
@@ -77,7 +81,7 @@ export function toProductBody(values: ProductFormOutput): ProductCreateForm {
 const STONE_FIELDS = ['color', 'installationPricePerSlab'] as const;
 const SINK_FIELDS = ['material', 'bowlConfiguration'] as const;
 /** The optional fields an update may clear by sending them empty (openapi.yaml, ProductUpdateForm). */
-const CLEARABLE_FIELDS = ['dimensions', 'description', ...STONE_FIELDS, ...SINK_FIELDS] as const;
+const CLEARABLE_FIELDS = ['dimensions', 'description', 'descriptionSw', ...STONE_FIELDS, ...SINK_FIELDS] as const;
 type ClearableField = (typeof CLEARABLE_FIELDS)[number];
 
 /**

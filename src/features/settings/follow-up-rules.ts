@@ -26,6 +26,9 @@ export function validateFollowUp(settings: FollowUpSettings): RuleFailure | unde
   if (!settings.followUpMessage.trim()) {
     return { title: 'Invalid message', description: 'Follow-up message cannot be empty' };
   }
+  if (settings.followUpMessageSw !== undefined && !settings.followUpMessageSw.trim()) {
+    return { title: 'Invalid message', description: 'Follow-up message (Swahili) cannot be empty' };
+  }
   return undefined;
 }
 

@@ -7,6 +7,8 @@ export type SettingsFormValues = {
   enabled: boolean;
   hours: string;
   followUpMessage: string;
+  /** The Swahili message; undefined when the backend keeps none (no field, none sent). */
+  followUpMessageSw?: string;
 };
 
 /** The inputs filled from stored settings. */
@@ -15,6 +17,7 @@ export function settingsToFormValues(settings: FollowUpSettings): SettingsFormVa
     enabled: settings.enabled,
     hours: String(settings.hoursUntilFollowUp),
     followUpMessage: settings.followUpMessage,
+    ...(settings.followUpMessageSw !== undefined && { followUpMessageSw: settings.followUpMessageSw }),
   };
 }
 
@@ -24,6 +27,7 @@ export function toSettingsBody(values: SettingsFormValues): FollowUpSettings {
     enabled: values.enabled,
     hoursUntilFollowUp: parseHours(values.hours),
     followUpMessage: values.followUpMessage,
+    ...(values.followUpMessageSw !== undefined && { followUpMessageSw: values.followUpMessageSw }),
   };
 }
 
@@ -32,6 +36,9 @@ export function sameSettings(a: SettingsFormValues, b: SettingsFormValues): bool
   const x = toSettingsBody(a);
   const y = toSettingsBody(b);
   return (
-    x.enabled === y.enabled && x.hoursUntilFollowUp === y.hoursUntilFollowUp && x.followUpMessage === y.followUpMessage
+    x.enabled === y.enabled &&
+    x.hoursUntilFollowUp === y.hoursUntilFollowUp &&
+    x.followUpMessage === y.followUpMessage &&
+    x.followUpMessageSw === y.followUpMessageSw
   );
 }

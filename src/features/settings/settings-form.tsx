@@ -118,6 +118,31 @@ export function SettingsForm({ settings }: { settings: FollowUpSettings }) {
             )}
           />
         </div>
+        {settings.followUpMessageSw !== undefined && (
+          <div className="settings-field">
+            <label htmlFor="follow-up-message-sw">Follow-up Message (Swahili)</label>
+            <Controller
+              name="followUpMessageSw"
+              control={form.control}
+              render={({ field }) => (
+                <InputTextarea
+                  id="follow-up-message-sw"
+                  lang="sw"
+                  rows={4}
+                  value={field.value ?? ''}
+                  disabled={off}
+                  aria-describedby="follow-up-message-sw-hint"
+                  onChange={(e) => field.onChange(e.target.value)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                />
+              )}
+            />
+            <small id="follow-up-message-sw-hint" className="settings-hint">
+              Sent instead to customers writing Swahili or Sheng.
+            </small>
+          </div>
+        )}
         <div className="settings-actions">
           <Button
             type="submit"

@@ -12,6 +12,7 @@ import type { ConversationLastCustomerMessagePreview } from './conversationLastC
 import type { ConversationHandoffReason } from './conversationHandoffReason';
 import type { ConversationHandoffAt } from './conversationHandoffAt';
 import type { ConversationHandoffCustomerText } from './conversationHandoffCustomerText';
+import type { ConversationCustomerLanguage } from './conversationCustomerLanguage';
 
 export interface Conversation {
   /** @minimum 1 */
@@ -93,4 +94,13 @@ Null and absent as `handoffReason`.
    * @maxLength 200
    */
   handoffCustomerText?: ConversationHandoffCustomerText;
+  /** Beyond the spec. The language the customer last wrote in, as the
+chatbot reads it: en (English) or sw (Swahili, Sheng included);
+a message in neither (a number, "ok") keeps the one before. Null
+until the customer writes. The dashboard offers the Swahili text
+of quick replies and the Swahili version of a template for sw.
+Absent from a backend that does not track it: the dashboard then
+uses the English texts.
+ */
+  customerLanguage?: ConversationCustomerLanguage;
 }

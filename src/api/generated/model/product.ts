@@ -4,6 +4,7 @@
 import type { ProductCategory } from './productCategory';
 import type { ProductDimensions } from './productDimensions';
 import type { ProductDescription } from './productDescription';
+import type { ProductDescriptionSw } from './productDescriptionSw';
 import type { ProductColor } from './productColor';
 import type { ProductInstallationPricePerSlab } from './productInstallationPricePerSlab';
 import type { ProductMaterial } from './productMaterial';
@@ -26,6 +27,14 @@ export interface Product {
   dimensions?: ProductDimensions;
   /** @maxLength 2000 */
   description?: ProductDescription;
+  /**
+   * Beyond the spec. The description in Swahili: the chatbot shows it
+to customers writing Swahili or Sheng, and the English description
+when it is null. Absent from a backend that does not keep it.
+
+   * @maxLength 2000
+   */
+  descriptionSw?: ProductDescriptionSw;
   /**
    * KES, two decimals at most.
    * @minimum 0

@@ -40,6 +40,11 @@ export interface ProductCreateForm {
   dimensions?: string;
   /** @maxLength 2000 */
   description?: string;
+  /**
+   * Beyond the spec. The description in Swahili (see Product).
+   * @maxLength 2000
+   */
+  descriptionSw?: string;
   startingPrice: PriceText;
   endingPrice: PriceText;
   color?: StoneColor;

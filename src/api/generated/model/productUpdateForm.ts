@@ -13,8 +13,8 @@ import type { ProductUpdateFormBowlConfiguration } from './productUpdateFormBowl
 for parts (files with or without a filename, at most 30 files and 50
 text parts). A field left out keeps its value. A field sent empty
 ('') is cleared (stored as null); only dimensions, description,
-color, installationPricePerSlab, material and bowlConfiguration may
-be sent empty. name, category, startingPrice, endingPrice, stock and
+descriptionSw, color, installationPricePerSlab, material and
+bowlConfiguration may be sent empty. name, category, startingPrice, endingPrice, stock and
 isActive sent empty are refused with 422 and nothing is changed.
 
  */
@@ -35,6 +35,11 @@ export interface ProductUpdateForm {
    * @maxLength 2000
    */
   description?: string;
+  /**
+   * Beyond the spec. The description in Swahili (see Product). Empty clears it.
+   * @maxLength 2000
+   */
+  descriptionSw?: string;
   startingPrice?: PriceText;
   endingPrice?: PriceText;
   /** Stones only. Empty clears it (sent empty when a stone becomes a sink). */

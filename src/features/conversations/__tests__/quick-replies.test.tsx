@@ -182,6 +182,52 @@ describe('MessageComposer: quick replies', () => {
     expect(screen.getByRole('button', { name: 'Send message' })).toBeEnabled();
   });
 
+  it('a customer writing Swahili gets the Swahili text where a reply has one, the English text where it has none', async () => {
+    const withSwahili = replies.map((reply) =>
+      reply.id === 3 ? { ...reply, contentSw: 'Habari {{customerName}}, {{productName}} ni {{priceRange}}.' } : reply,
+    );
+    const user = userEvent.setup();
+    renderComposer(
+      { 'GET /api/quick-replies': () => json(200, withSwahili) },
+      { conv: { ...conversation, customerLanguage: 'sw' } },
+    );
+    await user.click(await quickRepliesButton());
+    let picker = await dialog('Quick replies');
+    // The list shows the text that goes in.
+    expect(within(picker).getByRole('button', { name: /^Price of the product/ })).toHaveTextContent(
+      'Habari {{customerName}}',
+    );
+    await user.type(within(picker).getByLabelText('Search quick replies'), 'habari');
+    await user.keyboard('{Enter}');
+    await closed('Quick replies');
+    const swahili = 'Habari Brian Otieno, Absolute Black Granite ni 8,500 - 12,000 KES.';
+    await waitFor(() => expect(box()).toHaveValue(swahili));
+
+    await user.click(await quickRepliesButton());
+    picker = await dialog('Quick replies');
+    await user.type(within(picker).getByLabelText('Search quick replies'), 'payment');
+    await user.keyboard('{Enter}');
+    await closed('Quick replies');
+    await waitFor(() => expect(box()).toHaveValue(`${swahili}${replies[1]!.content}`));
+  });
+
+  it('a customer writing English gets the English text of a reply that has a Swahili one', async () => {
+    const withSwahili = replies.map((reply) =>
+      reply.id === 3 ? { ...reply, contentSw: 'Habari {{customerName}}, {{productName}} ni {{priceRange}}.' } : reply,
+    );
+    const user = userEvent.setup();
+    renderComposer(
+      { 'GET /api/quick-replies': () => json(200, withSwahili) },
+      { conv: { ...conversation, customerLanguage: 'en' } },
+    );
+    await user.click(await quickRepliesButton());
+    const picker = await dialog('Quick replies');
+    await user.type(within(picker).getByLabelText('Search quick replies'), 'price');
+    await user.keyboard('{Enter}');
+    await closed('Quick replies');
+    await waitFor(() => expect(box()).toHaveValue('Hello Brian Otieno, Absolute Black Granite is 8,500 - 12,000 KES.'));
+  });
+
   it('the arrow keys move through the list and Enter takes the one with focus; unfilled placeholders block Send until gone', async () => {
     const user = userEvent.setup();
     const { calls } = renderComposer({}, { conv: { ...conversation, currentOfferPrice: null, customerName: null } });

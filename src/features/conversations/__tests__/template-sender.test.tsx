@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Conversation } from '../../../api/generated/model/conversation';
 import type { MessageTemplate } from '../../../api/generated/model/messageTemplate';
@@ -104,6 +104,77 @@ describe('TemplateSender (after the 24-hour window closed)', () => {
     expect(await screen.findByText('Quote ready is on its way to the customer.')).toBeInTheDocument();
     expect(bodies).toEqual([{ templateId: 2, variables: ['Brian', 'Absolute Black Granite'] }]);
     await waitFor(() => expect(screen.getByLabelText('{{2}} Product')).toHaveValue(''));
+  });
+
+  describe('in the customer’s language', () => {
+    const quoteReadySw: MessageTemplate = {
+      ...quoteReady,
+      id: 6,
+      language: 'sw',
+      body: 'Habari {{1}}, bei ya {{2}} iko tayari. Jibu ujumbe huu uione na uthibitishe oda yako.',
+    };
+    const templates = [quoteReady, quoteReadySw];
+    const sent = () =>
+      json(201, {
+        id: 1301,
+        sender: 'admin',
+        content: 'Habari Omondi Were, bei ya Absolute Black Granite iko tayari.',
+        timestamp: '2026-11-26T09:00:00.000Z',
+        messageType: 'template',
+        deliveryStatus: 'queued',
+        failureReason: null,
+      });
+    const options = async (user: ReturnType<typeof userEvent.setup>) => {
+      await user.click(await screen.findByRole('button', { name: 'Approved templates' }));
+      const panel = await screen.findByRole('listbox', { hidden: true });
+      return within(panel)
+        .getAllByRole('option', { hidden: true })
+        .map((option) => option.textContent);
+    };
+
+    it('a customer writing Swahili is offered the Swahili version of a template, and it is the one sent', async () => {
+      const user = userEvent.setup();
+      const { bodies } = renderSender(
+        {
+          'GET /api/message-templates': () => json(200, templates),
+          'POST /api/conversations/109/template-messages': sent,
+        },
+        true,
+        { ...omondi, customerLanguage: 'sw' },
+      );
+      expect(
+        await screen.findByText('The customer writes Swahili: templates approved in Swahili are offered in Swahili.'),
+      ).toBeInTheDocument();
+      expect(await options(user)).toEqual(['Quote ready']);
+      await user.click(screen.getByRole('option', { name: 'Quote ready', hidden: true }));
+      expect(await screen.findByLabelText('Template text')).toHaveTextContent('Habari {{1}}, bei ya {{2}} iko tayari.');
+      // Filled in from the conversation, as the English version would be.
+      await user.click(screen.getByRole('button', { name: 'Send template' }));
+      await waitFor(() => expect(bodies).toEqual([{ templateId: 6, variables: ['Omondi Were', 'Tan Brown Granite'] }]));
+    });
+
+    it.each([
+      ['writing English', 'en'],
+      ['whose language the backend does not say', undefined],
+    ] as const)('a customer %s is offered both versions, each named by its language', async (_, customerLanguage) => {
+      const user = userEvent.setup();
+      renderSender({ 'GET /api/message-templates': () => json(200, templates) }, true, {
+        ...omondi,
+        customerLanguage,
+      });
+      expect(await options(user)).toEqual(['Quote ready (English)', 'Quote ready (Swahili)']);
+      expect(screen.queryByText(/templates approved in Swahili/)).not.toBeInTheDocument();
+    });
+
+    it('a customer writing Swahili is offered a template with no Swahili version as it is', async () => {
+      const user = userEvent.setup();
+      renderSender({ 'GET /api/message-templates': () => json(200, [quoteReady]) }, true, {
+        ...omondi,
+        customerLanguage: 'sw',
+      });
+      expect(await options(user)).toEqual(['Quote ready']);
+      expect(screen.queryByText(/templates approved in Swahili/)).not.toBeInTheDocument();
+    });
   });
 
   it('shows the server’s refusal in its words and loses nothing typed', async () => {

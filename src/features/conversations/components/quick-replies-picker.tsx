@@ -23,6 +23,14 @@ export function quickReplyValues(
 
 const NEEDS_PRODUCT = /\{\{\s*(productName|priceRange)\s*\}\}/;
 
+/**
+ * The text a reply inserts in this conversation: its Swahili text when the
+ * customer writes Swahili and the reply has one, else the English text (also
+ * when the backend does not say the customer's language).
+ */
+const quickReplyText = (reply: QuickReply, conversation: Conversation | undefined): string =>
+  (conversation?.customerLanguage === 'sw' && reply.contentSw) || reply.content;
+
 /** The first line with something on it: what the list shows under a reply's title. */
 const firstLine = (content: string) => content.split('\n').find((line) => line.trim() !== '') ?? '';
 
@@ -50,12 +58,13 @@ export function QuickRepliesPicker({ visible, replies, conversation, onHide, onI
     const reply = replies.find((r) => r.id === key);
     onHide();
     if (!reply) return;
+    const text = quickReplyText(reply, conversation);
     let current = product.data;
-    if (!current && productId > 0 && NEEDS_PRODUCT.test(reply.content)) {
+    if (!current && productId > 0 && NEEDS_PRODUCT.test(text)) {
       // Still on its way (or failed): wait for it; without it the placeholders stay for staff to fill.
       current = await queryClient.fetchQuery(getGetProductQueryOptions(productId)).catch(() => undefined);
     }
-    const filled = fillQuickReply(reply.content, quickReplyValues(conversation, current));
+    const filled = fillQuickReply(text, quickReplyValues(conversation, current));
     onInsert(filled.text, filled.missing);
   };
 
@@ -68,8 +77,9 @@ export function QuickRepliesPicker({ visible, replies, conversation, onHide, onI
       items={replies.map((reply) => ({
         key: reply.id,
         title: reply.title,
-        detail: firstLine(reply.content),
-        searchText: `${reply.title}\n${reply.content}`,
+        // The list shows the text that goes in: the Swahili one for a customer writing Swahili.
+        detail: firstLine(quickReplyText(reply, conversation)),
+        searchText: [reply.title, reply.content, reply.contentSw].filter(Boolean).join('\n'),
       }))}
       onHide={onHide}
       onPick={(key) => void pick(key)}

@@ -8,6 +8,7 @@ import { useSendConversationTemplate } from '../../../api/generated/endpoints/co
 import { useGetProduct } from '../../../api/generated/endpoints/products/products';
 import type { Conversation } from '../../../api/generated/model/conversation';
 import { useToast } from '../../../lib/toast/toast-context';
+import { offeredTemplates, offersSwahili } from '../template-language';
 import { conversationValues, prefillTemplate } from '../template-values';
 import { takeoverNoteText } from '../handoff';
 import { TakeoverNote } from './takeover-switch';
@@ -28,7 +29,9 @@ interface TemplateSenderProps {
  * Beyond the spec: the variables the conversation knows (customer name, product
  * of interest, its price range, the offer) start filled in, editable; the
  * examples read "e.g. …" so they are not taken for values. Not taken over, the
- * reason is said and "Take over to send a template" is one click away.
+ * reason is said and "Take over to send a template" is one click away. A
+ * customer writing Swahili is offered the Swahili version of a template where
+ * one is approved (template-language.ts).
  */
 export function TemplateSender({ conversationId, takeover, conversation }: TemplateSenderProps) {
   const templates = useListMessageTemplates();
@@ -52,7 +55,8 @@ export function TemplateSender({ conversationId, takeover, conversation }: Templ
       </p>
     );
 
-  const template = list.find((t) => t.id === templateId);
+  const offered = offeredTemplates(list, conversation?.customerLanguage);
+  const template = offered.find((t) => t.id === templateId)?.template;
   const prefilled = template ? prefillTemplate(template, conversationValues(conversation, product.data)) : [];
   const typed = (template && values[template.id]) ?? [];
   const current = prefilled.map((value, i) => typed[i] ?? value);
@@ -99,7 +103,7 @@ export function TemplateSender({ conversationId, takeover, conversation }: Templ
         <Dropdown
           inputId="template-choice"
           value={templateId}
-          options={list}
+          options={offered}
           optionLabel="label"
           optionValue="id"
           placeholder="Approved templates"
@@ -110,6 +114,11 @@ export function TemplateSender({ conversationId, takeover, conversation }: Templ
             setTried(false);
           }}
         />
+        {offersSwahili(list, conversation?.customerLanguage) && (
+          <small className="muted">
+            The customer writes Swahili: templates approved in Swahili are offered in Swahili.
+          </small>
+        )}
       </div>
       {template && (
         <>

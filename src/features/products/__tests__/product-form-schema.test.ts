@@ -122,8 +122,10 @@ describe('product body', () => {
       productImageUrl: '/uploads/products/calacatta-gold-quartz.svg',
       installationImageUrls: [],
     });
+    // The product has no descriptionSw (a backend that does not keep one): the input starts empty.
     expect(values).toMatchObject({
       dimensions: '',
+      descriptionSw: '',
       endingPrice: '24500.5',
       installationPricePerSlab: '',
       stock: '8',
@@ -190,6 +192,18 @@ describe('product update body', () => {
     const body = edit(granite, { category: 'quartz' });
     expect(body).toMatchObject({ category: 'quartz', color: 'Black', installationPricePerSlab: '2500' });
     expect(body).not.toHaveProperty('material');
+  });
+
+  it('sends the Swahili description, clears it when emptied, and never sends it to a backend without one unless typed', () => {
+    const swahili = { ...granite, descriptionSw: 'Nyeusi, iliyong\u2019arishwa.' };
+    expect(edit(swahili, {})).toMatchObject({ descriptionSw: 'Nyeusi, iliyong\u2019arishwa.' });
+    expect(edit(swahili, { descriptionSw: ' ' })).toMatchObject({
+      descriptionSw: '',
+      description: 'Deep black, polished.',
+    });
+    expect(edit(granite, {})).not.toHaveProperty('descriptionSw');
+    expect(edit(granite, { descriptionSw: ' Nyeusi kabisa ' })).toMatchObject({ descriptionSw: 'Nyeusi kabisa' });
+    expect(errorsOf({ ...valid, descriptionSw: 'a'.repeat(2001) }).descriptionSw).toBe('Use at most 2000 characters');
   });
 
   it('create still omits empty values', () => {

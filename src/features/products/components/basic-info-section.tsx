@@ -20,7 +20,10 @@ const PRICE_HINTS = {
   endingPrice: 'The top of the price range staff see in the product list. The chatbot never quotes it.',
 } as const;
 
-/** Name, category, dimensions, prices, stock and description. */
+const DESCRIPTION_SW_HINT =
+  'What the chatbot shows customers who write Swahili or Sheng. Left empty, they read the English description.';
+
+/** Name, category, dimensions, prices, stock and description (in English and Swahili). */
 export function BasicInfoSection() {
   const {
     register,
@@ -116,6 +119,23 @@ export function BasicInfoSection() {
             invalid={!!errors.description}
             aria-describedby={describedBy('description', { error: errors.description?.message })}
             {...register('description')}
+          />
+        </FormField>
+        <FormField
+          id="descriptionSw"
+          label="Description (Swahili)"
+          hint={DESCRIPTION_SW_HINT}
+          error={errors.descriptionSw?.message}
+          wide
+        >
+          <InputTextarea
+            id="descriptionSw"
+            lang="sw"
+            rows={3}
+            autoResize
+            invalid={!!errors.descriptionSw}
+            aria-describedby={describedBy('descriptionSw', { hint: true, error: errors.descriptionSw?.message })}
+            {...register('descriptionSw')}
           />
         </FormField>
       </div>

@@ -76,8 +76,10 @@ function renderSettings(
     'GET /api/quick-replies': () => (options.missing ? notFound() : json(200, stored)),
     'POST /api/quick-replies': () => {
       if (options.refuseCreate) return json(409, { message: FULL });
-      const { title, content } = lastBody() as { title: string; content: string };
-      const created = { id: nextId++, title, content };
+      const { title, content, contentSw } = lastBody() as { title: string; content: string; contentSw?: string };
+      // A backend that keeps Swahili texts answers with contentSw on every reply.
+      const keepsSwahili = stored.some((reply) => 'contentSw' in reply);
+      const created = { id: nextId++, title, content, ...(keepsSwahili && { contentSw: contentSw ?? null }) };
       stored = [...stored, created];
       return json(201, created);
     },
@@ -211,6 +213,56 @@ describe('Settings: message templates and quick replies', () => {
     await waitFor(() => expect(titles(section)).toEqual(['Greeting', 'Delivery areas', 'Payment', 'Opening hours']));
     expect(within(section).queryByLabelText('Title')).not.toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Add quick reply' })).toBeInTheDocument();
+  });
+
+  it('a backend that keeps no Swahili texts gets no Swahili field', async () => {
+    const user = userEvent.setup();
+    renderSettings();
+    const section = await quickReplies();
+    await user.click(within(section).getByRole('button', { name: 'Add quick reply' }));
+    expect(within(section).getByLabelText('Message')).toBeInTheDocument();
+    expect(within(section).queryByLabelText('Message (Swahili)')).not.toBeInTheDocument();
+  });
+
+  it('with Swahili texts: adds one, changes one and removes one (sent as null)', async () => {
+    const user = userEvent.setup();
+    const { writes } = renderSettings({
+      replies: [
+        { ...replies[0]!, contentSw: 'Habari {{customerName}}, tukusaidie vipi?' },
+        { ...replies[1]!, contentSw: null },
+      ],
+    });
+    const section = await quickReplies();
+    await user.click(within(section).getByRole('button', { name: 'Add quick reply' }));
+    await user.type(within(section).getByLabelText('Title'), 'Opening hours');
+    await user.type(within(section).getByLabelText('Message'), 'We are open 8am to 6pm.');
+    await user.type(within(section).getByLabelText('Message (Swahili)'), 'Tuko wazi saa mbili hadi saa kumi na mbili.');
+    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Quick reply saved')).toBeInTheDocument();
+    await waitFor(() => expect(titles(section)).toEqual(['Greeting', 'Delivery areas', 'Opening hours']));
+
+    const greeting = within(section).getByRole('heading', { name: 'Greeting' }).closest('li')!;
+    await user.click(within(greeting).getByRole('button', { name: 'Edit' }));
+    const swahili = within(greeting).getByLabelText('Message (Swahili)');
+    expect(swahili).toHaveValue('Habari {{customerName}}, tukusaidie vipi?');
+    await user.clear(swahili);
+    await user.click(within(greeting).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(section).queryByLabelText('Title')).not.toBeInTheDocument());
+
+    expect(writes()).toEqual([
+      {
+        key: 'POST /api/quick-replies',
+        body: {
+          title: 'Opening hours',
+          content: 'We are open 8am to 6pm.',
+          contentSw: 'Tuko wazi saa mbili hadi saa kumi na mbili.',
+        },
+      },
+      {
+        key: 'PATCH /api/quick-replies/1',
+        body: { title: 'Greeting', content: 'Hello {{customerName}}, how can we help?', contentSw: null },
+      },
+    ]);
   });
 
   it('a title of spaces only counts as empty and is not sent', async () => {

@@ -22,8 +22,9 @@ const routes = [
 ];
 
 /** The settings screen against a stub API: GET answers what was saved last, PATCH echoes its body. */
-function renderSettings() {
-  let current = stored;
+function renderSettings(initial: FollowUpSettings = stored) {
+  let current = initial;
+  const patches: FollowUpSettings[] = [];
   const { fetchStub, calls } = stubApi({
     'GET /api/follow-ups/settings': () => json(200, current),
     'PATCH /api/follow-ups/settings': () => json(200, current),
@@ -33,12 +34,15 @@ function renderSettings() {
   vi.stubGlobal(
     'fetch',
     vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.method === 'PATCH') current = JSON.parse(String(init.body)) as FollowUpSettings;
+      if (init?.method === 'PATCH') {
+        current = JSON.parse(String(init.body)) as FollowUpSettings;
+        patches.push(current);
+      }
       return fetchStub(input, init);
     }),
   );
   const gets = () => calls.filter((call) => call === 'GET /api/follow-ups/settings').length;
-  return { ...renderRoutes(routes, '/settings'), calls, gets };
+  return { ...renderRoutes(routes, '/settings'), calls, gets, patches };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -50,6 +54,8 @@ describe('SettingsPage', () => {
     const message = await screen.findByLabelText('Follow-up Message');
     expect(message).toHaveValue('Still interested?');
     expect(gets()).toBe(1);
+    // A backend without a Swahili follow-up message: no field for it.
+    expect(screen.queryByLabelText('Follow-up Message (Swahili)')).not.toBeInTheDocument();
 
     await user.clear(message);
     await user.type(message, 'Karibu tena!');
@@ -60,6 +66,24 @@ describe('SettingsPage', () => {
     expect(calls.filter((call) => call.startsWith('PATCH'))).toHaveLength(1);
     expect(gets() - 1).toBeLessThanOrEqual(1);
     expect(message).toHaveValue('Karibu tena!');
+  });
+
+  it('with a Swahili message: shows it, refuses it blank, and sends it as edited', async () => {
+    const user = userEvent.setup();
+    const { patches } = renderSettings({ ...stored, followUpMessageSw: 'Bado unavutiwa?' });
+    const swahili = await screen.findByLabelText('Follow-up Message (Swahili)');
+    expect(swahili).toHaveValue('Bado unavutiwa?');
+    await user.clear(swahili);
+    await user.type(swahili, '  ');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Follow-up message (Swahili) cannot be empty')).toBeInTheDocument();
+    expect(patches).toEqual([]);
+
+    await user.clear(swahili);
+    await user.type(swahili, 'Karibu tena!');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Follow-up settings have been updated successfully.')).toBeInTheDocument();
+    expect(patches).toEqual([{ ...stored, followUpMessageSw: 'Karibu tena!' }]);
   });
 
   it('after a save the values count as saved: leaving does not ask', async () => {

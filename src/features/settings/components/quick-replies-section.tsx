@@ -28,6 +28,8 @@ export function QuickRepliesSection() {
 
   if (isMissing(list.error)) return null;
   const replies = list.data ?? [];
+  // A backend that keeps Swahili texts says so on every quick reply (contentSw, null when none).
+  const swahili = replies.some((reply) => 'contentSw' in reply);
 
   const move = async (index: number, step: number) => {
     const ids = replies.map((r) => r.id);
@@ -82,7 +84,7 @@ export function QuickRepliesSection() {
           {replies.map((reply, index) => (
             <li key={reply.id} className="settings-item">
               {editing !== null && editing !== 'new' && editing.id === reply.id ? (
-                <QuickReplyForm reply={reply} onDone={() => setEditing(null)} />
+                <QuickReplyForm reply={reply} swahili={swahili} onDone={() => setEditing(null)} />
               ) : (
                 <>
                   <h3>{reply.title}</h3>
@@ -126,7 +128,7 @@ export function QuickRepliesSection() {
         </ul>
       )}
       {editing === 'new' ? (
-        <QuickReplyForm onDone={() => setEditing(null)} />
+        <QuickReplyForm swahili={swahili} onDone={() => setEditing(null)} />
       ) : (
         list.isSuccess && (
           <div className="settings-actions">

@@ -6,15 +6,16 @@ import { serverMessage } from '../../../api/error-message';
 import { useCreateQuickReply, useUpdateQuickReply } from '../../../api/generated/endpoints/quick-replies/quick-replies';
 import {
   createQuickReplyBodyContentMax,
+  createQuickReplyBodyContentSwMax,
   createQuickReplyBodyTitleMax,
 } from '../../../api/generated/zod/quick-replies/quick-replies.zod';
 import type { QuickReply } from '../../../api/generated/model/quickReply';
 import { useToast } from '../../../lib/toast/toast-context';
 
-type Errors = { title?: string; content?: string };
+type Errors = { title?: string; content?: string; contentSw?: string };
 
-/** The contract's limits (generated from openapi.yaml) with messages for a person. */
-export function quickReplyErrors(title: string, content: string): Errors {
+/** The contract's limits (generated from openapi.yaml) with messages for a person. The Swahili text is optional. */
+export function quickReplyErrors(title: string, content: string, contentSw = ''): Errors {
   const errors: Errors = {};
   if (!title.trim()) errors.title = 'Title is required';
   else if (title.length > createQuickReplyBodyTitleMax)
@@ -22,34 +23,59 @@ export function quickReplyErrors(title: string, content: string): Errors {
   if (!content.trim()) errors.content = 'Message is required';
   else if (content.length > createQuickReplyBodyContentMax)
     errors.content = `Message must be at most ${createQuickReplyBodyContentMax} characters`;
+  if (contentSw.length > createQuickReplyBodyContentSwMax)
+    errors.contentSw = `Message (Swahili) must be at most ${createQuickReplyBodyContentSwMax} characters`;
   return errors;
 }
 
-/** Adds a quick reply, or edits `reply`. A refusal keeps everything typed and says why. */
-export function QuickReplyForm({ reply, onDone }: { reply?: QuickReply; onDone: () => void }) {
+/**
+ * Adds a quick reply, or edits `reply`. A refusal keeps everything typed and
+ * says why. `swahili`: the backend keeps a Swahili text (its quick replies
+ * carry contentSw); without it the form has no Swahili field and sends none.
+ */
+export function QuickReplyForm({
+  reply,
+  swahili,
+  onDone,
+}: {
+  reply?: QuickReply;
+  swahili: boolean;
+  onDone: () => void;
+}) {
   const create = useCreateQuickReply();
   const update = useUpdateQuickReply();
   const toast = useToast();
   const [title, setTitle] = useState(reply?.title ?? '');
   const [content, setContent] = useState(reply?.content ?? '');
+  const [contentSw, setContentSw] = useState(reply?.contentSw ?? '');
   const [tried, setTried] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const errors = tried ? quickReplyErrors(title, content) : {};
+  const errors = tried ? quickReplyErrors(title, content, swahili ? contentSw : '') : {};
   const pending = create.isPending || update.isPending;
   const prefix = reply ? `quick-reply-${reply.id}` : 'quick-reply-new';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    const found = quickReplyErrors(title, content);
-    if (found.title || found.content) {
-      document.getElementById(`${prefix}-${found.title ? 'title' : 'content'}`)?.focus();
+    const found = quickReplyErrors(title, content, swahili ? contentSw : '');
+    const first = (['title', 'content', 'contentSw'] as const).find((field) => found[field]);
+    if (first) {
+      document.getElementById(`${prefix}-${first}`)?.focus();
       return;
     }
     setFailure(null);
+    // Blank is none: left out of a new reply, removed (null) from a stored one.
+    const swahiliText = contentSw.trim() ? contentSw : null;
     try {
-      if (reply) await update.mutateAsync({ quickReplyId: reply.id, data: { title, content } });
-      else await create.mutateAsync({ data: { title, content } });
+      if (reply)
+        await update.mutateAsync({
+          quickReplyId: reply.id,
+          data: { title, content, ...(swahili && { contentSw: swahiliText }) },
+        });
+      else
+        await create.mutateAsync({
+          data: { title, content, ...(swahili && swahiliText && { contentSw: swahiliText }) },
+        });
       toast({ title: 'Quick reply saved', description: `"${title}" is ready to use in the composer.` });
       onDone();
     } catch (error) {
@@ -92,6 +118,29 @@ export function QuickReplyForm({ reply, onDone }: { reply?: QuickReply; onDone: 
           </small>
         )}
       </div>
+      {swahili && (
+        <div className="settings-field">
+          <label htmlFor={`${prefix}-contentSw`}>Message (Swahili)</label>
+          <InputTextarea
+            id={`${prefix}-contentSw`}
+            lang="sw"
+            value={contentSw}
+            rows={3}
+            autoResize
+            aria-invalid={errors.contentSw ? true : undefined}
+            aria-describedby={`${prefix}-contentSw-hint${errors.contentSw ? ` ${prefix}-contentSw-error` : ''}`}
+            onChange={(event) => setContentSw(event.target.value)}
+          />
+          <small id={`${prefix}-contentSw-hint`} className="settings-hint">
+            Optional. Inserted instead of the message when the customer writes Swahili.
+          </small>
+          {errors.contentSw && (
+            <small id={`${prefix}-contentSw-error`} className="field-error">
+              {errors.contentSw}
+            </small>
+          )}
+        </div>
+      )}
       {failure && (
         <p className="field-error" role="alert">
           {failure}

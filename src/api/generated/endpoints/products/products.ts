@@ -292,6 +292,9 @@ if(productCreateForm.dimensions !== undefined) {
 if(productCreateForm.description !== undefined) {
  formData.append(`description`, productCreateForm.description)
  }
+if(productCreateForm.descriptionSw !== undefined) {
+ formData.append(`descriptionSw`, productCreateForm.descriptionSw)
+ }
 formData.append(`startingPrice`, productCreateForm.startingPrice)
 formData.append(`endingPrice`, productCreateForm.endingPrice)
 if(productCreateForm.color !== undefined) {
@@ -659,8 +662,8 @@ export function useGetProduct<TData = Awaited<ReturnType<typeof getProduct>>, TE
 * A field **left out** of the form is **unchanged**.
 * A field **sent empty** (a part whose value is the empty text) is
   **cleared**: the server stores null. Only the optional fields can be
-  cleared: dimensions, description, color, installationPricePerSlab,
-  material, bowlConfiguration. name, category, startingPrice,
+  cleared: dimensions, description, descriptionSw, color,
+  installationPricePerSlab, material, bowlConfiguration. name, category, startingPrice,
   endingPrice, stock and isActive cannot be empty (422).
 * When category moves between a stone (granite, marble, quartz) and
   sink, the client sends the other kind's fields empty: stone → sink
@@ -699,6 +702,9 @@ if(productUpdateForm.dimensions !== undefined) {
  }
 if(productUpdateForm.description !== undefined) {
  formData.append(`description`, productUpdateForm.description)
+ }
+if(productUpdateForm.descriptionSw !== undefined) {
+ formData.append(`descriptionSw`, productUpdateForm.descriptionSw)
  }
 if(productUpdateForm.startingPrice !== undefined) {
  formData.append(`startingPrice`, productUpdateForm.startingPrice)

@@ -10,12 +10,15 @@ import * as zod from 'zod';
 export const getFollowUpSettings200ResponseHoursUntilFollowUpDefault = 24;
 export const getFollowUpSettings200ResponseHoursUntilFollowUpMax = 168;export const getFollowUpSettings200ResponseFollowUpMessageMax = 1000;
 export const getFollowUpSettings200ResponseFollowUpMessageRegExp = new RegExp('\\S');
+export const getFollowUpSettings200ResponseFollowUpMessageSwMax = 1000;
+export const getFollowUpSettings200ResponseFollowUpMessageSwRegExp = new RegExp('\\S');
 
 
 export const getFollowUpSettings200Response = zod.strictObject({
   "enabled": zod.boolean(),
   "hoursUntilFollowUp": zod.number().min(1).max(getFollowUpSettings200ResponseHoursUntilFollowUpMax),
-  "followUpMessage": zod.string().min(1).max(getFollowUpSettings200ResponseFollowUpMessageMax).regex(getFollowUpSettings200ResponseFollowUpMessageRegExp)
+  "followUpMessage": zod.string().min(1).max(getFollowUpSettings200ResponseFollowUpMessageMax).regex(getFollowUpSettings200ResponseFollowUpMessageRegExp),
+  "followUpMessageSw": zod.string().min(1).max(getFollowUpSettings200ResponseFollowUpMessageSwMax).regex(getFollowUpSettings200ResponseFollowUpMessageSwRegExp).optional().describe('Beyond the spec. The follow-up message in Swahili, sent instead of\nfollowUpMessage to a customer writing Swahili\n(Conversation.customerLanguage sw); once the reply window has\nclosed, such a customer gets the follow_up_reminder template in\nsw when one is approved. Optional: left out of a save, it is kept;\na backend without it keeps working, and the dashboard then shows\nno Swahili field.\n')
 })
 
 export const getFollowUpSettings401Response = zod.strictObject({
@@ -29,23 +32,29 @@ export const getFollowUpSettings401Response = zod.strictObject({
 export const updateFollowUpSettingsBodyHoursUntilFollowUpDefault = 24;
 export const updateFollowUpSettingsBodyHoursUntilFollowUpMax = 168;export const updateFollowUpSettingsBodyFollowUpMessageMax = 1000;
 export const updateFollowUpSettingsBodyFollowUpMessageRegExp = new RegExp('\\S');
+export const updateFollowUpSettingsBodyFollowUpMessageSwMax = 1000;
+export const updateFollowUpSettingsBodyFollowUpMessageSwRegExp = new RegExp('\\S');
 
 
 export const updateFollowUpSettingsBody = zod.object({
   "enabled": zod.boolean(),
   "hoursUntilFollowUp": zod.number().min(1).max(updateFollowUpSettingsBodyHoursUntilFollowUpMax),
-  "followUpMessage": zod.string().min(1).max(updateFollowUpSettingsBodyFollowUpMessageMax).regex(updateFollowUpSettingsBodyFollowUpMessageRegExp)
+  "followUpMessage": zod.string().min(1).max(updateFollowUpSettingsBodyFollowUpMessageMax).regex(updateFollowUpSettingsBodyFollowUpMessageRegExp),
+  "followUpMessageSw": zod.string().min(1).max(updateFollowUpSettingsBodyFollowUpMessageSwMax).regex(updateFollowUpSettingsBodyFollowUpMessageSwRegExp).optional().describe('Beyond the spec. The follow-up message in Swahili, sent instead of\nfollowUpMessage to a customer writing Swahili\n(Conversation.customerLanguage sw); once the reply window has\nclosed, such a customer gets the follow_up_reminder template in\nsw when one is approved. Optional: left out of a save, it is kept;\na backend without it keeps working, and the dashboard then shows\nno Swahili field.\n')
 })
 
 export const updateFollowUpSettings200ResponseHoursUntilFollowUpDefault = 24;
 export const updateFollowUpSettings200ResponseHoursUntilFollowUpMax = 168;export const updateFollowUpSettings200ResponseFollowUpMessageMax = 1000;
 export const updateFollowUpSettings200ResponseFollowUpMessageRegExp = new RegExp('\\S');
+export const updateFollowUpSettings200ResponseFollowUpMessageSwMax = 1000;
+export const updateFollowUpSettings200ResponseFollowUpMessageSwRegExp = new RegExp('\\S');
 
 
 export const updateFollowUpSettings200Response = zod.strictObject({
   "enabled": zod.boolean(),
   "hoursUntilFollowUp": zod.number().min(1).max(updateFollowUpSettings200ResponseHoursUntilFollowUpMax),
-  "followUpMessage": zod.string().min(1).max(updateFollowUpSettings200ResponseFollowUpMessageMax).regex(updateFollowUpSettings200ResponseFollowUpMessageRegExp)
+  "followUpMessage": zod.string().min(1).max(updateFollowUpSettings200ResponseFollowUpMessageMax).regex(updateFollowUpSettings200ResponseFollowUpMessageRegExp),
+  "followUpMessageSw": zod.string().min(1).max(updateFollowUpSettings200ResponseFollowUpMessageSwMax).regex(updateFollowUpSettings200ResponseFollowUpMessageSwRegExp).optional().describe('Beyond the spec. The follow-up message in Swahili, sent instead of\nfollowUpMessage to a customer writing Swahili\n(Conversation.customerLanguage sw); once the reply window has\nclosed, such a customer gets the follow_up_reminder template in\nsw when one is approved. Optional: left out of a save, it is kept;\na backend without it keeps working, and the dashboard then shows\nno Swahili field.\n')
 })
 
 export const updateFollowUpSettings400Response = zod.strictObject({

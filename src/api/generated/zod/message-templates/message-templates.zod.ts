@@ -22,7 +22,7 @@ export const listMessageTemplates200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
   "name": zod.string().min(1).max(listMessageTemplates200ResponseNameMax).regex(listMessageTemplates200ResponseNameRegExp).describe('The name WhatsApp knows it by.'),
   "label": zod.string().min(1).max(listMessageTemplates200ResponseLabelMax).describe('What staff call it.'),
-  "language": zod.string().min(listMessageTemplates200ResponseLanguageMin).max(listMessageTemplates200ResponseLanguageMax).describe('A WhatsApp language code, e.g. en or en_GB.'),
+  "language": zod.string().min(listMessageTemplates200ResponseLanguageMin).max(listMessageTemplates200ResponseLanguageMax).describe('A WhatsApp language code, e.g. en, en_GB or sw (Swahili). One\nname may be approved in several languages, one template each;\nthe dashboard offers a customer writing Swahili\n(Conversation.customerLanguage sw) the sw one.\n'),
   "body": zod.string().min(1).max(listMessageTemplates200ResponseBodyMax).describe('The approved text, with `{{1}}`, `{{2}}`… where the variables go.'),
   "variables": zod.array(zod.strictObject({
   "label": zod.string().min(1).max(listMessageTemplates200ResponseVariablesItemLabelMax),

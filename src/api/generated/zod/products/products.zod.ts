@@ -16,7 +16,7 @@ export const listProductsQueryParams = zod.object({
   "cursor": zod.coerce.string().min(1).max(listProductsQueryCursorMax).regex(listProductsQueryCursorRegExp).optional().describe('Where the next page starts: copied from the previous page\'s `Link`\nheader (rel=\"next\"), never built by a client. Only meaningful with\n`limit`.\n')
 })
 
-export const listProducts200ResponseNameMax = 200;export const listProducts200ResponseDimensionsMax = 100;export const listProducts200ResponseDescriptionMax = 2000;export const listProducts200ResponseStartingPriceMin = 0;export const listProducts200ResponseEndingPriceMin = 0;export const listProducts200ResponseInstallationPricePerSlabMin = 0;export const listProducts200ResponseStockDefault = 0;
+export const listProducts200ResponseNameMax = 200;export const listProducts200ResponseDimensionsMax = 100;export const listProducts200ResponseDescriptionMax = 2000;export const listProducts200ResponseDescriptionSwMax = 2000;export const listProducts200ResponseStartingPriceMin = 0;export const listProducts200ResponseEndingPriceMin = 0;export const listProducts200ResponseInstallationPricePerSlabMin = 0;export const listProducts200ResponseStockDefault = 0;
 export const listProducts200ResponseStockMin = 0;
 export const listProducts200ResponseStockMax = 2147483647;export const listProducts200ResponseIsActiveDefault = true;export const listProducts200ResponseProductImageUrlMax = 2048;export const listProducts200ResponseInstallationImageUrlsItemMax = 2048;
 
@@ -26,6 +26,7 @@ export const listProducts200ResponseItem = zod.strictObject({
   "category": zod.enum(['granite', 'marble', 'quartz', 'sink']),
   "dimensions": zod.string().max(listProducts200ResponseDimensionsMax).nullish().describe('In mm, \"length x width\" for slabs or \"length x width x height\" for sinks.'),
   "description": zod.string().max(listProducts200ResponseDescriptionMax).nullish(),
+  "descriptionSw": zod.string().max(listProducts200ResponseDescriptionSwMax).nullish().describe('Beyond the spec. The description in Swahili: the chatbot shows it\nto customers writing Swahili or Sheng, and the English description\nwhen it is null. Absent from a backend that does not keep it.\n'),
   "startingPrice": zod.number().min(listProducts200ResponseStartingPriceMin).describe('KES, two decimals at most.'),
   "endingPrice": zod.number().min(listProducts200ResponseEndingPriceMin).describe('KES, two decimals at most.'),
   "color": zod.union([zod.enum(['Black', 'White', 'Grey', 'Beige', 'Brown', 'Green', 'Blue', 'Red', 'Gold', 'Silver', 'Multicolor']),zod.null()]).optional().describe('Stones only.'),
@@ -67,7 +68,7 @@ refused (422), as on update.
 
  * @summary Create a product
  */
-export const createProductBodyNameMax = 200;export const createProductBodyDimensionsMax = 100;export const createProductBodyDescriptionMax = 2000;export const createProductBodyStartingPriceRegExp = new RegExp('^\\d{1,9}(\\.\\d{1,2})?$');
+export const createProductBodyNameMax = 200;export const createProductBodyDimensionsMax = 100;export const createProductBodyDescriptionMax = 2000;export const createProductBodyDescriptionSwMax = 2000;export const createProductBodyStartingPriceRegExp = new RegExp('^\\d{1,9}(\\.\\d{1,2})?$');
 export const createProductBodyEndingPriceRegExp = new RegExp('^\\d{1,9}(\\.\\d{1,2})?$');
 export const createProductBodyInstallationPricePerSlabRegExp = new RegExp('^\\d{1,9}(\\.\\d{1,2})?$');
 export const createProductBodyStockDefault = 0;
@@ -79,6 +80,7 @@ export const createProductBody = zod.object({
   "category": zod.enum(['granite', 'marble', 'quartz', 'sink']),
   "dimensions": zod.string().max(createProductBodyDimensionsMax).optional(),
   "description": zod.string().max(createProductBodyDescriptionMax).optional(),
+  "descriptionSw": zod.string().max(createProductBodyDescriptionSwMax).optional().describe('Beyond the spec. The description in Swahili (see Product).'),
   "startingPrice": zod.string().regex(createProductBodyStartingPriceRegExp).describe('A KES amount ≥ 0 with at most two decimals (steps of 0.01), as form text.'),
   "endingPrice": zod.string().regex(createProductBodyEndingPriceRegExp).describe('A KES amount ≥ 0 with at most two decimals (steps of 0.01), as form text.'),
   "color": zod.enum(['Black', 'White', 'Grey', 'Beige', 'Brown', 'Green', 'Blue', 'Red', 'Gold', 'Silver', 'Multicolor']).optional(),
@@ -91,7 +93,7 @@ export const createProductBody = zod.object({
   "installationImages": zod.array(zod.instanceof(File)).optional().describe('Up to 29 image files, each with or without a filename, each PNG, JPEG, WebP or GIF (recognised by content) of at most 5 MB.')
 }).describe('Multipart form; every value is sent as a text part except the files.\nIntegers are decimal digits and booleans the text true or false.\nEach text field is sent once.\n\n* A part named productImage or installationImages is a file whether\n  or not it carries a filename (RFC 7578 makes it optional): its\n  content must be a PNG, JPEG, WebP or GIF image, else 400, whatever\n  its filename or Content-Type says.\n* A text field sent as a file part (a part with a filename, or of\n  type application/octet-stream), or a file part of any other name,\n  is refused with 422 (the rest of the body is not read).\n* At most 30 files (one productImage and up to 29\n  installationImages) and at most 50 text parts in one form; more is\n  refused with 422.\n* Empty values are left out by the dashboard. An optional field sent\n  empty is read as left out. stock and isActive are never sent\n  empty: the empty text is neither an integer nor true or false, so\n  it is refused with 422 (on update too); left out, they take their\n  defaults (0 and true).\n')
 
-export const createProduct201ResponseNameMax = 200;export const createProduct201ResponseDimensionsMax = 100;export const createProduct201ResponseDescriptionMax = 2000;export const createProduct201ResponseStartingPriceMin = 0;export const createProduct201ResponseEndingPriceMin = 0;export const createProduct201ResponseInstallationPricePerSlabMin = 0;export const createProduct201ResponseStockDefault = 0;
+export const createProduct201ResponseNameMax = 200;export const createProduct201ResponseDimensionsMax = 100;export const createProduct201ResponseDescriptionMax = 2000;export const createProduct201ResponseDescriptionSwMax = 2000;export const createProduct201ResponseStartingPriceMin = 0;export const createProduct201ResponseEndingPriceMin = 0;export const createProduct201ResponseInstallationPricePerSlabMin = 0;export const createProduct201ResponseStockDefault = 0;
 export const createProduct201ResponseStockMin = 0;
 export const createProduct201ResponseStockMax = 2147483647;export const createProduct201ResponseIsActiveDefault = true;export const createProduct201ResponseProductImageUrlMax = 2048;export const createProduct201ResponseInstallationImageUrlsItemMax = 2048;
 
@@ -101,6 +103,7 @@ export const createProduct201Response = zod.strictObject({
   "category": zod.enum(['granite', 'marble', 'quartz', 'sink']),
   "dimensions": zod.string().max(createProduct201ResponseDimensionsMax).nullish().describe('In mm, \"length x width\" for slabs or \"length x width x height\" for sinks.'),
   "description": zod.string().max(createProduct201ResponseDescriptionMax).nullish(),
+  "descriptionSw": zod.string().max(createProduct201ResponseDescriptionSwMax).nullish().describe('Beyond the spec. The description in Swahili: the chatbot shows it\nto customers writing Swahili or Sheng, and the English description\nwhen it is null. Absent from a backend that does not keep it.\n'),
   "startingPrice": zod.number().min(createProduct201ResponseStartingPriceMin).describe('KES, two decimals at most.'),
   "endingPrice": zod.number().min(createProduct201ResponseEndingPriceMin).describe('KES, two decimals at most.'),
   "color": zod.union([zod.enum(['Black', 'White', 'Grey', 'Beige', 'Brown', 'Green', 'Blue', 'Red', 'Gold', 'Silver', 'Multicolor']),zod.null()]).optional().describe('Stones only.'),
@@ -190,7 +193,7 @@ export const importProducts422Response = zod.strictObject({
 /**
  * @summary One product
  */
-export const getProduct200ResponseNameMax = 200;export const getProduct200ResponseDimensionsMax = 100;export const getProduct200ResponseDescriptionMax = 2000;export const getProduct200ResponseStartingPriceMin = 0;export const getProduct200ResponseEndingPriceMin = 0;export const getProduct200ResponseInstallationPricePerSlabMin = 0;export const getProduct200ResponseStockDefault = 0;
+export const getProduct200ResponseNameMax = 200;export const getProduct200ResponseDimensionsMax = 100;export const getProduct200ResponseDescriptionMax = 2000;export const getProduct200ResponseDescriptionSwMax = 2000;export const getProduct200ResponseStartingPriceMin = 0;export const getProduct200ResponseEndingPriceMin = 0;export const getProduct200ResponseInstallationPricePerSlabMin = 0;export const getProduct200ResponseStockDefault = 0;
 export const getProduct200ResponseStockMin = 0;
 export const getProduct200ResponseStockMax = 2147483647;export const getProduct200ResponseIsActiveDefault = true;export const getProduct200ResponseProductImageUrlMax = 2048;export const getProduct200ResponseInstallationImageUrlsItemMax = 2048;
 
@@ -200,6 +203,7 @@ export const getProduct200Response = zod.strictObject({
   "category": zod.enum(['granite', 'marble', 'quartz', 'sink']),
   "dimensions": zod.string().max(getProduct200ResponseDimensionsMax).nullish().describe('In mm, \"length x width\" for slabs or \"length x width x height\" for sinks.'),
   "description": zod.string().max(getProduct200ResponseDescriptionMax).nullish(),
+  "descriptionSw": zod.string().max(getProduct200ResponseDescriptionSwMax).nullish().describe('Beyond the spec. The description in Swahili: the chatbot shows it\nto customers writing Swahili or Sheng, and the English description\nwhen it is null. Absent from a backend that does not keep it.\n'),
   "startingPrice": zod.number().min(getProduct200ResponseStartingPriceMin).describe('KES, two decimals at most.'),
   "endingPrice": zod.number().min(getProduct200ResponseEndingPriceMin).describe('KES, two decimals at most.'),
   "color": zod.union([zod.enum(['Black', 'White', 'Grey', 'Beige', 'Brown', 'Green', 'Blue', 'Red', 'Gold', 'Silver', 'Multicolor']),zod.null()]).optional().describe('Stones only.'),
@@ -243,8 +247,8 @@ export const getProduct500Response = zod.strictObject({
 * A field **left out** of the form is **unchanged**.
 * A field **sent empty** (a part whose value is the empty text) is
   **cleared**: the server stores null. Only the optional fields can be
-  cleared: dimensions, description, color, installationPricePerSlab,
-  material, bowlConfiguration. name, category, startingPrice,
+  cleared: dimensions, description, descriptionSw, color,
+  installationPricePerSlab, material, bowlConfiguration. name, category, startingPrice,
   endingPrice, stock and isActive cannot be empty (422).
 * When category moves between a stone (granite, marble, quartz) and
   sink, the client sends the other kind's fields empty: stone → sink
@@ -261,7 +265,7 @@ both.
 
  * @summary Update a product
  */
-export const updateProductBodyNameMax = 200;export const updateProductBodyDimensionsMax = 100;export const updateProductBodyDescriptionMax = 2000;export const updateProductBodyStartingPriceRegExp = new RegExp('^\\d{1,9}(\\.\\d{1,2})?$');
+export const updateProductBodyNameMax = 200;export const updateProductBodyDimensionsMax = 100;export const updateProductBodyDescriptionMax = 2000;export const updateProductBodyDescriptionSwMax = 2000;export const updateProductBodyStartingPriceRegExp = new RegExp('^\\d{1,9}(\\.\\d{1,2})?$');
 export const updateProductBodyEndingPriceRegExp = new RegExp('^\\d{1,9}(\\.\\d{1,2})?$');
 export const updateProductBodyInstallationPricePerSlabRegExpOne = new RegExp('^\\d{1,9}(\\.\\d{1,2})?$');
 export const updateProductBodyStockMin = 0;
@@ -272,6 +276,7 @@ export const updateProductBody = zod.object({
   "category": zod.enum(['granite', 'marble', 'quartz', 'sink']).optional(),
   "dimensions": zod.string().max(updateProductBodyDimensionsMax).optional().describe('Empty clears it.'),
   "description": zod.string().max(updateProductBodyDescriptionMax).optional().describe('Empty clears it.'),
+  "descriptionSw": zod.string().max(updateProductBodyDescriptionSwMax).optional().describe('Beyond the spec. The description in Swahili (see Product). Empty clears it.'),
   "startingPrice": zod.string().regex(updateProductBodyStartingPriceRegExp).optional().describe('A KES amount ≥ 0 with at most two decimals (steps of 0.01), as form text.'),
   "endingPrice": zod.string().regex(updateProductBodyEndingPriceRegExp).optional().describe('A KES amount ≥ 0 with at most two decimals (steps of 0.01), as form text.'),
   "color": zod.union([zod.enum(['Black', 'White', 'Grey', 'Beige', 'Brown', 'Green', 'Blue', 'Red', 'Gold', 'Silver', 'Multicolor']),zod.enum(['']).describe('The empty text in an update form; the server stores null for the field.')]).optional().describe('Stones only. Empty clears it (sent empty when a stone becomes a sink).'),
@@ -282,9 +287,9 @@ export const updateProductBody = zod.object({
   "isActive": zod.boolean().optional().describe('The text true or false.'),
   "productImage": zod.instanceof(File).optional().describe('A new image replaces the current one; sent empty, it removes it. PNG, JPEG, WebP or GIF (by content), at most 5 MB.'),
   "installationImages": zod.array(zod.instanceof(File)).optional().describe('Files sent replace the current list; one empty part removes them all. Up to 29 files, each PNG, JPEG, WebP or GIF (by content), at most 5 MB.')
-}).describe('Same fields as ProductCreateForm, none required, with the same rules\nfor parts (files with or without a filename, at most 30 files and 50\ntext parts). A field left out keeps its value. A field sent empty\n(\'\') is cleared (stored as null); only dimensions, description,\ncolor, installationPricePerSlab, material and bowlConfiguration may\nbe sent empty. name, category, startingPrice, endingPrice, stock and\nisActive sent empty are refused with 422 and nothing is changed.\n')
+}).describe('Same fields as ProductCreateForm, none required, with the same rules\nfor parts (files with or without a filename, at most 30 files and 50\ntext parts). A field left out keeps its value. A field sent empty\n(\'\') is cleared (stored as null); only dimensions, description,\ndescriptionSw, color, installationPricePerSlab, material and\nbowlConfiguration may be sent empty. name, category, startingPrice, endingPrice, stock and\nisActive sent empty are refused with 422 and nothing is changed.\n')
 
-export const updateProduct200ResponseNameMax = 200;export const updateProduct200ResponseDimensionsMax = 100;export const updateProduct200ResponseDescriptionMax = 2000;export const updateProduct200ResponseStartingPriceMin = 0;export const updateProduct200ResponseEndingPriceMin = 0;export const updateProduct200ResponseInstallationPricePerSlabMin = 0;export const updateProduct200ResponseStockDefault = 0;
+export const updateProduct200ResponseNameMax = 200;export const updateProduct200ResponseDimensionsMax = 100;export const updateProduct200ResponseDescriptionMax = 2000;export const updateProduct200ResponseDescriptionSwMax = 2000;export const updateProduct200ResponseStartingPriceMin = 0;export const updateProduct200ResponseEndingPriceMin = 0;export const updateProduct200ResponseInstallationPricePerSlabMin = 0;export const updateProduct200ResponseStockDefault = 0;
 export const updateProduct200ResponseStockMin = 0;
 export const updateProduct200ResponseStockMax = 2147483647;export const updateProduct200ResponseIsActiveDefault = true;export const updateProduct200ResponseProductImageUrlMax = 2048;export const updateProduct200ResponseInstallationImageUrlsItemMax = 2048;
 
@@ -294,6 +299,7 @@ export const updateProduct200Response = zod.strictObject({
   "category": zod.enum(['granite', 'marble', 'quartz', 'sink']),
   "dimensions": zod.string().max(updateProduct200ResponseDimensionsMax).nullish().describe('In mm, \"length x width\" for slabs or \"length x width x height\" for sinks.'),
   "description": zod.string().max(updateProduct200ResponseDescriptionMax).nullish(),
+  "descriptionSw": zod.string().max(updateProduct200ResponseDescriptionSwMax).nullish().describe('Beyond the spec. The description in Swahili: the chatbot shows it\nto customers writing Swahili or Sheng, and the English description\nwhen it is null. Absent from a backend that does not keep it.\n'),
   "startingPrice": zod.number().min(updateProduct200ResponseStartingPriceMin).describe('KES, two decimals at most.'),
   "endingPrice": zod.number().min(updateProduct200ResponseEndingPriceMin).describe('KES, two decimals at most.'),
   "color": zod.union([zod.enum(['Black', 'White', 'Grey', 'Beige', 'Brown', 'Green', 'Blue', 'Red', 'Gold', 'Silver', 'Multicolor']),zod.null()]).optional().describe('Stones only.'),

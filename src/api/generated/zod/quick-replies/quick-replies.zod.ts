@@ -13,12 +13,13 @@ and the dashboard offers no quick replies.
 
  * @summary Saved answers
  */
-export const listQuickReplies200ResponseTitleMax = 60;export const listQuickReplies200ResponseContentMax = 1000;
+export const listQuickReplies200ResponseTitleMax = 60;export const listQuickReplies200ResponseContentMax = 1000;export const listQuickReplies200ResponseContentSwMax = 1000;
 
 export const listQuickReplies200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
   "title": zod.string().min(1).max(listQuickReplies200ResponseTitleMax),
-  "content": zod.string().min(1).max(listQuickReplies200ResponseContentMax)
+  "content": zod.string().min(1).max(listQuickReplies200ResponseContentMax),
+  "contentSw": zod.string().min(1).max(listQuickReplies200ResponseContentSwMax).nullish().describe('Beyond the spec. The text in Swahili, with the same placeholders:\nthe dashboard inserts it in a conversation whose customer writes\nSwahili (Conversation.customerLanguage sw), and the English\ncontent otherwise or when this is null. Absent from a backend\nthat does not keep it: the dashboard then shows no Swahili text.\n')
 })
 export const listQuickReplies200Response = zod.array(listQuickReplies200ResponseItem).max(200)
 
@@ -40,19 +41,23 @@ export const createQuickReplyBodyTitleMax = 60;
 export const createQuickReplyBodyTitleRegExp = new RegExp('\\S');
 export const createQuickReplyBodyContentMax = 1000;
 export const createQuickReplyBodyContentRegExp = new RegExp('\\S');
+export const createQuickReplyBodyContentSwMax = 1000;
+export const createQuickReplyBodyContentSwRegExp = new RegExp('\\S');
 
 
 export const createQuickReplyBody = zod.object({
   "title": zod.string().min(1).max(createQuickReplyBodyTitleMax).regex(createQuickReplyBodyTitleRegExp),
-  "content": zod.string().min(1).max(createQuickReplyBodyContentMax).regex(createQuickReplyBodyContentRegExp)
+  "content": zod.string().min(1).max(createQuickReplyBodyContentMax).regex(createQuickReplyBodyContentRegExp),
+  "contentSw": zod.string().min(1).max(createQuickReplyBodyContentSwMax).regex(createQuickReplyBodyContentSwRegExp).nullish().describe('Beyond the spec. The text in Swahili (see QuickReply); left out or null, none.')
 })
 
-export const createQuickReply201ResponseTitleMax = 60;export const createQuickReply201ResponseContentMax = 1000;
+export const createQuickReply201ResponseTitleMax = 60;export const createQuickReply201ResponseContentMax = 1000;export const createQuickReply201ResponseContentSwMax = 1000;
 
 export const createQuickReply201Response = zod.strictObject({
   "id": zod.number().min(1),
   "title": zod.string().min(1).max(createQuickReply201ResponseTitleMax),
-  "content": zod.string().min(1).max(createQuickReply201ResponseContentMax)
+  "content": zod.string().min(1).max(createQuickReply201ResponseContentMax),
+  "contentSw": zod.string().min(1).max(createQuickReply201ResponseContentSwMax).nullish().describe('Beyond the spec. The text in Swahili, with the same placeholders:\nthe dashboard inserts it in a conversation whose customer writes\nSwahili (Conversation.customerLanguage sw), and the English\ncontent otherwise or when this is null. Absent from a backend\nthat does not keep it: the dashboard then shows no Swahili text.\n')
 })
 
 export const createQuickReply400Response = zod.strictObject({
@@ -90,12 +95,13 @@ export const reorderQuickRepliesBody = zod.object({
   "ids": zod.array(zod.number().min(1).max(reorderQuickRepliesBodyIdsItemMax)).max(reorderQuickRepliesBodyIdsMax)
 })
 
-export const reorderQuickReplies200ResponseTitleMax = 60;export const reorderQuickReplies200ResponseContentMax = 1000;
+export const reorderQuickReplies200ResponseTitleMax = 60;export const reorderQuickReplies200ResponseContentMax = 1000;export const reorderQuickReplies200ResponseContentSwMax = 1000;
 
 export const reorderQuickReplies200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
   "title": zod.string().min(1).max(reorderQuickReplies200ResponseTitleMax),
-  "content": zod.string().min(1).max(reorderQuickReplies200ResponseContentMax)
+  "content": zod.string().min(1).max(reorderQuickReplies200ResponseContentMax),
+  "contentSw": zod.string().min(1).max(reorderQuickReplies200ResponseContentSwMax).nullish().describe('Beyond the spec. The text in Swahili, with the same placeholders:\nthe dashboard inserts it in a conversation whose customer writes\nSwahili (Conversation.customerLanguage sw), and the English\ncontent otherwise or when this is null. Absent from a backend\nthat does not keep it: the dashboard then shows no Swahili text.\n')
 })
 export const reorderQuickReplies200Response = zod.array(reorderQuickReplies200ResponseItem).max(200)
 
@@ -126,19 +132,23 @@ export const updateQuickReplyBodyTitleMax = 60;
 export const updateQuickReplyBodyTitleRegExp = new RegExp('\\S');
 export const updateQuickReplyBodyContentMax = 1000;
 export const updateQuickReplyBodyContentRegExp = new RegExp('\\S');
+export const updateQuickReplyBodyContentSwMax = 1000;
+export const updateQuickReplyBodyContentSwRegExp = new RegExp('\\S');
 
 
 export const updateQuickReplyBody = zod.object({
   "title": zod.string().min(1).max(updateQuickReplyBodyTitleMax).regex(updateQuickReplyBodyTitleRegExp).optional(),
-  "content": zod.string().min(1).max(updateQuickReplyBodyContentMax).regex(updateQuickReplyBodyContentRegExp).optional()
+  "content": zod.string().min(1).max(updateQuickReplyBodyContentMax).regex(updateQuickReplyBodyContentRegExp).optional(),
+  "contentSw": zod.string().min(1).max(updateQuickReplyBodyContentSwMax).regex(updateQuickReplyBodyContentSwRegExp).nullish().describe('Beyond the spec. The text in Swahili (see QuickReply); null removes it, left out keeps it.')
 })
 
-export const updateQuickReply200ResponseTitleMax = 60;export const updateQuickReply200ResponseContentMax = 1000;
+export const updateQuickReply200ResponseTitleMax = 60;export const updateQuickReply200ResponseContentMax = 1000;export const updateQuickReply200ResponseContentSwMax = 1000;
 
 export const updateQuickReply200Response = zod.strictObject({
   "id": zod.number().min(1),
   "title": zod.string().min(1).max(updateQuickReply200ResponseTitleMax),
-  "content": zod.string().min(1).max(updateQuickReply200ResponseContentMax)
+  "content": zod.string().min(1).max(updateQuickReply200ResponseContentMax),
+  "contentSw": zod.string().min(1).max(updateQuickReply200ResponseContentSwMax).nullish().describe('Beyond the spec. The text in Swahili, with the same placeholders:\nthe dashboard inserts it in a conversation whose customer writes\nSwahili (Conversation.customerLanguage sw), and the English\ncontent otherwise or when this is null. Absent from a backend\nthat does not keep it: the dashboard then shows no Swahili text.\n')
 })
 
 export const updateQuickReply400Response = zod.strictObject({
