@@ -1372,10 +1372,11 @@ export interface components {
             activeConversations: number;
             /**
              * @description Beyond the spec. The staff's average first-response time in
-             *     seconds: from a customer's message to the admin reply right after
-             *     it in the same conversation (as `averageResponseTime` measures the
-             *     bot's reply), over every such pair. `null` while no admin has
-             *     replied to a customer yet. Absent from a backend that does not
+             *     seconds: from a hand-off (the conversation becoming
+             *     admin_required) to the first admin message after it, averaged
+             *     over the hand-offs staff answered (a conversation handed back to
+             *     the bot unanswered is not counted). `null` while staff have
+             *     answered no hand-off yet. Absent from a backend that does not
              *     track it: the dashboard then shows only the bot's time, as the
              *     spec does.
              */
@@ -1654,7 +1655,9 @@ export interface components {
         /**
          * @description Beyond the spec. `true`: only conversations with customer messages
          *     staff have not read (`unreadCount` above 0); `false`: only those
-         *     without.
+         *     without. Messages count as unread only while a person has the
+         *     conversation (admin_required or admin_takeover, from the customer's
+         *     message that caused the hand-off on): the bot answers the others.
          * @example true
          */
         UnreadFilter: boolean;
@@ -2151,7 +2154,9 @@ export interface operations {
                 /**
                  * @description Beyond the spec. `true`: only conversations with customer messages
                  *     staff have not read (`unreadCount` above 0); `false`: only those
-                 *     without.
+                 *     without. Messages count as unread only while a person has the
+                 *     conversation (admin_required or admin_takeover, from the customer's
+                 *     message that caused the hand-off on): the bot answers the others.
                  * @example true
                  */
                 unread?: components["parameters"]["UnreadFilter"];
@@ -2226,7 +2231,9 @@ export interface operations {
                 /**
                  * @description Beyond the spec. `true`: only conversations with customer messages
                  *     staff have not read (`unreadCount` above 0); `false`: only those
-                 *     without.
+                 *     without. Messages count as unread only while a person has the
+                 *     conversation (admin_required or admin_takeover, from the customer's
+                 *     message that caused the hand-off on): the bot answers the others.
                  * @example true
                  */
                 unread?: components["parameters"]["UnreadFilter"];

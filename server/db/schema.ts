@@ -56,7 +56,10 @@ export interface ConversationsTable {
   last_follow_up_at: Date | null;
   /** Migration 007: the customer's last message (the 24-hour reply window runs from it). */
   last_customer_message_at: Date | null;
-  /** Migration 007: customer messages since staff last opened the conversation. */
+  /**
+   * Migration 007: customer messages since staff last opened the conversation, counted while
+   * it is admin_required or admin_takeover (migration 023).
+   */
   unread_count: Generated<number>;
   /** Migration 009: message_preview of the last message, kept by addMessage. */
   last_message_preview: Generated<string | null>;
@@ -68,6 +71,8 @@ export interface ConversationsTable {
   handoff_at: Generated<Date | null>;
   /** Migration 021: message_preview of the customer's message that caused the hand-off. */
   handoff_customer_text: Generated<string | null>;
+  /** Migration 023: handoff_at until the first admin message after it (or back to the bot). */
+  handoff_unanswered_at: Generated<Date | null>;
   /** Migration 022: the language the customer last wrote in ('en' or 'sw'), as the bot reads it; null until they write. */
   customer_language: ColumnType<string | null, string | null | undefined, string | null>;
 }

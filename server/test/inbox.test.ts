@@ -237,22 +237,53 @@ describe('delivery state', () => {
 });
 
 describe('unread per conversation', () => {
-  it('counts customer messages until read, and Mark as unread keeps it unread (stored)', async () => {
-    const id = await conversation();
+  const unreadOf = async (id: number) => (await call('GET', `/api/conversations/${id}`)).json().unreadCount as number;
+  const unreadIds = async () =>
+    ((await call('GET', '/api/conversations/search?unread=true')).json() as { id: number }[]).map((c) => c.id);
+
+  it('counts nothing while the bot answers; from the hand-off the message that caused it and those after, until read', async () => {
     const inbound = server.app.services.inbound;
-    const number = (await call('GET', `/api/conversations/${id}`)).json().whatsappPhoneNumber as string;
-    await inbound.customerMessage(number, null, 'Hello?');
-    await inbound.botMessage(id, 'A person will answer shortly.');
-    expect((await call('GET', `/api/conversations/${id}`)).json().unreadCount).toBe(2);
-    const unreadIds = async () =>
-      ((await call('GET', '/api/conversations/search?unread=true')).json() as { id: number }[]).map((c) => c.id);
+    const number = `+254${phone++}`;
+    const id = await inbound.customerMessage(number, 'Brian Otieno', 'How much is Absolute Black?');
+    await inbound.botMessage(id, 'Absolute Black Granite costs KES 9,500 to KES 12,000 per slab.');
+    await inbound.customerMessage(number, null, 'Do you deliver to Eldoret?');
+    // The bot has it: answered messages are nobody's to read.
+    expect(await unreadOf(id)).toBe(0);
+    expect(await unreadIds()).not.toContain(id);
+
+    await inbound.handoff(id, 'delivery_inquiry', 'Brian Otieno asks about delivery to Eldoret');
+    expect(await unreadOf(id)).toBe(1);
     expect(await unreadIds()).toContain(id);
+    await inbound.botMessage(id, 'A person will answer shortly.');
+    await inbound.customerMessage(number, null, 'Hello?');
+    expect(await unreadOf(id)).toBe(2);
 
     expect((await call('POST', `/api/conversations/${id}/read`)).json().unreadCount).toBe(0);
     expect(await unreadIds()).not.toContain(id);
     expect((await call('DELETE', `/api/conversations/${id}/read`)).json().unreadCount).toBe(1);
-    expect((await call('GET', `/api/conversations/${id}`)).json().unreadCount).toBe(1);
+    expect(await unreadOf(id)).toBe(1);
     expect((await call('POST', '/api/conversations/2147483647/read')).statusCode).toBe(404);
+
+    // Taken over: still a person's to read.
+    await call('PATCH', `/api/conversations/${id}`, { status: 'admin_takeover' });
+    await inbound.customerMessage(number, null, 'Are you there?');
+    expect(await unreadOf(id)).toBe(2);
+    // Back to the bot: nothing left for a person, and the bot answers what comes next.
+    await call('PATCH', `/api/conversations/${id}`, { status: 'bot_active' });
+    expect(await unreadOf(id)).toBe(0);
+    await inbound.customerMessage(number, null, 'Thanks');
+    expect(await unreadOf(id)).toBe(0);
+    expect(await unreadIds()).not.toContain(id);
+  });
+
+  it('a second hand-off of a conversation already handed over adds nothing of its own', async () => {
+    const inbound = server.app.services.inbound;
+    const number = `+254${phone++}`;
+    const id = await inbound.customerMessage(number, null, 'Ile kitu ya jana, bado iko?');
+    await inbound.handoff(id, 'unclear_request', 'Unclear request');
+    await inbound.customerMessage(number, null, 'Hello?');
+    await inbound.handoff(id, 'unclear_request', 'Unclear request');
+    expect(await unreadOf(id)).toBe(2);
   });
 });
 

@@ -1,6 +1,6 @@
 // Beyond the spec (issue 29): the follow-up dry run (GET /api/follow-ups/due),
-// the staff's first-response time and the windowed top products in the
-// analytics, and the CSV round trip of stock and status.
+// the windowed top products in the analytics (the staff's first-response
+// time: staff-first-response.test.ts), and the CSV round trip of stock and status.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseProductsCsv } from '../modules/products/csv';
@@ -80,31 +80,6 @@ describe('GET /api/follow-ups/due', () => {
 });
 
 describe('analytics beyond the spec', () => {
-  it('averages the staff first-response time from admin replies right after customer messages, null before any', async () => {
-    expect((await call('GET', '/api/analytics/overview')).json().staffAverageResponseTime).toBeNull();
-    const at = new Date('2026-01-01T10:00:00Z');
-    const id = await server.app.services.inbound.customerMessage('+254700000001', null, 'Hi', at);
-    const admin = (seconds: number) => ({
-      conversation_id: id,
-      sender: 'admin',
-      content: 'Hello',
-      message_type: 'text',
-      timestamp: new Date(at.getTime() + seconds * 1000),
-    });
-    await db().insertInto('messages').values(admin(30)).execute();
-    // A second admin message follows the admin, not a customer: not a response.
-    await db().insertInto('messages').values(admin(500)).execute();
-    await server.app.services.inbound.customerMessage(
-      '+254700000001',
-      null,
-      'Price?',
-      new Date(at.getTime() + 600_000),
-    );
-    await db().insertInto('messages').values(admin(690)).execute();
-    const overview = (await call('GET', '/api/analytics/overview')).json();
-    expect(overview.staffAverageResponseTime).toBe(60);
-  });
-
   it('narrows the top products to the last `days` days when asked, and echoes them', async () => {
     const product = (name: string) =>
       db()

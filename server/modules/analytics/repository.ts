@@ -1,7 +1,9 @@
 // The analytics read small rollups and index ranges, never every row:
 // bot_response_daily and product_event_counts are kept by triggers
-// (db/migrations/004-analytics-rollups.sql), staff_response_daily and
-// product_event_daily too (010-staff-response-and-daily-product-events.sql); the counts and the timeline use
+// (db/migrations/004-analytics-rollups.sql), product_event_daily too
+// (010-staff-response-and-daily-product-events.sql), and
+// staff_first_response_daily, the staff's time from a hand-off to their first
+// message after it (023-unread-for-staff-and-handoff-response.sql); the counts and the timeline use
 // the conversations' indexes. server/test/analytics-reference.ts computes the
 // same figures from every row: the reference the rollups are tested against.
 import { sql, type Kysely } from 'kysely';
@@ -30,7 +32,7 @@ export function analyticsRepository(db: Kysely<DB>) {
           (select count(*) from conversations where converted)::int as converted,
           (select count(*) from conversations where last_message_at >= ${since24h})::int as active,
           (select (sum(seconds) / nullif(sum(pairs), 0))::float8 from bot_response_daily) as seconds,
-          (select (sum(seconds) / nullif(sum(pairs), 0))::float8 from staff_response_daily) as staff_seconds`.execute(
+          (select (sum(seconds) / nullif(sum(handoffs), 0))::float8 from staff_first_response_daily) as staff_seconds`.execute(
         db,
       );
       const row = result.rows[0]!;

@@ -287,7 +287,8 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
   /**
    * The conversation moves with a message added: its activity time, count
    * and last message's preview; a customer's message also opens the reply
-   * window again and counts as unread until staff open the conversation. The
+   * window again and, while the conversation is handed over or taken over
+   * (a person has it, not the bot), counts as unread until staff open it. The
    * cards' previews (migration 009's message_preview, the same text as its
    * back-fill) move with it: the last message's always, as last_message_at
    * does (unless `late` messages may arrive: then only when it is the
@@ -317,7 +318,8 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
             : { last_message_at: at, last_message_preview: sql<string | null>`message_preview(${content})` }),
         message_count: eb('message_count', '+', 1),
         ...(customer && {
-          unread_count: eb('unread_count', '+', 1),
+          // Unread only while a person has the conversation: the bot answers the others.
+          unread_count: sql<number>`unread_count + (status in ('admin_required', 'admin_takeover'))::int`,
           last_customer_message_at: sql<Date>`greatest(last_customer_message_at, ${at}::timestamptz)`,
           last_customer_message_preview: sql<string | null>`case
             when last_customer_message_at is null or last_customer_message_at <= ${at}::timestamptz

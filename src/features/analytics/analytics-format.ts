@@ -19,16 +19,19 @@ export function productsPeriod(data: { days?: number }, chosen: number): string 
   return `Not narrowed to the last ${chosen} days: this server counts these over its own period.`;
 }
 
-/** What each overview card counts, in a sentence (the info button's tooltip, and the card's description). */
-export const CARD_DEFINITIONS: Record<string, string> = {
-  'Total Conversations':
-    'Every conversation a customer has started with the chatbot, ever; below, those started in the last 30 days.',
-  'Conversion Rate':
-    'The share of all conversations that ended in a sale (the chatbot marks a sale when it closes), as a percentage.',
-  'Avg Response Time':
-    "How long the bot takes on average to answer a customer's message; the staff's time to answer, where shown, counts an admin's reply straight after a customer's message.",
+/**
+ * What each overview card counts, in a short sentence shown under the card (and its
+ * description): the captions are the spec's, these say what lies behind the figures.
+ */
+export const CARD_DEFINITIONS = {
+  'Total Conversations': 'Every conversation customers have started, ever.',
+  'Conversion Rate': 'Share of all conversations that ended in a sale.',
+  'Avg Response Time': "From a customer's message to the bot's answer.",
   'Active Conversations': 'Conversations with a message in the last 24 hours.',
-};
+} as const;
+
+/** Added to the response time's definition when the backend reports the staff's time. */
+export const STAFF_RESPONSE_DEFINITION = 'Staff: from a hand-off to their first reply after it.';
 
 /** The conversion rate as a percentage with one decimal, e.g. "12.5%". */
 export const formatConversionRate = (rate: number) => `${rate.toFixed(1)}%`;

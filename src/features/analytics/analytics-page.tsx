@@ -9,6 +9,7 @@ import type { AnalyticsProducts } from '../../api/generated/model/analyticsProdu
 import { formatResponseTime } from '../../lib/format/duration';
 import {
   CARD_DEFINITIONS,
+  STAFF_RESPONSE_DEFINITION,
   formatConversionRate,
   periodLabel,
   productsPeriod,
@@ -17,7 +18,6 @@ import {
   type PeriodDays,
 } from './analytics-format';
 import { PeriodChoice } from './period-choice';
-import { Tooltip } from '../../components/ui/tooltip';
 import './analytics.css';
 import { LoadError } from '../../components/ui/load-error';
 
@@ -32,6 +32,7 @@ function StatCard({
   value,
   caption,
   extra,
+  definition,
   loading,
 }: {
   title: string;
@@ -39,26 +40,20 @@ function StatCard({
   caption?: ReactNode;
   /** A further line under the caption (beyond the spec), when there is one. */
   extra?: ReactNode;
+  /** What the card counts (beyond the spec): shown under it, and the card's description. */
+  definition: string;
   loading: boolean;
 }) {
   const definitionId = useId();
-  const definition = CARD_DEFINITIONS[title];
   return (
     <section className="card stat-card" aria-label={title} aria-describedby={definitionId}>
-      <div className="stat-title">
-        <h2>{title}</h2>
-        <Tooltip content={definition}>
-          <button type="button" className="stat-info" aria-label={`What ${title} counts`}>
-            <i className="pi pi-info-circle" aria-hidden="true" />
-          </button>
-        </Tooltip>
-      </div>
-      <p id={definitionId} className="visually-hidden">
-        {definition}
-      </p>
+      <h2>{title}</h2>
       {loading ? <Skeleton width="5rem" height="2rem" /> : <p className="stat-value">{value}</p>}
       {loading ? <Skeleton width="10rem" /> : <p className="stat-caption">{caption}</p>}
       {!loading && extra}
+      <p id={definitionId} className="stat-definition">
+        {definition}
+      </p>
     </section>
   );
 }
@@ -151,18 +146,25 @@ export function AnalyticsPage() {
           loading={overview.isLoading}
           value={o?.totalConversations ?? '—'}
           caption={recent > 0 ? <span className="stat-up">+{recent} last 30 days</span> : 'No recent conversations'}
+          definition={CARD_DEFINITIONS['Total Conversations']}
         />
         <StatCard
           title="Conversion Rate"
           loading={overview.isLoading}
           value={o ? formatConversionRate(o.conversionRate) : '—'}
           caption="Conversations converted to sales"
+          definition={CARD_DEFINITIONS['Conversion Rate']}
         />
         <StatCard
           title="Avg Response Time"
           loading={overview.isLoading}
           value={o ? formatResponseTime(o.averageResponseTime) : '—'}
           caption="Average bot response time"
+          definition={
+            staff === undefined
+              ? CARD_DEFINITIONS['Avg Response Time']
+              : `${CARD_DEFINITIONS['Avg Response Time']} ${STAFF_RESPONSE_DEFINITION}`
+          }
           extra={
             staff !== undefined && (
               <p className="stat-caption stat-staff">
@@ -176,6 +178,7 @@ export function AnalyticsPage() {
           loading={overview.isLoading}
           value={o?.activeConversations ?? '—'}
           caption="Currently ongoing conversations"
+          definition={CARD_DEFINITIONS['Active Conversations']}
         />
       </div>
       <PeriodChoice days={days} onChange={setDays} />

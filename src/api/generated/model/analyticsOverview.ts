@@ -23,10 +23,11 @@ export interface AnalyticsOverview {
   activeConversations: number;
   /**
    * Beyond the spec. The staff's average first-response time in
-seconds: from a customer's message to the admin reply right after
-it in the same conversation (as `averageResponseTime` measures the
-bot's reply), over every such pair. `null` while no admin has
-replied to a customer yet. Absent from a backend that does not
+seconds: from a hand-off (the conversation becoming
+admin_required) to the first admin message after it, averaged
+over the hand-offs staff answered (a conversation handed back to
+the bot unanswered is not counted). `null` while staff have
+answered no hand-off yet. Absent from a backend that does not
 track it: the dashboard then shows only the bot's time, as the
 spec does.
 

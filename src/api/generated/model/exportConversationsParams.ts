@@ -34,7 +34,9 @@ productMentioned?: ProductMentionedParameter;
 /**
  * Beyond the spec. `true`: only conversations with customer messages
 staff have not read (`unreadCount` above 0); `false`: only those
-without.
+without. Messages count as unread only while a person has the
+conversation (admin_required or admin_takeover, from the customer's
+message that caused the hand-off on): the bot answers the others.
 
  */
 unread?: UnreadFilterParameter;

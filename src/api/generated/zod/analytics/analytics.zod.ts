@@ -16,7 +16,7 @@ export const getAnalyticsOverview200Response = zod.strictObject({
   "conversionRate": zod.number().min(getAnalyticsOverview200ResponseConversionRateMin).max(getAnalyticsOverview200ResponseConversionRateMax).describe('Percent of conversations converted to sales.'),
   "averageResponseTime": zod.number().min(getAnalyticsOverview200ResponseAverageResponseTimeMin).describe('Average bot response time in seconds.'),
   "activeConversations": zod.number().min(getAnalyticsOverview200ResponseActiveConversationsMin),
-  "staffAverageResponseTime": zod.number().min(getAnalyticsOverview200ResponseStaffAverageResponseTimeMin).nullish().describe('Beyond the spec. The staff\'s average first-response time in\nseconds: from a customer\'s message to the admin reply right after\nit in the same conversation (as `averageResponseTime` measures the\nbot\'s reply), over every such pair. `null` while no admin has\nreplied to a customer yet. Absent from a backend that does not\ntrack it: the dashboard then shows only the bot\'s time, as the\nspec does.\n')
+  "staffAverageResponseTime": zod.number().min(getAnalyticsOverview200ResponseStaffAverageResponseTimeMin).nullish().describe('Beyond the spec. The staff\'s average first-response time in\nseconds: from a hand-off (the conversation becoming\nadmin_required) to the first admin message after it, averaged\nover the hand-offs staff answered (a conversation handed back to\nthe bot unanswered is not counted). `null` while staff have\nanswered no hand-off yet. Absent from a backend that does not\ntrack it: the dashboard then shows only the bot\'s time, as the\nspec does.\n')
 })
 
 export const getAnalyticsOverview401Response = zod.strictObject({
