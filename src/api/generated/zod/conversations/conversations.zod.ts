@@ -78,7 +78,7 @@ export const searchConversationsQueryParams = zod.object({
   "customerPhone": zod.coerce.string().min(1).max(searchConversationsQueryCustomerPhoneMax).optional().describe('Part of the customer\'s phone number.'),
   "status": zod.enum(['bot_active', 'admin_required', 'admin_takeover']).optional(),
   "productMentioned": zod.coerce.string().min(1).max(searchConversationsQueryProductMentionedMax).optional().describe('Part of a product name the customer mentioned.'),
-  "unread": zod.coerce.boolean().optional().describe('Beyond the spec. `true`: only conversations with customer messages\nstaff have not read (`unreadCount` above 0); `false`: only those\nwithout.\n'),
+  "unread": zod.coerce.boolean().optional().describe('Beyond the spec. `true`: only conversations with customer messages\nstaff have not read (`unreadCount` above 0); `false`: only those\nwithout. Messages count as unread only while a person has the\nconversation (admin_required or admin_takeover, from the customer\'s\nmessage that caused the hand-off on): the bot answers the others.\n'),
   "replyWindow": zod.enum(['open', 'closing', 'closed']).optional().describe('Beyond the spec. `open`: the 24-hour reply window is open;\n`closing`: open and closes within 2 hours; `closed`: it has closed\n(or the customer never wrote).\n'),
   "order": zod.enum(['recent', 'waiting']).optional().describe('Beyond the spec. `recent` (the default): most recent activity\nfirst. `waiting`: the conversations that have waited longest for a\nperson first (`handoffAt` ascending, then id), as the dashboard\'s\n\"Needs a person\" lists them; only with `status=admin_required`\n(422 otherwise). A backend that does not know it answers most\nrecent activity first.\n')
 })
@@ -141,7 +141,7 @@ export const exportConversationsQueryParams = zod.object({
   "customerPhone": zod.coerce.string().min(1).max(exportConversationsQueryCustomerPhoneMax).optional().describe('Part of the customer\'s phone number.'),
   "status": zod.enum(['bot_active', 'admin_required', 'admin_takeover']).optional(),
   "productMentioned": zod.coerce.string().min(1).max(exportConversationsQueryProductMentionedMax).optional().describe('Part of a product name the customer mentioned.'),
-  "unread": zod.coerce.boolean().optional().describe('Beyond the spec. `true`: only conversations with customer messages\nstaff have not read (`unreadCount` above 0); `false`: only those\nwithout.\n'),
+  "unread": zod.coerce.boolean().optional().describe('Beyond the spec. `true`: only conversations with customer messages\nstaff have not read (`unreadCount` above 0); `false`: only those\nwithout. Messages count as unread only while a person has the\nconversation (admin_required or admin_takeover, from the customer\'s\nmessage that caused the hand-off on): the bot answers the others.\n'),
   "replyWindow": zod.enum(['open', 'closing', 'closed']).optional().describe('Beyond the spec. `open`: the 24-hour reply window is open;\n`closing`: open and closes within 2 hours; `closed`: it has closed\n(or the customer never wrote).\n')
 })
 
