@@ -1,4 +1,4 @@
-// Issue 32 end to end on the server: customers write through WhatsApp's
+// The chatbot end to end on the server: customers write through WhatsApp's
 // webhook (signed deliveries, as Meta sends them) and the default bot, the
 // catalogue bot, answers through the outbox: prices with the picture,
 // bargaining within Settings → Chatbot, the sale, the four hand-overs, quiet

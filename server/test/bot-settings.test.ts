@@ -1,4 +1,4 @@
-// Settings → Chatbot (GET and PUT /api/bot/settings, issue 32): the defaults
+// Settings → Chatbot (GET and PUT /api/bot/settings): the defaults
 // until staff save, what openapi.yaml refuses (422), the rules beyond it
 // (400 with a plain message), a save seen by the bot at once, and the
 // session and Origin checks every state-changing route has.

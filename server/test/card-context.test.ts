@@ -1,4 +1,4 @@
-// Context on every card (issue 29, migration 009): each conversation carries
+// Context on every card (migration 009): each conversation carries
 // its last message's first line and its customer's, kept where messages are
 // added; each notification names its customer and quotes what they last wrote;
 // the simulator's notification texts name the customer and quote an unclear

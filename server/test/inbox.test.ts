@@ -1,4 +1,4 @@
-// Issue 22 (beyond the spec): read state, the 24-hour reply window and
+// Beyond the spec: read state, the 24-hour reply window and
 // templates, delivery states with retry, follow-ups outside the window and
 // quick replies — through HTTP, every answer checked against openapi.yaml.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

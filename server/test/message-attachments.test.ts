@@ -1,4 +1,4 @@
-// Issue 31: what customers send besides text reaches the dashboard's contract
+// What customers send besides text reaches the dashboard's contract
 // as Message.attachment: the stored attachment's fields the dashboard shows
 // (never WhatsApp's media id, hash or the stored file's name), `url` only once
 // the file is stored, a reaction pointed at the message it reacts to. The

@@ -1,4 +1,4 @@
-// Customers' media (issue 31, item 4): a photo or document a customer sends
+// Customers' media: a photo or document a customer sends
 // is fetched from a fake Graph API (retrieveMediaUrl, then the download with
 // the token), checked against WhatsApp's SHA-256, stored under DATA_DIR/media
 // and served to signed-in staff; failures are retried with backoff for 7

@@ -1,4 +1,4 @@
-// Issue 31, sending: the outbox with WhatsApp's rules (backoff and jitter,
+// Sending: the outbox with WhatsApp's rules (backoff and jitter,
 // WhatsApp's per-customer limit, permanent errors in plain words, the reply
 // window closed by 131047, staff told of a dead token, templates synced after
 // 132001), the Graph error classification, the template sync paged to the

@@ -1,4 +1,4 @@
-// Issue 31: WhatsApp's webhook (/webhooks/whatsapp), as Meta calls it: the
+// WhatsApp's webhook (/webhooks/whatsapp), as Meta calls it: the
 // subscription handshake, signed deliveries in Meta's shapes (the examples of
 // business-messaging-api_v23.0.yaml), repeated and out-of-order deliveries,
 // statuses for messages not known yet, and the bot's one turn per message.

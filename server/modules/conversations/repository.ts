@@ -59,7 +59,7 @@ const conversationJson = sql<string>`json_build_object(
 )::text`;
 
 /**
- * A message's attachment (issue 31) as the contract's MessageAttachment, in
+ * A message's attachment as the contract's MessageAttachment, in
  * JSON built by PostgreSQL (mapper.ts toAttachment is the reference; the
  * fields and limits are attachment-fields.ts's). A reaction's message is
  * found by WhatsApp's id through the unique index messages_whatsapp_message_id

@@ -1,4 +1,4 @@
-// Beyond the spec (issue 29): live changes never move a card under the pointer or focus. A
+// Beyond the spec: live changes never move a card under the pointer or focus. A
 // refetch (a realtime event, the window regaining focus) that changes what the list shows
 // waits behind an "N new" control, unless the list is idle at the top of the page: nothing
 // under the pointer, nothing focused in it, not scrolled. Changes staff asked for (other

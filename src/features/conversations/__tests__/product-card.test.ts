@@ -62,7 +62,7 @@ describe('productCard', () => {
   });
 });
 
-describe('the picture link and the product of interest (issue 29)', () => {
+describe('the picture link and the product of interest', () => {
   it('never carries a development host: a loopback address moves to the public origin', () => {
     expect(productCardPictureUrl('http://127.0.0.1:5173/uploads/products/x.jpg', ORIGIN)).toBe(
       'https://admin.example.co.ke/uploads/products/x.jpg',

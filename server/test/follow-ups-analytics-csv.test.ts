@@ -1,4 +1,4 @@
-// Beyond the spec (issue 29): the follow-up dry run (GET /api/follow-ups/due),
+// Beyond the spec: the follow-up dry run (GET /api/follow-ups/due),
 // the windowed top products in the analytics (the staff's first-response
 // time: staff-first-response.test.ts), and the CSV round trip of stock and status.
 import { sql } from 'kysely';
