@@ -1,4 +1,4 @@
-// Issue 29, context on every card, against the reference server: a customer
+// Context on every card, against the reference server: a customer
 // hands off (the simulator writes their words, then the bot's notification);
 // the notification card names them and quotes what they wrote, Pending
 // Actions quote them, the conversation card shows the last message's first

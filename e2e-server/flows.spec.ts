@@ -135,7 +135,7 @@ test('long lists come a page at a time: Show more conversations, and earlier mes
   await signIn(page);
   // The app asks for pages of 10 here (VITE_PAGE_SIZE in playwright.server.config.ts).
   await page.goto('/conversations');
-  // The list itself, not the hand-offs lifted above it (issue 29): a page's
+  // The list itself, not the hand-offs lifted above it: a page's
   // conversations that are among them are shown there, once.
   const cards = page.locator('.conversation-list:not(.attention-list) > li');
   const ids = async (path: string) =>

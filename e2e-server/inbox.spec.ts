@@ -1,4 +1,4 @@
-// Issue 22 against the reference server: read state that survives a reload,
+// The inbox against the reference server: read state that survives a reload,
 // a reply WhatsApp refuses and Retry that sends it (the simulated WhatsApp in
 // development, scripted through the test controls), a template once the
 // 24-hour window has closed, and a quick reply saved in Settings used in the

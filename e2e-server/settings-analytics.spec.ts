@@ -1,4 +1,4 @@
-// Beyond the spec (issue 29), against the reference server: Test Now asks first with the
+// Beyond the spec, against the reference server: Test Now asks first with the
 // server's count, the staff's response time and the period in the analytics, and stock and
 // status kept through a CSV export and import. Named to run after flows.spec.ts and
 // inbox.spec.ts: the follow-up check here writes to many demo conversations.

@@ -1,4 +1,4 @@
-// Issue 29 against the reference server: a hand-off whose reply window has closed is taken
+// A staff member's day against the reference server: a hand-off whose reply window has closed is taken
 // over from beside the disabled template picker ("Take over to send a template"), its template
 // starts filled with the customer's name, and hand-offs come first on the list with the
 // server's count.

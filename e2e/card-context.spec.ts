@@ -1,4 +1,4 @@
-// Issue 29, context on every card: the conversation list's cards show their
+// Context on every card: the conversation list's cards show their
 // last message's first line on one line (openapi.yaml ConversationListPopulated,
 // lastMessagePreview); a backend without the field shows them as the spec's.
 // The notification cards and Pending Actions are in notifications.spec.ts and

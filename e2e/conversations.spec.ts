@@ -16,7 +16,7 @@ const NOW = new Date('2026-11-23T09:00:00+03:00');
 
 const SEARCH = '/api/conversations/search';
 /**
- * The hand-offs lifted above the unfiltered list (beyond the spec, issue 29) come from a search of
+ * The hand-offs lifted above the unfiltered list (beyond the spec) come from a search of
  * their own (status=admin_required, limit=5, longest waiting first): not a filter search.
  */
 const isHandOffs = (request: Request) => {
@@ -450,7 +450,7 @@ test.describe('a long conversation list', () => {
     createdAt: '2026-11-01T10:00:00Z',
     productsMentioned: [],
   }));
-  // Nobody waiting for a person: no hand-offs lifted above these lists (beyond the spec, issue 29).
+  // Nobody waiting for a person: no hand-offs lifted above these lists (beyond the spec).
   test.beforeEach(async ({ mockPrefer }) => {
     await mockPrefer('**/api/conversations/search?status=admin_required&limit=5&order=waiting', 'example=empty');
   });

@@ -45,7 +45,7 @@ test.describe('unread and reply window on the list', () => {
     mockPrefer,
   }) => {
     await mockPrefer('**/api/conversations?*', 'example=inbox');
-    // The hand-offs lifted above the list (beyond the spec, issue 29): the inbox example's own.
+    // The hand-offs lifted above the list (beyond the spec): the inbox example's own.
     await mockPrefer('**/api/conversations/search?status=admin_required&limit=5&order=waiting', 'example=empty');
     await page.goto('/conversations');
     await expect(cards(page)).toHaveCount(5);
@@ -160,7 +160,7 @@ test.describe('the 24-hour reply window', () => {
     await page.locator('.template-sender .p-dropdown').click();
     await page.getByRole('option', { name: 'Quote ready' }).click();
     await expect(page.locator('.template-preview')).toContainText('your quote for {{2}} is ready');
-    // Filled from the conversation (beyond the spec, issue 29); emptied, they are required.
+    // Filled from the conversation (beyond the spec); emptied, they are required.
     await expect(page.getByLabel('Customer name')).toHaveValue('Samuel Kariuki');
     await expect(page.getByLabel(/Product$/)).not.toHaveValue('');
     await page.getByLabel('Customer name').fill('');

@@ -139,7 +139,7 @@ test('a long reply in the composer grows to its largest height, then scrolls: no
   expect(overflowY).toBe('auto');
 });
 
-// Beyond the spec (issue 29): a conversation on a phone. One header row, the composer at the
+// Beyond the spec: a conversation on a phone. One header row, the composer at the
 // bottom of the screen without scrolling, every control 44 x 44 px or more; the desktop keeps
 // the spec's 600 px panel.
 /** Visible controls in the conversation smaller than 44 x 44 px, described. */

@@ -1,4 +1,4 @@
-// Issue 29 (beyond the spec), against openapi.yaml's examples (Prism) and the realtime mock:
+// A staff member's day (beyond the spec), against openapi.yaml's examples (Prism) and the realtime mock:
 // no dead ends (a disabled control says why, and takeover is one click away), template
 // variables filled from the conversation, the product of interest first in the picker with a
 // picture link on the page's own origin, hand-offs first on the list, and live changes that

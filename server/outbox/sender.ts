@@ -5,13 +5,13 @@
 // is used when WhatsApp is configured; any other sender is a module whose
 // default export implements OutboxSender, named by OUTBOX_SENDER.
 //
-// Delivery state (issue 22): queued → sent when the sender accepted the
+// Delivery state: queued → sent when the sender accepted the
 // message; delivered / read / failed when the sender reports them later
 // (WhatsApp does so by webhook). Every change is stored on the message and
 // announced as a message_status event. A state never moves back: a late
 // "delivered" does not undo "read", nothing follows "failed" but a retry.
 //
-// Retries (issue 31): a failure that may pass (a network error, WhatsApp busy
+// Retries: a failure that may pass (a network error, WhatsApp busy
 // or rate-limited, any error that is not a PermanentDeliveryError) is tried
 // again after a delay that doubles with each attempt (2 s, 4 s, 8 s… at most
 // 5 minutes, with jitter so that many rows do not come back at once), or

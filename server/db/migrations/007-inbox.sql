@@ -1,4 +1,4 @@
--- Issue 22: an inbox that knows WhatsApp's rules (all beyond the spec).
+-- An inbox that knows WhatsApp's rules (all beyond the spec).
 --
 -- Read state and the 24-hour reply window live on the conversation, kept up
 -- to date where messages are added (modules/conversations/repository.ts

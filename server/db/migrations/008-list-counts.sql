@@ -1,4 +1,4 @@
--- The conversation list's counts and searches without scanning (issue 28).
+-- The conversation list's counts and searches without scanning.
 -- Every answer with `limit` carries X-Total-Count, and the summary counts
 -- too: counting 100,000 conversations, or rechecking the 7,000 that a
 -- popular product's trigrams return, cost more than the page itself.

@@ -1,4 +1,4 @@
--- Context on every card (issue 29, all beyond the spec): the conversation
+-- Context on every card (all beyond the spec): the conversation
 -- list shows each conversation's last message and what the customer last
 -- wrote, the notifications name the customer and quote them.
 --

@@ -1,4 +1,4 @@
--- The notification list's counts without scanning (issue 28). Every page of
+-- The notification list's counts without scanning. Every page of
 -- GET /api/notifications carries X-Total-Count, and a year of hand-offs is
 -- tens of thousands of rows: counting them cost more than the page itself.
 --

@@ -1,5 +1,5 @@
 -- Migration 008's counts per status, added to once per statement instead of
--- once per row on insert and delete (issue 28). A statement that stores
+-- once per row on insert and delete. A statement that stores
 -- thousands of conversations (an import, a restore, the benchmark's year of
 -- data) updated the same few rows once per conversation: each update leaves
 -- the row's old version behind, and one transaction's dead versions cannot

@@ -1,5 +1,5 @@
 -- A version of the names mentioned, so that the product search's count can
--- be remembered (issue 28). Counting the conversations that mention a
+-- be remembered. Counting the conversations that mention a
 -- product containing 'Galaxy Black' reads every mention of every matching
 -- name (7,000 for a popular product in a year's data): the dearest part of
 -- that search's answer, repeated for each page and each refresh although the

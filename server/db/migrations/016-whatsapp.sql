@@ -1,4 +1,4 @@
--- Issue 31: the WhatsApp Cloud API channel, receiving side (server/whatsapp/webhook).
+-- The WhatsApp Cloud API channel, receiving side (server/whatsapp/webhook).
 --
 -- WhatsApp's id of a message, inbound (from the webhook) and outbound (the id
 -- the Cloud API answers a send with). Unique: Meta retries a webhook until it

@@ -1,4 +1,4 @@
--- Sending over the WhatsApp Cloud API (issue 31): retries with backoff, the
+-- Sending over the WhatsApp Cloud API: retries with backoff, the
 -- WhatsApp message id of what was sent, and templates synced from Meta.
 
 -- When a pending row may be tried again (null: now). A transient failure

@@ -1,4 +1,4 @@
--- Customers' media (issue 31): a photo, document, voice note, video or
+-- Customers' media: a photo, document, voice note, video or
 -- sticker arrives as a WhatsApp media id; the message is kept at once with
 -- its attachment pending (messages.attachment, migration 016) and the file is
 -- fetched afterwards (server/whatsapp/media/downloader.ts). One job per

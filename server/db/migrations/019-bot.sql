@@ -1,4 +1,4 @@
--- The catalogue chatbot (issue 32, server/bot).
+-- The catalogue chatbot (server/bot).
 --
 -- bot_settings: Settings → Chatbot (openapi.yaml's BotSettings), one row,
 -- kept as the JSON the dashboard saved. No row until staff save: the server

@@ -1,5 +1,5 @@
-// Customers' photos, documents, voice notes, videos and stickers, kept safe
-// (issue 31, item 4). The webhook stores the message at once with its
+// Customers' photos, documents, voice notes, videos and stickers, kept safe.
+// The webhook stores the message at once with its
 // attachment pending and queues its download here; a worker then asks Graph
 // for the media URL (retrieveMediaUrl), downloads the file with the token,
 // checks its SHA-256 against WhatsApp's and stores it in DATA_DIR/media under
