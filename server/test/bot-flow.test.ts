@@ -344,3 +344,71 @@ describe('analytics', () => {
     expect(app.contractViolations).toEqual([]);
   });
 });
+
+// What a working day with the bot showed, replayed through the signed webhook as Meta delivers it.
+describe('a day of real use, replayed', () => {
+  it('keeps a Swahili buyer who offers more than the last price and says "Sawa, deal": a sale at its own price', async () => {
+    const c = customer('Achieng Odhiambo');
+    await c.says('Habari');
+    await c.says('bei ya tan brown');
+    for (const offer of ['Nitakupa 5000', 'Nitakupa 6000', 'Punguza zaidi']) await c.says(offer);
+    const best = (await conversationOf(c.phone)).currentOfferPrice!;
+    const bestText = `KES ${best.toLocaleString('en-US')}`;
+    expect((await outboxOf(c.phone)).at(-1)).toContain(bestText);
+    // More than the last price ("basi" is Swahili, not a basin): the sale at the bot's price.
+    const before = (await outboxOf(c.phone)).length;
+    await c.says('7500 basi');
+    await c.says('Sawa, deal');
+    const replies = await outboxOf(c.phone);
+    expect(replies.slice(before).join('\n')).not.toMatch(/Unamaanisha bidhaa gani|sinki|[Ss]ink/);
+    expect(replies.at(-1)).toContain(`Tan Brown Granite kwa ${bestText}`);
+    const conversation = await conversationOf(c.phone);
+    const stored = await database.db
+      .selectFrom('conversations')
+      .select('converted')
+      .where('id', '=', conversation.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.converted).toBe(true);
+    expect(conversation).toMatchObject({ customerLanguage: 'sw' });
+  });
+
+  it.each(['Habari yako', 'Vipi msee', 'Habari za asubuhi'])('greets "%s" in Swahili', async (hello) => {
+    const c = customer(null);
+    await c.says(hello);
+    const [greeting] = await outboxOf(c.phone);
+    expect(greeting).toBe(botSettingsDefaults().greetingSw);
+  });
+
+  it("a hand-off says why with the customer's words; only then is anything unread; a staff reply clears its notification and is timed from it", async () => {
+    const c = customer('Kevin Mwangi');
+    await c.says('bei ya absolute black');
+    let conversation = (await conversationOf(c.phone)) as unknown as Record<string, unknown>;
+    // The bot answered: nothing for a person to read.
+    expect(conversation).toMatchObject({ status: 'bot_active', unreadCount: 0 });
+
+    await c.says('Mnadeliver Kitengela?');
+    conversation = (await conversationOf(c.phone)) as unknown as Record<string, unknown>;
+    expect(conversation).toMatchObject({
+      status: 'admin_required',
+      handoffReason: 'delivery_inquiry',
+      handoffCustomerText: 'Mnadeliver Kitengela?',
+      unreadCount: 1,
+    });
+    const id = conversation.id as number;
+    const [notification] = await notificationsOf(id);
+    expect(notification).toMatchObject({ type: 'delivery_inquiry' });
+
+    await api('PATCH', `/api/conversations/${id}`, { status: 'admin_takeover' });
+    const reply = await app.inject({
+      method: 'POST',
+      url: `/api/conversations/${id}/messages`,
+      headers: { cookie },
+      payload: { content: 'Ndio, tunadeliver Kitengela kesho.', messageType: 'text' },
+    });
+    expect(reply.statusCode).toBe(201);
+    const unread = (await api('GET', '/api/notifications/unread')) as { conversationId: number }[];
+    expect(unread.map((n) => n.conversationId)).not.toContain(id);
+    const overview = await api('GET', '/api/analytics/overview');
+    expect(overview.staffAverageResponseTime).toEqual(expect.any(Number));
+  });
+});
