@@ -259,7 +259,7 @@ test('follow-up settings are kept: saved, then shown again after a reload', asyn
   await signIn(page);
   await page.goto('/settings');
   const hours = page.getByLabel('Hours Until Follow-up (1-168)');
-  const message = page.getByLabel('Follow-up Message');
+  const message = page.getByLabel('Follow-up Message', { exact: true });
   await expect(hours).toBeEnabled();
   const text = `Habari! Are you still interested in the slab you asked about? (${Date.now()})`;
   await hours.fill('12');
@@ -268,7 +268,7 @@ test('follow-up settings are kept: saved, then shown again after a reload', asyn
   await expect(toast(page).locator('.toast-title')).toHaveText('Settings saved');
 
   await page.reload();
-  await expect(page.getByLabel('Follow-up Message')).toHaveValue(text);
+  await expect(page.getByLabel('Follow-up Message', { exact: true })).toHaveValue(text);
   await expect(page.getByLabel('Hours Until Follow-up (1-168)')).toHaveValue('12');
 });
 
