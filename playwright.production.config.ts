@@ -22,6 +22,6 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  use: { trace: { mode: 'retain-on-failure', screenshots: false }, screenshot: 'only-on-failure' },
   projects: [chromiumProject()],
 });

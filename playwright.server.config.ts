@@ -33,7 +33,7 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  use: { baseURL, trace: { mode: 'retain-on-failure', screenshots: false }, screenshot: 'only-on-failure' },
   projects: [chromiumProject()],
   webServer: [
     {
