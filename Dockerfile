@@ -2,8 +2,8 @@
 #   docker build -t stone-sinks-dashboard .
 #   docker run -p 127.0.0.1:8080:8080 -v stone-sinks-data:/data \
 #     -e ADMIN_PASSWORD='at least 12 characters' -e EMBEDDED_DATABASE=accept-risk stone-sinks-dashboard
-# or `docker compose up -d` with PostgreSQL (compose.yaml). The README's
-# "Deploying" section lists the environment variables.
+# or `docker compose up -d` with PostgreSQL (compose.yaml). docs/deploying.md
+# says how; docs/configuration.md lists the environment variables.
 
 # 1. Build: every package, the dashboard and the server compiled, then the
 #    release folder with runtime packages only (the same script CI runs).

@@ -85,6 +85,7 @@ export default defineConfig({
       'common/**/*.test.ts',
       'mocks/**/*.test.ts',
       'scripts/bench/**/*.test.ts',
+      'scripts/docs/**/*.test.ts',
       'scripts/test/**/*.test.ts',
     ],
     css: false,

@@ -4,21 +4,12 @@
 // same CSP (deep links, sign-in, live updates over /ws), files and API answers
 // carry the reference server's headers and caching, pictures and the CSV export
 // pass through, and a stopped backend gives the dashboard JSON, not an HTML page.
-// The README shows both deploy/ configurations as they are.
+// That the documentation links deploy/'s files (rather than copying them) is a
+// unit test: scripts/docs/__tests__/docs.test.ts.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  CADDYFILE,
-  fencedBlocks,
-  NGINX_SITE,
-  nginxBinary,
-  README,
-  SECURITY_HEADERS,
-  securityHeaders,
-  startNginx,
-  type Nginx,
-} from './nginx';
+import { nginxBinary, SECURITY_HEADERS, securityHeaders, startNginx, type Nginx } from './nginx';
 import { expectDashboardPageHeaders, signInOnScreen } from './page';
 import { ADMIN, dataDir, RELEASE_DIR, startProductionServer, type ProductionServer } from './release';
 
@@ -210,13 +201,4 @@ test.describe('the dashboard behind nginx', () => {
     // Nothing worse than the refused connections.
     expect(nginx!.errorLog()).not.toMatch(/\[(crit|alert|emerg)\]/);
   });
-});
-
-test('the README shows deploy/nginx/stone-sinks.conf and deploy/caddy/Caddyfile as they are', () => {
-  const readme = readFileSync(README, 'utf8');
-  const shows = (lang: string, file: string) => fencedBlocks(readme, lang).includes(readFileSync(file, 'utf8'));
-  expect
-    .soft(shows('nginx', NGINX_SITE), 'README.md holds deploy/nginx/stone-sinks.conf in a ```nginx block')
-    .toBe(true);
-  expect.soft(shows('caddy', CADDYFILE), 'README.md holds deploy/caddy/Caddyfile in a ```caddy block').toBe(true);
 });

@@ -12,15 +12,6 @@ import { RELEASE_DIR, WORK_DIR } from './release';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const NGINX_SITE = join(ROOT, 'deploy', 'nginx', 'stone-sinks.conf');
-export const CADDYFILE = join(ROOT, 'deploy', 'caddy', 'Caddyfile');
-export const README = join(ROOT, 'README.md');
-
-/** The contents of every ```lang fenced block in a Markdown text, each with its final newline. */
-export function fencedBlocks(markdown: string, lang: string): string[] {
-  return [...markdown.matchAll(/^```([\w-]*)[^\n]*\n([\s\S]*?)^```[ \t]*$/gm)]
-    .filter((match) => match[1] === lang)
-    .map((match) => match[2]);
-}
 
 /** The headers the reference server sets on every answer (server/plugins/security-headers.ts). */
 export const SECURITY_HEADERS = [

@@ -1,65 +1,228 @@
-// Every environment variable the server reads, parsed once.
-//
-//   PORT                 HTTP port (default 8080), HOST (default 127.0.0.1)
-//   DATA_DIR             PGlite database and uploaded images (default .data)
-//   DATABASE_URL         postgres://… uses that PostgreSQL server instead of PGlite
-//   ADMIN_USERNAME / ADMIN_PASSWORD  first admin when none exists (dev default admin / admin123)
-//   SESSION_TTL_HOURS    session lifetime (default 12)
-//   LOGIN_RATE_LIMIT     failed sign-ins allowed per client address per minute (default 10);
-//                        each account also waits after 5 failures (modules/auth/sign-in-limits.ts)
-//   PUBLIC_ORIGIN        the dashboard's public address, e.g. https://dashboard.example.co.ke:
-//                        its host name is answered and the origin may change state
-//   ALLOWED_HOSTS        comma-separated further host names the server answers to (name or
-//                        name:port; without a port any port). Loopback names are always answered
-//   ALLOWED_ORIGINS      comma-separated origins allowed to change state besides the server's own
-//                        (their host names are answered too)
-//   COOKIE_SECURE        "true" always sets Secure; otherwise only for https requests
-//   TRUST_PROXY          the proxies in front of the server, whose X-Forwarded-For/-Proto/-Host
-//                        are believed: a hop count (1 for one TLS proxy; the nearest proxy must
-//                        connect from a loopback or private address) or comma-separated
-//                        addresses/CIDRs (or loopback, linklocal, uniquelocal). Default: none.
-//                        "true" (trust every hop) is refused: clients could pick their own address
-//   MAX_IMAGE_BYTES      per-image upload limit (default 5 MiB)
-//   DEMO_SEED            "false" skips the demo data seeded into an empty database
-//   FOLLOW_UP_INTERVAL_MINUTES  how often due follow-ups are queued (default 15; 0 = never)
-//   SIMULATE_RATE        events per minute played by the customer/bot simulator (0 = off)
-//   TEST_CONTROL         "true" adds POST /__test/handoff and GET /__test/outbox (end-to-end tests only)
-//   NODE_ENV             "production" (set by `npm run serve`): JSON logs, the built dashboard
-//                        served, no demo data unless DEMO_SEED=true, the embedded
-//                        database only with EMBEDDED_DATABASE=accept-risk
-//   LOG_LEVEL            fatal, error, warn, info (default), debug, trace or silent
-//   DASHBOARD_DIR        the built dashboard to serve (default dist/ in production, none otherwise)
-//   EMBEDDED_DATABASE    "accept-risk": run production on PGlite knowing that a power
-//                        loss can lose recent writes (see the README's Deploying section)
-//   OUTBOX_SENDER        a module whose default export delivers messages to customers (main.ts);
-//                        with the WhatsApp variables below set, the WhatsApp Cloud sender is used
-//   BOT_MODULE           a module whose default export answers customers (server/bot/interface.ts),
-//                        or "handoff" (every new conversation goes to staff); default: the catalogue bot
-//
-// WhatsApp Cloud API (README "Connecting WhatsApp"): all five or none.
-//   WHATSAPP_ACCESS_TOKEN        a system user's permanent token with whatsapp_business_messaging
-//   WHATSAPP_PHONE_NUMBER_ID     the number messages are sent from
-//   WHATSAPP_BUSINESS_ACCOUNT_ID the business account whose templates are synced
-//   WHATSAPP_APP_SECRET          signs the webhooks Meta posts to /webhooks/whatsapp
-//   WHATSAPP_VERIFY_TOKEN        the word Meta echoes when the webhook is registered
-//   WHATSAPP_GRAPH_URL           the Graph API's base URL (default https://graph.facebook.com; a mock's in tests)
-//   WHATSAPP_GRAPH_VERSION       the Graph API version (default v23.0, the version of the contract in
-//                                server/whatsapp/contract/)
-//   LOG_SQL              "true": every database statement with its parameters and milliseconds, one
-//                        JSON line each on stdout (diagnosing a slow screen; `npm run bench:server`
-//                        replays them). Parameters hold customers' data: not for normal operation
-//
-// Gateway mode (server/gateway/): API_TARGET set means no database of its own.
-//   API_TARGET           http(s)://host[:port] of the business's own chatbot backend: the built
-//                        dashboard is served and /api, /uploads and /ws are forwarded there
-//   WS_TARGET            ws(s)://host[:port] where /ws goes instead (default: API_TARGET's host)
-//   API_TIMEOUT_SECONDS  how long the backend may take to start an answer, and the longest
-//                        pause inside one (default 30); then 504
-//   PORT, HOST, PUBLIC_ORIGIN, ALLOWED_HOSTS, ALLOWED_ORIGINS, TRUST_PROXY, LOG_LEVEL and
-//   DASHBOARD_DIR as above; the database, admin and demo variables are not read.
+// Every environment variable the server reads, parsed once. What each one means, its default and
+// which process reads it are in ENVIRONMENT below: docs/configuration.md's table is printed from
+// that list (npm run docs:config), and a test fails when the table or the list falls behind.
 import { BlockList, isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_DASHBOARD_DIR } from './paths';
+
+/** One environment variable: docs/configuration.md's table has a row for each (npm run docs:config). */
+export type EnvironmentVariable = {
+  name: string;
+  /** The value used when it is unset, in Markdown; absent when unset means none (or off). */
+  default?: string;
+  /** The reference server, the gateway (API_TARGET set: the dashboard in front of another backend), or both. */
+  readBy: 'server' | 'gateway' | 'both';
+  /** What it does, in Markdown (links relative to docs/). */
+  description: string;
+};
+
+/** Every environment variable the server and the gateway read, in the order the table lists them. */
+export const ENVIRONMENT: readonly EnvironmentVariable[] = [
+  {
+    name: 'NODE_ENV',
+    readBy: 'both',
+    description:
+      '`production` (set by `npm run serve`): JSON logs, the built dashboard served, no demo data unless `DEMO_SEED=true`, the embedded database only with `EMBEDDED_DATABASE=accept-risk`',
+  },
+  {
+    name: 'HOST',
+    default: '`127.0.0.1`',
+    readBy: 'both',
+    description:
+      'listening address; any address other than a loopback one needs `ADMIN_PASSWORD`, and a specific IP is also a host name the server answers',
+  },
+  { name: 'PORT', default: '`8080`', readBy: 'both', description: 'listening port' },
+  {
+    name: 'DATA_DIR',
+    default: '`.data`',
+    readBy: 'server',
+    description:
+      "where PGlite (`pglite/`), uploaded images (`uploads/`) and customers' WhatsApp media (`media/`) are kept; the backup and restore commands read it too",
+  },
+  {
+    name: 'DATABASE_URL',
+    readBy: 'server',
+    description:
+      '`postgres://…`: a PostgreSQL server for the data instead of PGlite (several instances can share it); only uploaded images and media stay in `DATA_DIR`',
+  },
+  {
+    name: 'EMBEDDED_DATABASE',
+    readBy: 'server',
+    description:
+      '`accept-risk` (its only value): production on PGlite, knowing that a power loss can lose recent writes (see [Which database](deploying.md#which-database))',
+  },
+  {
+    name: 'ADMIN_USERNAME',
+    default: '`admin`',
+    readBy: 'server',
+    description: 'the first admin, created when the database has none',
+  },
+  {
+    name: 'ADMIN_PASSWORD',
+    default: '`admin123`, only while `HOST` is a loopback address',
+    readBy: 'server',
+    description:
+      "the first admin's password, at least 12 characters; without it only a loopback `HOST` starts. `npm run server:admin` / `serve:admin` set an admin's password from it (or a prompt)",
+  },
+  { name: 'SESSION_TTL_HOURS', default: '`12`', readBy: 'server', description: 'session lifetime' },
+  {
+    name: 'LOGIN_RATE_LIMIT',
+    default: '`10`',
+    readBy: 'server',
+    description:
+      'failed sign-ins allowed per client address per minute; each account also waits after 5 failures (`server/modules/auth/sign-in-limits.ts`, see [Security](security.md))',
+  },
+  {
+    name: 'PUBLIC_ORIGIN',
+    readBy: 'both',
+    description:
+      "the address staff use, e.g. `https://dashboard.example.co.ke`: its host name is answered and the origin may change state; the chatbot's picture links use it",
+  },
+  {
+    name: 'ALLOWED_HOSTS',
+    readBy: 'both',
+    description:
+      'comma-separated further host names to answer (name or name:port; without a port any port); loopback names are always answered, other host names are refused (see [Security](security.md))',
+  },
+  {
+    name: 'ALLOWED_ORIGINS',
+    readBy: 'both',
+    description:
+      "comma-separated further origins allowed to change state besides the server's own (their host names are answered too)",
+  },
+  {
+    name: 'TRUST_PROXY',
+    readBy: 'both',
+    description:
+      'the proxies in front of the server, whose `X-Forwarded-For`, `-Proto` and `-Host` are believed: their addresses or CIDRs (`127.0.0.1`, `10.0.0.0/8`, `loopback`, `linklocal`, `uniquelocal`), or a hop count (`1` for one TLS proxy; the nearest proxy must connect from a loopback or private address). `true` (believe anyone) is refused: clients could pick their own address',
+  },
+  {
+    name: 'COOKIE_SECURE',
+    default: '`false`',
+    readBy: 'server',
+    description: '`true`: the session cookie is always `Secure` (otherwise only on https requests)',
+  },
+  {
+    name: 'LOG_LEVEL',
+    default: '`info`',
+    readBy: 'both',
+    description: '`fatal`, `error`, `warn`, `info`, `debug` (adds the health checks), `trace` or `silent`',
+  },
+  {
+    name: 'LOG_SQL',
+    default: '`false`',
+    readBy: 'server',
+    description:
+      "`true`: every database statement, its parameters and milliseconds as a JSON line on stdout, for diagnosing a slow screen (`npm run bench:server` replays them); parameters hold customers' data, so not for normal operation",
+  },
+  {
+    name: 'DASHBOARD_DIR',
+    default: '`dist/` in production and for the gateway, none in development',
+    readBy: 'both',
+    description: 'the built dashboard to serve (in development Vite serves it)',
+  },
+  {
+    name: 'MAX_IMAGE_BYTES',
+    default: '`5242880` (5 MiB)',
+    readBy: 'server',
+    description: 'the largest uploaded image, in bytes',
+  },
+  {
+    name: 'DEMO_SEED',
+    default: '`true`, `false` in production',
+    readBy: 'server',
+    description: 'whether an empty database is seeded with the demo data',
+  },
+  {
+    name: 'FOLLOW_UP_INTERVAL_MINUTES',
+    default: '`15`',
+    readBy: 'server',
+    description: 'how often due follow-ups are queued (`0`: never)',
+  },
+  {
+    name: 'SIMULATE_RATE',
+    default: '`0` (off)',
+    readBy: 'server',
+    description: 'events per minute played by the customer and bot simulator (messages, hand-offs, notifications)',
+  },
+  {
+    name: 'TEST_CONTROL',
+    default: '`false`',
+    readBy: 'server',
+    description: '`true` adds `POST /__test/handoff` and `GET /__test/outbox` (end-to-end tests only)',
+  },
+  {
+    name: 'OUTBOX_SENDER',
+    default:
+      'the WhatsApp Cloud API when its variables are set; else `simulated` in development, and none in production (messages stay queued)',
+    readBy: 'server',
+    description:
+      'a module whose default export delivers messages to customers (`OutboxSender` in `server/outbox/sender.ts`), or `simulated` (see [The reference server](architecture.md#the-reference-server))',
+  },
+  {
+    name: 'BOT_MODULE',
+    default: 'the catalogue bot',
+    readBy: 'server',
+    description:
+      'a module whose default export answers customers (`Bot` in `server/bot/interface.ts`), or `handoff`: every new conversation goes to staff (see [The chatbot](chatbot.md))',
+  },
+  {
+    name: 'WHATSAPP_ACCESS_TOKEN',
+    readBy: 'server',
+    description:
+      "the WhatsApp Cloud API channel, set with the four below or not at all (a partial set is refused at start; see [WhatsApp](whatsapp.md)): a system user's permanent token with `whatsapp_business_messaging` and `whatsapp_business_management`",
+  },
+  {
+    name: 'WHATSAPP_PHONE_NUMBER_ID',
+    readBy: 'server',
+    description: 'the number messages are sent from (digits; not the phone number itself)',
+  },
+  {
+    name: 'WHATSAPP_BUSINESS_ACCOUNT_ID',
+    readBy: 'server',
+    description: 'the business account whose templates are synced (digits)',
+  },
+  {
+    name: 'WHATSAPP_APP_SECRET',
+    readBy: 'server',
+    description: 'signs the webhooks Meta posts to `/webhooks/whatsapp`',
+  },
+  {
+    name: 'WHATSAPP_VERIFY_TOKEN',
+    readBy: 'server',
+    description: 'the word Meta echoes when the webhook is registered (at least 8 characters)',
+  },
+  {
+    name: 'WHATSAPP_GRAPH_URL',
+    default: '`https://graph.facebook.com`',
+    readBy: 'server',
+    description: "the Graph API's address (a mock's in tests)",
+  },
+  {
+    name: 'WHATSAPP_GRAPH_VERSION',
+    default: '`v23.0`',
+    readBy: 'server',
+    description: 'the Graph API version (the version of the contract in `server/whatsapp/contract/`)',
+  },
+  {
+    name: 'API_TARGET',
+    readBy: 'gateway',
+    description:
+      "`http(s)://host[:port]` of the business's own chatbot backend: `npm run serve` then runs the gateway (`server/gateway/`), which serves the built dashboard and forwards `/api`, `/uploads` and `/ws` there, with no database of its own (the database, admin and demo variables are not read; see [In front of your own chatbot backend](deploying.md#in-front-of-your-own-chatbot-backend))",
+  },
+  {
+    name: 'WS_TARGET',
+    default: "`API_TARGET`'s host",
+    readBy: 'gateway',
+    description: '`ws(s)://host[:port]` where `/ws` goes instead, when the backend serves its socket elsewhere',
+  },
+  {
+    name: 'API_TIMEOUT_SECONDS',
+    default: '`30`',
+    readBy: 'gateway',
+    description: 'how long the backend may take to start an answer, and the longest pause inside one; then 504',
+  },
+];
 
 export type Config = {
   host: string;
