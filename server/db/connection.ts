@@ -35,7 +35,7 @@ export type DatabaseOptions = {
    * before it is acknowledged (about 2–3 ms a commit instead of 0.5–1). PGlite
    * starts PostgreSQL with fsync off and its file layer never syncs, so this
    * narrows what a power loss can take to writes since the last checkpoint's
-   * data-file flush; it is not full durability (see the README).
+   * data-file flush; it is not full durability (see docs/deploying.md, "Which database").
    */
   syncWal?: boolean;
   /** Called with every statement run, its parameters and milliseconds (LOG_SQL; the benchmark replays them). */

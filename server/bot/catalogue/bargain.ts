@@ -1,4 +1,4 @@
-// The bargaining policy (the design's "Bargaining (engine)", as the README
+// The bargaining policy (the design's "Bargaining (engine)", as docs/chatbot.md
 // documents it), as pure functions: given the product's starting price, its
 // floor, the rounds allowed, the bot's latest offer and the customer's
 // counter-offer, what the bot answers. A counter-offer is met halfway between

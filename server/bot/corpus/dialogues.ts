@@ -3,7 +3,7 @@
 // Kenyan English, Swahili and Sheng who has NOT read the bot's code, its
 // vocabulary or the other writers' messages: only the catalogue
 // (common/demo-data/catalogue.ts, DEMO_PRODUCTS) and the documented outward
-// behaviour (README, "The chatbot").
+// behaviour (docs/chatbot.md).
 //
 // Arithmetic used (defaults: lowest price = 90 % of startingPrice, 3 rounds):
 // a first quote is exactly the startingPrice; a counter is the halfway point
