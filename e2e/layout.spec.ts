@@ -6,7 +6,7 @@
 // at 375 px and 1366 px with the contract's populated examples.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
-import { clippedTexts, sidewaysOverflow } from './support/layout';
+import { clippedTexts, resizeShown, sidewaysOverflow } from './support/layout';
 import { appRoutes, waitForScreen } from './support/routes';
 
 const themes = ['light', 'dark'] as const;
@@ -45,7 +45,7 @@ for (const route of appRoutes) {
           }
         }
         for (const width of [375, 1366]) {
-          await page.setViewportSize({ width, height: 800 });
+          await resizeShown(page, { width, height: 800 });
           await waitForScreen(page);
           await expectFits(page, `${route.path} at ${width} px`);
         }

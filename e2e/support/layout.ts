@@ -1,6 +1,25 @@
 // Layout checks a user notices on a narrow screen: the page scrolls sideways,
 // or a text is cut off with no way to read the rest of it.
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The app's phone layout starts below this width (src/components/layout/sidebar-state.ts). */
+const MOBILE_BREAKPOINT_PX = 768;
+
+/**
+ * Resizes the window of a page already shown and waits until the app has laid
+ * itself out for the new width: the shell swaps the sidebar for the menu sheet
+ * (or back) on a media-query event a frame or more after the resize, and a
+ * measure taken before that sees the old layout.
+ */
+export async function resizeShown(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  const shell = page.locator('.shell');
+  if ((await shell.count()) === 0) return;
+  await expect(shell).toHaveAttribute(
+    'data-sidebar',
+    size.width < MOBILE_BREAKPOINT_PX ? /^(open|closed)$/ : /^(expanded|collapsed)$/,
+  );
+}
 
 /** How many CSS pixels the page is wider than the window (0 when it does not scroll sideways). */
 export const sidewaysOverflow = (page: Page) =>
