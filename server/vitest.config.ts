@@ -1,4 +1,4 @@
-// Server tests: Node environment, one fresh in-memory PGlite per test file.
+// Server tests: Node environment, fresh in-memory PGlite databases copied from one migrated image.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,6 +6,8 @@ export default defineConfig({
     root: new URL('..', import.meta.url).pathname,
     include: ['server/**/*.test.ts'],
     environment: 'node',
+    // A migrated database's image, made once; each test database is a copy of it.
+    globalSetup: ['server/test/global-setup.ts'],
     // PGlite start-up and argon2 hashing are CPU-bound on a shared machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -15,6 +15,7 @@ import { loadMigrations, migrate } from '../db/migrate';
 import type { DB } from '../db/schema';
 import { analyticsRepository } from '../modules/analytics/repository';
 import { analyticsDefinitions, analyticsRollups } from './analytics-reference';
+import { openMigratedDatabase } from './helpers';
 import { postgresUnavailable, startPostgres, type PostgresProcess } from './processes';
 import { randomFrom, type Random } from './random';
 
@@ -226,7 +227,7 @@ async function backFill(database: Database, seed: number) {
 
 describe('analytics rollups on PGlite', () => {
   it('equal a computation from every row after random writes', { timeout: 120_000 }, async () => {
-    const database = await openDatabase({});
+    const database = await openMigratedDatabase();
     try {
       await randomWrites(database, 20260310);
     } finally {

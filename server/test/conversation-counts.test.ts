@@ -12,6 +12,7 @@ import type { DB } from '../db/schema';
 import { conversationsRepository } from '../modules/conversations/repository';
 import { summaryRepository } from '../modules/summary/repository';
 import { postgresUnavailable, startPostgres, type PostgresProcess } from './processes';
+import { openMigratedDatabase } from './helpers';
 import { randomFrom } from './random';
 
 const STATUSES = ['bot_active', 'admin_required', 'admin_takeover'] as const;
@@ -281,7 +282,7 @@ describe("a product search's count", () => {
   }
 
   it('follows every mention added or removed (PGlite)', async () => {
-    const database = await openDatabase({});
+    const database = await openMigratedDatabase();
     try {
       await mentionWrites(database);
     } finally {

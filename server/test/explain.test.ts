@@ -14,7 +14,7 @@ import { conversationsRepository } from '../modules/conversations/repository';
 import { notificationsRepository } from '../modules/notifications/repository';
 import type { Key } from '../lists/paging';
 import { productsRepository } from '../modules/products/repository';
-import { TEST_NOW } from './helpers';
+import { TEST_NOW, openMigratedDatabase } from './helpers';
 import { postgresUnavailable, startPostgres, type PostgresProcess } from './processes';
 
 // The rows lie before a fixed instant, not the database's now(): the date filters below, and
@@ -271,7 +271,7 @@ async function seeded(database: Database) {
 
 describe('list queries use indexes', () => {
   it('on PGlite', { timeout: 180_000 }, async () => {
-    const database = await seeded(await openDatabase({}));
+    const database = await seeded(await openMigratedDatabase());
     try {
       await checks(database)();
     } finally {

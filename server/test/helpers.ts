@@ -1,9 +1,10 @@
 // A server over a fresh in-memory PGlite, every response checked against
 // openapi.yaml, and a signed-in cookie.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
 import { openDatabase, type Database } from '../db/connection';
 import { migrate } from '../db/migrate';
@@ -28,6 +29,18 @@ export function runningClock(from: Date = TEST_NOW): () => Date {
   return () => new Date(from.getTime() + (performance.now() - started));
 }
 
+let migratedImage: Blob | undefined;
+
+/**
+ * A new in-memory database with every migration applied: a copy of the image the global
+ * set-up made (global-setup.ts), not a new initdb and migration run each time. A test of the
+ * migrations themselves opens an empty database with openDatabase({}) instead.
+ */
+export async function openMigratedDatabase(): Promise<Database> {
+  migratedImage ??= new Blob([readFileSync(inject('migratedImage'))]);
+  return openDatabase({ image: migratedImage });
+}
+
 export type TestServer = {
   app: FastifyInstance;
   database: Database;
@@ -50,7 +63,8 @@ type TestOptions = Partial<AppOptions['config']> & {
 
 export async function startTestServer(overrides: TestOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'server-test-'));
-  const database = overrides.database ?? (await openDatabase({}));
+  const database = overrides.database ?? (await openMigratedDatabase());
+  // Applies nothing to a copy of the image; migrates a database a test passed in.
   await migrate(database);
   const clock = { now: new Date(TEST_NOW) };
   const { database: _database, sender, log, beforeReady, validateResponses = true, ...config } = overrides;

@@ -4,8 +4,6 @@
 // 132001), the Graph error classification, the template sync paged to the
 // end, and the 422 for a template's values that do not match it.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/connection';
-import { migrate } from '../db/migrate';
 import {
   MAX_ATTEMPTS,
   PermanentDeliveryError,
@@ -28,7 +26,7 @@ import { failedStatusHandler } from '../whatsapp/sender/failed-status';
 import { applyHeldStatuses } from '../whatsapp/statuses';
 import { startWhatsAppMock, type WhatsAppMock } from '../../common/whatsapp/prism-mock';
 import { templateSync, toSyncedTemplate, type GraphTemplate } from '../whatsapp/sender/templates-sync';
-import { TEST_NOW, runningClock, startTestServer, type TestServer } from './helpers';
+import { TEST_NOW, openMigratedDatabase, runningClock, startTestServer, type TestServer } from './helpers';
 
 const TOKEN = 'EAAGtest-SECRET-token-0123456789';
 const WINDOW_CLOSED = 'The 24-hour reply window has closed: send an approved template instead';
@@ -525,8 +523,7 @@ describe('the outbox with WhatsApp’s rules', () => {
 
 describe('the retry timer', () => {
   it('stops when the dispatcher is closed', async () => {
-    const database = await openDatabase({});
-    await migrate(database);
+    const database = await openMigratedDatabase();
     try {
       const db = database.db;
       const { id: conversationId } = await db

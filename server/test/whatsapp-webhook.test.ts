@@ -21,7 +21,7 @@ import type { RealtimeEvent } from '../realtime/events';
 import { applyHeldStatuses } from '../whatsapp/statuses';
 import { META_SOURCE_FILE } from '../whatsapp/contract/trim';
 import { parse } from 'yaml';
-import { ADMIN, TEST_NOW } from './helpers';
+import { ADMIN, TEST_NOW, openMigratedDatabase } from './helpers';
 import { postgresUnavailable, startPostgres } from './processes';
 
 const APP_SECRET = 'test-app-secret-0123456789';
@@ -122,7 +122,7 @@ const logLines: string[] = [];
 
 async function start(database?: Database): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'whatsapp-webhook-test-'));
-  database ??= await openDatabase({});
+  database ??= await openMigratedDatabase();
   await migrate(database);
   const app = await buildApp({
     database,
