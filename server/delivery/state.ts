@@ -96,8 +96,6 @@ export function deliveryStates(db: Kysely<DB>, events: EventBus) {
   };
 }
 
-export type DeliveryStates = ReturnType<typeof deliveryStates>;
-
 /**
  * Staff's retry of a failed message, inside the caller's transaction: the
  * message moves from failed to queued (in one statement, so of two retries

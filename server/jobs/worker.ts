@@ -214,5 +214,3 @@ export function jobWorker<Job>(queue: JobQueue<Job>, options: JobWorkerOptions) 
   };
   return worker;
 }
-
-export type JobWorker = ReturnType<typeof jobWorker>;
