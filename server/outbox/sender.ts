@@ -7,24 +7,26 @@
 //
 // Delivery state: queued → sent when the sender accepted the
 // message; delivered / read / failed when the sender reports them later
-// (WhatsApp does so by webhook). Every change is stored on the message and
-// announced as a message_status event. A state never moves back: a late
-// "delivered" does not undo "read", nothing follows "failed" but a retry.
+// (WhatsApp does so by webhook). The state machine, forward only, is
+// server/delivery/state.ts; the outbox moves a message to sent or failed there.
 //
-// Retries: a failure that may pass (a network error, WhatsApp busy
-// or rate-limited, any error that is not a PermanentDeliveryError) is tried
-// again after a delay that doubles with each attempt (2 s, 4 s, 8 s… at most
-// 5 minutes, with jitter so that many rows do not come back at once), or
-// later when the error asks (retryAfterMs); after MAX_ATTEMPTS the message
-// fails. A row is picked only when it is due, and never while an earlier
+// Retries: the outbox is a durable queue run by server/jobs/worker.ts. A
+// failure that may pass (a network error, WhatsApp busy or rate-limited, any
+// error that is not a PermanentDeliveryError) is tried again after a delay
+// that doubles with each attempt (2 s, 4 s, 8 s… at most 5 minutes, with
+// jitter so that many rows do not come back at once), or later when the
+// error asks (retryAfterMs); after MAX_ATTEMPTS the message fails. A row is picked only when it is due, and never while an earlier
 // message to the same customer is still waiting: a customer receives messages
 // in the order they were written, and WhatsApp's per-customer limit (131056,
 // wait 6 s) holds back only that customer. A PermanentDeliveryError fails the
 // message at once with its reason in plain words.
 import { sql, type Kysely } from 'kysely';
-import type { DB, DeliveryStatus, OutboxTemplate } from '../db/schema';
+import type { DB, OutboxTemplate } from '../db/schema';
+import { deliveryStates } from '../delivery/state';
+import type { Backoff } from '../jobs/backoff';
+import { errorText } from '../jobs/error-text';
+import { jobWorker, type JobQueue } from '../jobs/worker';
 import type { EventBus } from '../realtime/events';
-import { clip } from '../text';
 
 export type OutgoingMessage = {
   /** The outbox row: what a later report names. */
@@ -151,55 +153,23 @@ export type OutboxOptions = OutboxHooks & {
  * hour that a customer did not get a reply (and can press Retry).
  */
 export const MAX_ATTEMPTS = 10;
-const BASE_DELAY_MS = 2_000;
-const MAX_DELAY_MS = 5 * 60_000;
+/** The backoff between attempts (server/jobs/backoff.ts): 2 s doubling, at most 5 minutes, half to all of it. */
+export const OUTBOX_BACKOFF: Backoff = { firstMs: 2_000, maxMs: 5 * 60_000 };
 /** A staff notification for the same channel failure (code) at most this often. */
 const NOTIFY_EVERY_MS = 60 * 60_000;
 const REPLY_WINDOW_MS = 24 * 60 * 60_000;
 const BATCH = 100;
-const REASON_MAX = 500;
-/** Later states rank higher; a report of a lower or equal rank is old news. */
-export const DELIVERY_RANK: Record<DeliveryStatus, number> = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
 
-/**
- * The states a message may move to `status` from: failure follows only a
- * message not yet delivered; the others only an earlier state that is not
- * failed. The one forward-only rule, for the outbox and WhatsApp's statuses.
- */
-export const statesBefore = (status: DeliveryStatus): DeliveryStatus[] =>
-  status === 'failed'
-    ? ['queued', 'sent']
-    : (Object.keys(DELIVERY_RANK) as DeliveryStatus[]).filter(
-        (s) => DELIVERY_RANK[s] < DELIVERY_RANK[status] && s !== 'failed',
-      );
-
-const plain = (error: unknown) => {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.replace(/\s+/g, ' ').trim() || 'no reason given';
-};
 const messageIdOf = (result: unknown): string | null => {
   if (typeof result !== 'object' || result === null || !('whatsappMessageId' in result)) return null;
   const id = (result as { whatsappMessageId?: unknown }).whatsappMessageId;
   return typeof id === 'string' && id.length > 0 ? id : null;
 };
 
-/**
- * The delay before attempt `attempts + 1`: base × 2^(attempts − 1), at most
- * `max`, then between half and all of it (jitter), and never less than the
- * error asked for.
- */
-export function retryDelay(
-  attempts: number,
-  options: { random?: () => number; baseDelayMs?: number; maxDelayMs?: number; retryAfterMs?: number } = {},
-): number {
-  const base = options.baseDelayMs ?? BASE_DELAY_MS;
-  const max = options.maxDelayMs ?? MAX_DELAY_MS;
-  const full = Math.min(max, base * 2 ** Math.max(0, attempts - 1));
-  const jittered = Math.round(full * (0.5 + (options.random ?? Math.random)() / 2));
-  return Math.max(jittered, options.retryAfterMs ?? 0);
-}
+/** A failure after the send was accepted (storing the outcome): not the message's failure, so not retried as one. */
+class AfterSend extends Error {}
 
-/** Delivers pending outbox rows with `sender`; one run at a time. */
+/** Delivers pending outbox rows with `sender`; one run at a time (server/jobs/worker.ts). */
 export function outboxDispatcher(
   db: Kysely<DB>,
   sender: OutboxSender | undefined,
@@ -213,46 +183,21 @@ export function outboxDispatcher(
     notifyStaff: options.notifyStaff,
     log: options.log,
   };
-  let running: Promise<void> | undefined;
-  let again = false;
-  let closed = false;
-  let timer: NodeJS.Timeout | undefined;
+  const delivery = deliveryStates(db, events);
   /** Every message waits until then (a rate limit on the whole channel). */
   let pausedUntil = 0;
+  /** Customers whose earlier message failed in this batch: their later ones wait behind it. */
+  let held = new Set<string>();
   /** When staff were last told of each channel failure code. */
   const notified = new Map<number, number>();
-
-  /** Moves a message to `status` unless it is already there or further; announces a change. */
-  async function setState(messageId: number, status: DeliveryStatus, reason: string | null = null) {
-    const allowedFrom = statesBefore(status);
-    const row = await db
-      .updateTable('messages')
-      .set({
-        delivery_status: status,
-        failure_reason: status === 'failed' ? clip(reason ?? 'not delivered', REASON_MAX) : null,
-      })
-      .where('id', '=', messageId)
-      .where('delivery_status', 'in', allowedFrom)
-      .returning(['id', 'conversation_id', 'delivery_status', 'failure_reason'])
-      .executeTakeFirst();
-    if (!row) return;
-    events.publish({
-      type: 'message_status',
-      data: {
-        conversationId: row.conversation_id,
-        messageId: row.id,
-        deliveryStatus: status,
-        ...(status === 'failed' && { failureReason: row.failure_reason }),
-      },
-    });
-  }
+  const paused = () => pausedUntil > now().getTime();
 
   /** A hook's failure is logged, never turned into a failed or repeated send. */
   async function safely(what: string, work: () => unknown) {
     try {
       await work();
     } catch (error) {
-      hooks.log?.error({ err: plain(error) }, `outbox: ${what} failed`);
+      hooks.log?.error({ err: errorText(error) }, `outbox: ${what} failed`);
     }
   }
 
@@ -316,14 +261,14 @@ export function outboxDispatcher(
           .execute(),
       );
     }
-    if (row.message_id !== null) await setState(row.message_id, 'sent');
+    if (row.message_id !== null) await delivery.advance(row.message_id, { status: 'sent' });
     if (whatsappMessageId !== null && hooks.afterSent)
       await safely('applying held statuses', () => hooks.afterSent!(whatsappMessageId));
   }
 
-  type Row = Awaited<ReturnType<typeof due>>[number];
+  type Row = Awaited<ReturnType<typeof due>>[number] & { attemptStarted?: Date };
   /** Pending rows due now, oldest first, none behind an earlier row to the same customer that is still waiting. */
-  function due(at: Date) {
+  function due(at: Date, limit: number) {
     return db
       .selectFrom('outbox')
       .selectAll('outbox')
@@ -342,49 +287,8 @@ export function outboxDispatcher(
         ),
       )
       .orderBy('outbox.id')
-      .limit(BATCH)
+      .limit(limit)
       .execute();
-  }
-
-  async function failedAttempt(row: Row, error: unknown, attemptStarted: Date, held: Set<string>) {
-    const permanent = error instanceof PermanentDeliveryError ? error : undefined;
-    const transient = error instanceof TransientDeliveryError ? error : undefined;
-    const attempts = row.attempts + 1;
-    const last = permanent !== undefined || attempts >= MAX_ATTEMPTS;
-    const delay = last
-      ? 0
-      : retryDelay(attempts, {
-          random: options.random,
-          baseDelayMs: options.baseDelayMs,
-          maxDelayMs: options.maxDelayMs,
-          retryAfterMs: transient?.retryAfterMs,
-        });
-    const nextAttempt = last ? null : new Date(now().getTime() + delay);
-    await db
-      .updateTable('outbox')
-      .set({
-        attempts: sql<number>`attempts + 1`,
-        last_error: clip(plain(error), REASON_MAX),
-        status: last ? 'failed' : 'pending',
-        next_attempt_at: nextAttempt,
-      })
-      .where('id', '=', row.id)
-      .execute();
-    if (!last) {
-      // The customer's later messages wait behind this one.
-      held.add(row.to_phone);
-      if (transient?.pauseAll) pausedUntil = Math.max(pausedUntil, nextAttempt!.getTime());
-      return;
-    }
-    if (row.message_id !== null)
-      await setState(
-        row.message_id,
-        'failed',
-        permanent
-          ? plain(error)
-          : `WhatsApp did not accept the message after ${MAX_ATTEMPTS} attempts. Last answer: ${plain(error)}`,
-      );
-    if (permanent) await consequences(row.conversation_id, permanent, attemptStarted);
   }
 
   /** What a permanent failure means beyond the message: the reply window, staff, the templates. */
@@ -396,83 +300,99 @@ export function outboxDispatcher(
       void safely('the template sync', () => hooks.resyncTemplates!());
   }
 
-  async function run() {
-    if (!sender) return;
-    if (pausedUntil > now().getTime()) return;
-    const rows = await due(now());
-    const held = new Set<string>();
-    for (const row of rows) {
-      if (closed || pausedUntil > now().getTime()) break;
-      if (held.has(row.to_phone)) continue;
-      const attemptStarted = now();
-      let result: SendResult;
-      try {
-        result = await sender.send({
-          id: row.id,
-          conversationId: row.conversation_id,
-          to: row.to_phone,
-          content: row.content,
-          kind: row.kind,
-          ...(row.template && { template: row.template }),
-        });
-      } catch (error) {
-        await failedAttempt(row, error, attemptStarted, held);
-        continue;
+  const queue: JobQueue<Row> = {
+    name: 'outbox',
+    async claim(at, limit) {
+      held = new Set();
+      return paused() ? [] : due(at, limit);
+    },
+    async run(row) {
+      // A pause that began during this batch holds the rest of it; so does an earlier failure to the same customer.
+      if (paused() || held.has(row.to_phone)) return false;
+      row.attemptStarted = now();
+      const result = await sender!.send({
+        id: row.id,
+        conversationId: row.conversation_id,
+        to: row.to_phone,
+        content: row.content,
+        kind: row.kind,
+        ...(row.template && { template: row.template }),
+      });
+      await delivered(row, messageIdOf(result)).catch((error: unknown) => {
+        throw new AfterSend(errorText(error), { cause: error });
+      });
+    },
+    attempt: (row) => row.attempts + 1,
+    judge(error) {
+      if (error instanceof AfterSend) {
+        hooks.log?.error({ err: error.message }, 'outbox: sending failed');
+        return { leave: true };
       }
-      await delivered(row, messageIdOf(result));
-    }
-    // A full batch: there may be more due.
-    if (rows.length === BATCH && !closed) again = true;
-  }
-
-  /** Wakes the dispatcher when the next waiting row falls due (or a pause ends). */
-  async function schedule() {
-    if (!sender || closed) return;
-    const next = await db
-      .selectFrom('outbox')
-      .select((eb) => eb.fn.min('next_attempt_at').as('at'))
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', 'is not', null)
-      .executeTakeFirst();
-    const candidates = [next?.at ? new Date(next.at).getTime() : Infinity];
-    if (pausedUntil > now().getTime()) candidates.push(pausedUntil);
-    const at = Math.min(...candidates);
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (at === Infinity || closed) return;
-    // At least 50 ms (a row due now, while a pause holds); at most what setTimeout takes.
-    const wait = Math.min(Math.max(at - now().getTime(), 50), 2_147_483_647);
-    timer = setTimeout(() => {
-      timer = undefined;
-      dispatcher.kick();
-    }, wait);
-    timer.unref();
-  }
+      if (error instanceof PermanentDeliveryError) return { giveUp: true };
+      return { retry: true, notBeforeMs: error instanceof TransientDeliveryError ? error.retryAfterMs : undefined };
+    },
+    async reschedule(row, { error, at, cause }) {
+      await db
+        .updateTable('outbox')
+        .set({ attempts: sql<number>`attempts + 1`, last_error: error, status: 'pending', next_attempt_at: at })
+        .where('id', '=', row.id)
+        .execute();
+      // The customer's later messages wait behind this one.
+      held.add(row.to_phone);
+      if (cause instanceof TransientDeliveryError && cause.pauseAll) pausedUntil = Math.max(pausedUntil, at.getTime());
+    },
+    async giveUp(row, { error, why, cause }) {
+      await db
+        .updateTable('outbox')
+        .set({ attempts: sql<number>`attempts + 1`, last_error: error, status: 'failed', next_attempt_at: null })
+        .where('id', '=', row.id)
+        .execute();
+      if (row.message_id !== null)
+        await delivery.advance(row.message_id, {
+          status: 'failed',
+          reason:
+            why === 'permanent'
+              ? error
+              : `WhatsApp did not accept the message after ${MAX_ATTEMPTS} attempts. Last answer: ${error}`,
+        });
+      if (cause instanceof PermanentDeliveryError)
+        await consequences(row.conversation_id, cause, row.attemptStarted ?? now());
+    },
+    /** When the next waiting row falls due, or the pause ends. */
+    async nextDue() {
+      const next = await db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.min('next_attempt_at').as('at'))
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', 'is not', null)
+        .executeTakeFirst();
+      const at = Math.min(next?.at ? new Date(next.at).getTime() : Infinity, paused() ? pausedUntil : Infinity);
+      return at === Infinity ? null : new Date(at);
+    },
+  };
+  const worker = sender
+    ? jobWorker(queue, {
+        backoff: {
+          ...OUTBOX_BACKOFF,
+          firstMs: options.baseDelayMs ?? OUTBOX_BACKOFF.firstMs,
+          maxMs: options.maxDelayMs ?? OUTBOX_BACKOFF.maxMs,
+        },
+        maxAttempts: MAX_ATTEMPTS,
+        batch: BATCH,
+        now,
+        random: options.random,
+        log: (message, error) => hooks.log?.error({ err: errorText(error) }, message),
+      })
+    : undefined;
 
   const dispatcher = {
     sender,
     /** Sends what is due: called after a service queued a message, and by the retry timer. */
     kick(): void {
-      if (!sender || closed) return;
-      if (running) {
-        // A message queued during a run is sent by the run after it.
-        again = true;
-        return;
-      }
-      running = run()
-        .catch((error) => hooks.log?.error({ err: plain(error) }, 'outbox: sending failed'))
-        .then(() => (again ? undefined : schedule()))
-        .catch((error) => hooks.log?.error({ err: plain(error) }, 'outbox: scheduling the next attempt failed'))
-        .finally(() => {
-          running = undefined;
-          if (again) {
-            again = false;
-            dispatcher.kick();
-          }
-        });
+      worker?.kick();
     },
     idle: async () => {
-      while (running) await running;
+      await worker?.idle();
     },
     /** Hooks known only after start (main.ts: the webhook's held statuses, the template sync, the logger). */
     configure(more: OutboxHooks): void {
@@ -481,9 +401,7 @@ export function outboxDispatcher(
     },
     /** Stops the retry timer; a run in progress ends after its current message. */
     close(): void {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
+      void worker?.stop();
     },
     /**
      * WhatsApp failed a message after accepting it (a failed status from the
@@ -502,13 +420,10 @@ export function outboxDispatcher(
     async report({ id, status, reason }: DeliveryReport): Promise<void> {
       const row = await db.selectFrom('outbox').select('message_id').where('id', '=', id).executeTakeFirst();
       if (row?.message_id == null) return;
-      if (status === 'failed')
-        await db
-          .updateTable('outbox')
-          .set({ status: 'failed', last_error: clip(reason ?? '', REASON_MAX) })
-          .where('id', '=', id)
-          .execute();
-      await setState(row.message_id, status, reason ?? null);
+      await delivery.advance(
+        row.message_id,
+        status === 'failed' ? { status, reason: reason ?? 'not delivered' } : { status },
+      );
     },
   };
   sender?.onReport?.((report) => dispatcher.report(report));

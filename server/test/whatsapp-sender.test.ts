@@ -9,7 +9,6 @@ import {
   PermanentDeliveryError,
   TransientDeliveryError,
   outboxDispatcher,
-  retryDelay,
   type OutboxSender,
   type OutgoingMessage,
   type SendResult,
@@ -130,17 +129,6 @@ describe('the Cloud sender’s answers', () => {
     expect(error).toBeInstanceOf(TransientDeliveryError);
     expect((error as Error).message).toMatch(/^WhatsApp could not be reached/);
     expect((error as Error).message).not.toContain(TOKEN);
-  });
-});
-
-describe('retry delays', () => {
-  it('double from 2 s with jitter (half to all), are capped at 5 minutes, and honour retryAfterMs', () => {
-    const low = () => 0;
-    const high = () => 0.999_999;
-    expect([1, 2, 3, 4].map((n) => retryDelay(n, { random: low }))).toEqual([1_000, 2_000, 4_000, 8_000]);
-    expect([1, 2, 3, 4].map((n) => retryDelay(n, { random: high }))).toEqual([2_000, 4_000, 8_000, 16_000]);
-    expect(retryDelay(20, { random: high })).toBe(300_000);
-    expect(retryDelay(1, { random: high, retryAfterMs: 6_000 })).toBe(6_000);
   });
 });
 

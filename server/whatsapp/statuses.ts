@@ -1,14 +1,12 @@
 // Delivery statuses from WhatsApp's webhook (sent, delivered, read, failed)
 // for the messages we sent, found by their WhatsApp id.
 //
-// The rule is the outbox's (server/outbox/sender.ts setState): a state never
-// moves back. WhatsApp delivers webhooks late, repeated and out of order, so
-// a "delivered" after "read" or a "sent" after "delivered" is old news and
-// ignored; "failed" follows only a message not yet delivered (queued or
-// sent), keeps WhatsApp's code, title and details (messages.failure) with a
-// plain sentence for staff (failure_reason), and nothing but a retry follows
-// it. Every change is announced as the same message_status event the outbox
-// publishes, so the dashboard moves live.
+// The state machine is server/delivery/state.ts, the outbox's too: a state
+// never moves back (WhatsApp delivers webhooks late, repeated and out of
+// order), and a change is stored, fails the outbox row and is announced
+// there. Here: finding the message by its WhatsApp id, a failure's plain
+// sentence for staff with WhatsApp's code, title and details kept beside it
+// (messages.failure), and what a failure means beyond the message (onFailed).
 //
 // A status can arrive before the answer to the send has stored the id on the
 // message: it is held (whatsapp_held_statuses) and applied when the id is
@@ -16,7 +14,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, MessageFailure } from '../db/schema';
 import type { EventBus } from '../realtime/events';
-import { DELIVERY_RANK, statesBefore } from '../outbox/sender';
+import { DELIVERY_RANK, deliveryStates, type DeliveryChange } from '../delivery/state';
 
 export type WhatsAppStatus = {
   whatsappMessageId: string;
@@ -36,8 +34,6 @@ export type StatusOptions = {
   log?: { error(details: object, message: string): void };
 };
 
-const REASON_MAX = 500;
-
 /** WhatsApp's codes that staff meet most, in words they can act on. */
 const PLAIN: Record<number, string> = {
   131047: 'More than 24 hours have passed since the customer last wrote: send an approved template instead.',
@@ -47,7 +43,7 @@ const PLAIN: Record<number, string> = {
   131053: 'WhatsApp could not read the attached file.',
 };
 
-/** The sentence staff read for a failure (clipped). */
+/** The sentence staff read for a failure (clipped where it is stored). */
 export function failureReason(failure: MessageFailure | null | undefined): string {
   const known = failure?.code != null ? PLAIN[failure.code] : undefined;
   const words = [failure?.title, failure?.details].filter((w): w is string => !!w && w.trim() !== '');
@@ -56,8 +52,7 @@ export function failureReason(failure: MessageFailure | null | undefined): strin
     (words.length > 0
       ? `WhatsApp could not deliver it: ${[...new Set(words)].join(' — ')}`
       : 'WhatsApp could not deliver it.');
-  const coded = failure?.code != null ? `${text} (WhatsApp error ${failure.code})` : text;
-  return coded.length > REASON_MAX ? `${coded.slice(0, REASON_MAX - 1)}…` : coded;
+  return failure?.code != null ? `${text} (WhatsApp error ${failure.code})` : text;
 }
 
 /**
@@ -73,47 +68,22 @@ async function move(
   // messages_whatsapp_message_id (migration 016).
   const found = await db
     .selectFrom('messages')
-    .select(['id', 'delivery_status'])
+    .select('id')
     .where('whatsapp_message_id', '=', whatsappMessageId)
     .executeTakeFirst();
   if (!found) return 'unknown';
-  // A customer's message (no delivery state) or a state already there or further.
-  const from = statesBefore(status);
-  if (found.delivery_status === null || !from.includes(found.delivery_status)) return 'ignored';
-  const failed = status === 'failed';
-  const stored: MessageFailure | null = failed ? (failure ?? { code: null, title: null, details: null }) : null;
-  const reason = failed ? failureReason(stored) : null;
-  // The state is checked again by the update itself: of two statuses at once, each moves it only forward.
-  const row = await db
-    .updateTable('messages')
-    .set({ delivery_status: status, failure_reason: reason, failure: stored && JSON.stringify(stored) })
-    .where('id', '=', found.id)
-    .where('delivery_status', 'in', from)
-    .returning(['id', 'conversation_id'])
-    .executeTakeFirst();
-  if (!row) return 'ignored';
-  if (failed)
-    // outbox_message (migration 007); a retry queues the row again (conversations service).
-    await db
-      .updateTable('outbox')
-      .set({ status: 'failed', last_error: reason })
-      .where('message_id', '=', row.id)
-      .execute();
-  events.publish({
-    type: 'message_status',
-    data: {
-      conversationId: row.conversation_id,
-      messageId: row.id,
-      deliveryStatus: status,
-      ...(failed && { failureReason: reason }),
-    },
-  });
-  if (failed && options.onFailed)
+  const stored: MessageFailure = failure ?? { code: null, title: null, details: null };
+  const change: DeliveryChange =
+    status === 'failed' ? { status, reason: failureReason(stored), failure: stored } : { status };
+  // A customer's message (no delivery state) or a state already there or further: old news.
+  const moved = await deliveryStates(db, events).advance(found.id, change);
+  if (!moved) return 'ignored';
+  if (status === 'failed' && options.onFailed)
     try {
-      await options.onFailed({ conversationId: row.conversation_id, messageId: row.id, failure: stored! });
+      await options.onFailed({ ...moved, failure: stored });
     } catch (error) {
       // The state is stored: a retry would find it failed already and not call this again.
-      options.log?.error({ err: error, messageId: row.id }, 'handling a failed WhatsApp status failed');
+      options.log?.error({ err: error, messageId: moved.messageId }, 'handling a failed WhatsApp status failed');
     }
   return 'applied';
 }

@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema';
 import { fillInBefore, unfilledBlanks } from '../../../common/placeholders';
 import { HttpError, conflict, notFound, unprocessable } from '../../errors';
 import { fillTemplate, outboxTemplate, type messageTemplatesService } from '../message-templates/service';
+import { announceQueued, requeueFailed } from '../../delivery/state';
 import type { EventBus } from '../../realtime/events';
 import type { notificationsService } from '../notifications/service';
 import { csvHeader, csvRecords } from '../products/csv';
@@ -180,22 +181,11 @@ export function conversationsService(
         if (!found) throw notFound();
         if (found.delivery_status !== 'failed') throw conflict('Only a failed message can be sent again');
         if (found.message_type !== 'template' && !windowOpen(conversation, deps.now())) throw conflict(WINDOW_CLOSED);
-        const row = await trx
-          .updateTable('messages')
-          .set({ delivery_status: 'queued', failure_reason: null })
-          .where('id', '=', messageId)
-          .where('delivery_status', '=', 'failed')
-          .returningAll()
-          .executeTakeFirst();
-        if (!row) throw conflict('Only a failed message can be sent again');
-        const queued = await trx
-          .updateTable('outbox')
-          .set({ status: 'pending', attempts: 0, last_error: null })
-          .where('message_id', '=', messageId)
-          .returning('id')
-          .execute();
+        const requeued = await requeueFailed(trx, messageId);
+        if (!requeued) throw conflict('Only a failed message can be sent again');
+        const row = requeued.message;
         // A message from before the outbox knew its messages: queue it anew.
-        if (queued.length === 0)
+        if (!requeued.outboxRow)
           await tx.enqueueOutbox(
             id,
             conversation.whatsapp_phone_number,
@@ -205,10 +195,7 @@ export function conversationsService(
           );
         return row;
       });
-      deps.events.publish({
-        type: 'message_status',
-        data: { conversationId: id, messageId, deliveryStatus: 'queued' },
-      });
+      announceQueued(deps.events, { conversationId: id, messageId });
       deps.outboxChanged();
       return toMessage(message);
     },

@@ -13,16 +13,19 @@
 // announced as a conversation_update event: the dashboard refetches that
 // conversation's messages (src/lib/realtime/events.ts).
 //
-// The queue lives in the database (migration 018), so a restart resumes it:
-// start() queues any pending attachment that lost its job and runs what is
-// due, and a timer (unref'd) runs due jobs every `pollMs`.
+// The queue lives in the database (migration 018) and is run by
+// server/jobs/worker.ts, so a restart resumes it: start() queues any pending
+// attachment that lost its job and runs what is due, and a timer (unref'd)
+// runs due jobs every `pollMs`.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { EventBus } from '../../realtime/events';
 import { cleanMimeType, hashMatches, maxBytesFor, mediaFiles, type ReceivedFile } from './files';
 import { graphMedia, PermanentMediaError, TransientMediaError, type GraphMedia } from './graph-media';
 import { mediaRepository, type DownloadJob } from './repository';
-import { clip } from '../../text';
+import type { Backoff } from '../../jobs/backoff';
+import { errorText } from '../../jobs/error-text';
+import { jobWorker, type JobQueue } from '../../jobs/worker';
 
 export type MediaLog = {
   info(message: string): void;
@@ -71,26 +74,19 @@ export type MediaDownloader = {
 
 /** How long media is retried, from the first attempt: WhatsApp's own horizon for undelivered webhooks. */
 export const GIVE_UP_AFTER_MS = 7 * 24 * 3_600_000;
-export const FIRST_RETRY_MS = 30_000;
-export const MAX_RETRY_MS = 6 * 3_600_000;
+/** 30 s doubling, at most 6 h apart, then between half and all of it (server/jobs/backoff.ts). */
+export const MEDIA_BACKOFF: Backoff = { firstMs: 30_000, maxMs: 6 * 3_600_000 };
 /** Downloads whose SHA-256 differs from WhatsApp's before the media is given up as corrupt. */
 export const MAX_MISMATCHES = 5;
 /** A taken job is not taken again for this long (longer than the download timeout). */
 const LEASE_MS = 10 * 60_000;
 const BATCH = 10;
-const ERROR_MAX = 500;
 
-/** The wait before attempt `failures + 1`: doubling from 30 s, at most 6 h, then between half and all of it. */
-export function backoffMs(failures: number, random: () => number = Math.random): number {
-  const base = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1));
-  return Math.round(base * (0.5 + random() / 2));
-}
-
-type Outcome = { kind: 'ready' } | { kind: 'retry'; mismatch: boolean } | { kind: 'expired' } | { kind: 'skipped' };
+/** A downloaded file that is not the one WhatsApp hashed: tried again, and counted. */
+class MismatchError extends TransientMediaError {}
 
 export function mediaDownloader(options: MediaDownloaderOptions): MediaDownloader {
   const now = options.now ?? (() => new Date());
-  const random = options.random ?? Math.random;
   const noop = () => {};
   const log: MediaLog = options.log ?? { info: noop, warn: noop, error: noop };
   const repository = mediaRepository(options.db);
@@ -102,44 +98,19 @@ export function mediaDownloader(options: MediaDownloaderOptions): MediaDownloade
     downloadTimeoutMs: options.downloadTimeoutMs,
   });
 
-  let running: Promise<{ ready: number; retried: number; expired: number }> | undefined;
-  let again = false;
-  let timer: ReturnType<typeof setInterval> | undefined;
-
   function announce(conversationId: number | undefined) {
     if (conversationId !== undefined)
       options.events.publish({ type: 'conversation_update', data: { id: conversationId } });
   }
 
-  async function expire(job: DownloadJob, reason: string): Promise<Outcome> {
-    announce(await repository.finish(job.messageId, { state: 'expired' }));
-    log.warn(`media of message ${job.messageId} is given up (attachment expired): ${reason}`);
-    return { kind: 'expired' };
-  }
-
-  async function fail(job: DownloadJob, error: TransientMediaError, mismatch = false): Promise<Outcome> {
-    const failures = job.attempts + 1;
-    const mismatches = job.mismatches + (mismatch ? 1 : 0);
-    if (mismatches >= MAX_MISMATCHES) return expire(job, `${mismatches} downloads did not match WhatsApp's SHA-256`);
-    const at = now().getTime();
-    const deadline = job.firstTriedAt.getTime() + GIVE_UP_AFTER_MS;
-    if (at >= deadline) return expire(job, `still failing 7 days after the first attempt: ${error.message}`);
-    // The last attempt falls on the deadline itself rather than past it.
-    const next = new Date(Math.min(at + backoffMs(failures, random), deadline));
-    await repository.reschedule(job.messageId, next, clip(error.message, ERROR_MAX), mismatch);
-    const line = `media of message ${job.messageId}: attempt ${failures} failed (${error.message}); next at ${next.toISOString()}`;
-    if (error.needsOperator) log.error(line);
-    else log.warn(line);
-    return { kind: 'retry', mismatch };
-  }
-
-  async function attempt(job: DownloadJob): Promise<Outcome> {
+  /** Downloads one job's file; resolves false when there was nothing to do, throws a media error to retry or expire. */
+  async function attempt(job: DownloadJob): Promise<boolean> {
     let received: ReceivedFile | undefined;
     try {
       if (!job.pending) {
         // Finished elsewhere, or no longer waiting for a file: the job just goes.
         await repository.finish(job.messageId, {});
-        return { kind: 'skipped' };
+        return false;
       }
       const info = await graph.retrieve(job.mediaId);
       const maxBytes = maxBytesFor(job.kind ?? undefined);
@@ -152,11 +123,8 @@ export function mediaDownloader(options: MediaDownloaderOptions): MediaDownloade
       // that a discrepancy between Meta's two answers does not lose a customer's file.
       const expected = [job.sha256, info.sha256].filter((hash): hash is string => !!hash);
       const matching = expected.filter((hash) => hashMatches(received!.sha256, hash));
-      if (expected.length > 0 && matching.length === 0) {
-        await files.discard(received.temp);
-        received = undefined;
-        return fail(job, new TransientMediaError("the file's SHA-256 does not match WhatsApp's"), true);
-      }
+      if (expected.length > 0 && matching.length === 0)
+        throw new MismatchError("the file's SHA-256 does not match WhatsApp's");
       if (expected.length === 0) log.warn(`media of message ${job.messageId}: WhatsApp gave no SHA-256 to check`);
       else if (matching.length < expected.length)
         log.warn(`media of message ${job.messageId}: the file matches one of WhatsApp's two SHA-256 values only`);
@@ -174,66 +142,59 @@ export function mediaDownloader(options: MediaDownloaderOptions): MediaDownloade
       if (conversationId === undefined) {
         // Finished elsewhere meanwhile (another instance), or the message is gone: this copy is not needed.
         await files.discard(file);
-        return { kind: 'skipped' };
+        return false;
       }
       announce(conversationId);
-      return { kind: 'ready' };
-    } catch (error) {
+      return true;
+    } finally {
       if (received) await files.discard(received.temp);
-      if (error instanceof PermanentMediaError) return expire(job, error.message);
-      if (error instanceof TransientMediaError) return fail(job, error);
+    }
+  }
+
+  const queue: JobQueue<DownloadJob> = {
+    name: 'media downloads',
+    claim: (at, limit) => repository.claimDue(at, new Date(at.getTime() + LEASE_MS), limit),
+    run: attempt,
+    attempt: (job) => job.attempts + 1,
+    deadline: (job) => new Date(job.firstTriedAt.getTime() + GIVE_UP_AFTER_MS),
+    judge(error, job) {
+      if (error instanceof PermanentMediaError) return { giveUp: true };
+      if (error instanceof MismatchError && job.mismatches + 1 >= MAX_MISMATCHES) return { giveUp: true };
+      if (error instanceof TransientMediaError) return { retry: true };
       // A bug or the database: the job stays leased and comes back when the lease ends.
-      log.error(`media of message ${job.messageId}: ${(error as Error).message}`);
-      throw error;
-    }
-  }
-
-  async function runOnce() {
-    const totals = { ready: 0, retried: 0, expired: 0 };
-    for (;;) {
-      const at = now();
-      const jobs = await repository.claimDue(at, new Date(at.getTime() + LEASE_MS), BATCH);
-      for (const job of jobs) {
-        const outcome = await attempt(job).catch(() => ({ kind: 'skipped' }) as const);
-        if (outcome.kind === 'ready') totals.ready++;
-        else if (outcome.kind === 'retry') totals.retried++;
-        else if (outcome.kind === 'expired') totals.expired++;
-      }
-      if (jobs.length < BATCH) break;
-    }
-    return totals;
-  }
-
-  function runDue() {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      const totals = { ready: 0, retried: 0, expired: 0 };
-      try {
-        do {
-          again = false;
-          const round = await runOnce();
-          totals.ready += round.ready;
-          totals.retried += round.retried;
-          totals.expired += round.expired;
-        } while (again);
-      } finally {
-        running = undefined;
-      }
-      return totals;
-    })();
-    return running;
-  }
-
-  const kick = () => {
-    runDue().catch((error: Error) => log.error(`media downloads: ${error.message}`));
+      log.error(`media of message ${job.messageId}: ${errorText(error)}`);
+      return { leave: true };
+    },
+    async reschedule(job, { attempt, error, at, cause }) {
+      await repository.reschedule(job.messageId, at, error, cause instanceof MismatchError);
+      const line = `media of message ${job.messageId}: attempt ${attempt} failed (${(cause as Error).message}); next at ${at.toISOString()}`;
+      if ((cause as TransientMediaError).needsOperator) log.error(line);
+      else log.warn(line);
+    },
+    async giveUp(job, { why, cause }) {
+      const message = (cause as Error).message;
+      const reason =
+        cause instanceof MismatchError && why === 'permanent'
+          ? `${job.mismatches + 1} downloads did not match WhatsApp's SHA-256`
+          : why === 'deadline'
+            ? `still failing 7 days after the first attempt: ${message}`
+            : message;
+      announce(await repository.finish(job.messageId, { state: 'expired' }));
+      log.warn(`media of message ${job.messageId} is given up (attachment expired): ${reason}`);
+    },
   };
+  const worker = jobWorker(queue, {
+    backoff: MEDIA_BACKOFF,
+    batch: BATCH,
+    pollMs: options.pollMs ?? 30_000,
+    now,
+    random: options.random,
+    log: (message, error) => log.error(`${message}: ${errorText(error)}`),
+  });
 
   async function enqueue(messageId: number) {
     const added = await repository.enqueue(messageId, now());
-    if (added) kick();
+    if (added) worker.kick();
     return added;
   }
 
@@ -242,25 +203,18 @@ export function mediaDownloader(options: MediaDownloaderOptions): MediaDownloade
     async onMediaPending(messageId: number) {
       await enqueue(messageId);
     },
-    runDue,
+    async runDue() {
+      const { done, retried, failed } = await worker.runDue();
+      return { ready: done, retried, expired: failed };
+    },
     async start() {
       // Real time, not the injected clock: file times are the file system's.
       await files.removeStaleParts(new Date(), 2 * LEASE_MS);
       const orphans = await repository.enqueueOrphans(now());
       if (orphans > 0) log.info(`media downloads: queued ${orphans} pending attachment(s) that had no job`);
-      if (!timer) {
-        timer = setInterval(kick, options.pollMs ?? 30_000);
-        timer.unref();
-      }
-      kick();
+      worker.start();
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => {});
-    },
-    async idle() {
-      while (running) await running.catch(() => {});
-    },
+    stop: () => worker.stop(),
+    idle: () => worker.idle(),
   };
 }

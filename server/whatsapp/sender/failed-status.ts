@@ -7,7 +7,7 @@
 // are told, the templates are synced again.
 import type { MessageFailure } from '../../db/schema';
 import { PermanentDeliveryError } from '../../outbox/sender';
-import { classifyGraphError } from './graph-errors';
+import { classifyStatusFailure } from './graph-errors';
 
 /**
  * The handler for the webhook's onStatusFailed; `outbox` is the dispatcher
@@ -19,7 +19,7 @@ export function failedStatusHandler(
 ) {
   return async ({ messageId, failure }: { messageId: number; failure: MessageFailure }): Promise<void> => {
     if (failure.code == null) return;
-    const error = classifyGraphError(400, { error: { code: failure.code, message: failure.title ?? '' } });
+    const error = classifyStatusFailure(failure.code, failure.title);
     if (!(error instanceof PermanentDeliveryError)) return;
     if (!error.closeWindow && !error.notifyStaff && !error.resyncTemplates) return;
     await outbox().failedLater(messageId, error);

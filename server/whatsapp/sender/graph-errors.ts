@@ -153,6 +153,60 @@ function metaWords(error: GraphError, accessToken?: string): string {
 }
 
 /**
+ * The outbox error for a Graph error code: from an answer to a send, or from
+ * a failed status in the webhook (no HTTP answer there: `status` undefined,
+ * and an unknown code counts as a refusal).
+ */
+function byCode(
+  error: GraphError,
+  code: number,
+  status: number | undefined,
+  accessToken?: string,
+): PermanentDeliveryError | TransientDeliveryError {
+  // 100 with subcode 33: the phone number id does not exist or the token cannot see it.
+  if (code === 100 && error.error_subcode === 33)
+    return new PermanentDeliveryError(
+      'WhatsApp does not know the sending phone number, or the token cannot use it: check WHATSAPP_PHONE_NUMBER_ID and the token.',
+      { code, notifyStaff: true },
+    );
+  const transient = TRANSIENT[code];
+  if (transient) {
+    const { reason, ...options } = transient;
+    return new TransientDeliveryError(reason, { code, ...options });
+  }
+  const permanent = PERMANENT[code];
+  if (permanent) {
+    const { reason, ...options } = permanent;
+    return new PermanentDeliveryError(reason, { code, ...options });
+  }
+  const words = metaWords(error, accessToken);
+  if (isTemplateError(code))
+    return new PermanentDeliveryError(
+      `WhatsApp refused the template (error ${code})${words ? `: ${words}` : ''}. Check the template in WhatsApp Manager.`,
+      { code },
+    );
+  if (code === 100)
+    return new PermanentDeliveryError(`WhatsApp refused the message as invalid${words ? `: ${words}` : ''}.`, {
+      code,
+    });
+  // An unknown code: WhatsApp's own flag, then the status, decide. A 5xx or
+  // a code Meta marks transient may pass; a 4xx is an answer about this
+  // message that will not change by sending it again.
+  if (error.is_transient === true || (status !== undefined && status >= 500))
+    return new TransientDeliveryError(
+      `WhatsApp could not send the message this time (error ${code}${words ? `: ${words}` : ''}); it will be sent again.`,
+      { code },
+    );
+  return new PermanentDeliveryError(`WhatsApp refused the message (error ${code})${words ? `: ${words}` : ''}.`, {
+    code,
+  });
+}
+
+/** The outbox error for the code of a failed status in the webhook (WhatsApp's errors[0]: code and title). */
+export const classifyStatusFailure = (code: number, title?: string | null) =>
+  byCode({ code, message: title ?? undefined }, code, undefined);
+
+/**
  * The outbox error for a Graph API answer that was not a success: `status`
  * the HTTP status, `body` the parsed JSON (or text) WhatsApp sent.
  */
@@ -165,46 +219,7 @@ export function classifyGraphError(
     typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'object' && body.error
       ? (body.error as GraphError)
       : undefined;
-  const code = typeof error?.code === 'number' ? error.code : undefined;
-  if (error && code !== undefined) {
-    // 100 with subcode 33: the phone number id does not exist or the token cannot see it.
-    if (code === 100 && error.error_subcode === 33)
-      return new PermanentDeliveryError(
-        'WhatsApp does not know the sending phone number, or the token cannot use it: check WHATSAPP_PHONE_NUMBER_ID and the token.',
-        { code, notifyStaff: true },
-      );
-    const transient = TRANSIENT[code];
-    if (transient) {
-      const { reason, ...options } = transient;
-      return new TransientDeliveryError(reason, { code, ...options });
-    }
-    const permanent = PERMANENT[code];
-    if (permanent) {
-      const { reason, ...options } = permanent;
-      return new PermanentDeliveryError(reason, { code, ...options });
-    }
-    const words = metaWords(error, accessToken);
-    if (isTemplateError(code))
-      return new PermanentDeliveryError(
-        `WhatsApp refused the template (error ${code})${words ? `: ${words}` : ''}. Check the template in WhatsApp Manager.`,
-        { code },
-      );
-    if (code === 100)
-      return new PermanentDeliveryError(`WhatsApp refused the message as invalid${words ? `: ${words}` : ''}.`, {
-        code,
-      });
-    // An unknown code: WhatsApp's own flag, then the status, decide. A 5xx or
-    // a code Meta marks transient may pass; a 4xx is an answer about this
-    // message that will not change by sending it again.
-    if (error.is_transient === true || status >= 500)
-      return new TransientDeliveryError(
-        `WhatsApp could not send the message this time (error ${code}${words ? `: ${words}` : ''}); it will be sent again.`,
-        { code },
-      );
-    return new PermanentDeliveryError(`WhatsApp refused the message (error ${code})${words ? `: ${words}` : ''}.`, {
-      code,
-    });
-  }
+  if (error && typeof error.code === 'number') return byCode(error, error.code, status, accessToken);
   // No Graph error in the body (a proxy's page, an empty answer): only the status is left.
   if (status >= 500 || status === 408 || status === 429)
     return new TransientDeliveryError(

@@ -3,38 +3,33 @@
 // every `retryMs`, any still unprocessed (received while the server was
 // stopping, or failed earlier and due again).
 //
-// A delivery is claimed by moving its next_attempt_at forward in the same
-// statement that reads it, so another server instance's sweep leaves it
-// alone while this one works on it. A failure (the database unreachable, a
-// bug) is logged and retried with backoff; after MAX_ATTEMPTS it is given up
-// and logged as an error. A delivery that is no JSON, or fails Meta's schema
+// The loop is server/jobs/worker.ts. A delivery is claimed by moving its
+// next_attempt_at forward in the same statement that reads it, so another
+// server instance leaves it alone while this one works on it. A failure (the
+// database unreachable, a bug) is logged and retried with backoff; after
+// MAX_ATTEMPTS it is given up and logged as an error. A delivery that is no JSON, or fails Meta's schema
 // (inbound-schema.ts), is marked processed with the reason (last_error) and
 // logged as a warning: it would never succeed.
 // Processed deliveries are removed after KEEP_DAYS.
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { Backoff } from '../../jobs/backoff';
+import { jobWorker, type JobQueue } from '../../jobs/worker';
 import { purgeHeldStatuses } from '../statuses';
 import { validateWebhookPayload } from '../inbound-schema';
 import { readDelivery, type WebhookDelivery } from './payload';
 
 const MAX_ATTEMPTS = 20;
-/** The first retry waits this long, each next one twice as long, up to MAX_BACKOFF_MS. */
-const FIRST_BACKOFF_MS = 5_000;
-const MAX_BACKOFF_MS = 60 * 60_000;
+/** 5 s doubling, at most an hour, plus up to 20% (server/jobs/backoff.ts). */
+export const WEBHOOK_BACKOFF: Backoff = { firstMs: 5_000, maxMs: 60 * 60_000, jitter: [1, 1.2] };
 /** How long a claimed delivery is left alone by other instances. */
 const CLAIM_MS = 5 * 60_000;
 const KEEP_DAYS = 7;
 const PURGE_EVERY_MS = 60 * 60_000;
-const ERROR_MAX = 500;
 
-const plain = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim().slice(0, ERROR_MAX) ||
-  'no reason given';
-
-/** Milliseconds before attempt `attempts + 1`, with up to 20% jitter so that many failures do not retry together. */
-export const backoffMs = (attempts: number, random = Math.random) =>
-  Math.round(Math.min(FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS) * (1 + 0.2 * random()));
+/** A claimed delivery: its id, the raw body, and the number of this attempt. */
+type Claimed = { id: string; body: string; attempts: number };
 
 export function webhookWorker(options: {
   db: Kysely<DB>;
@@ -44,10 +39,6 @@ export function webhookWorker(options: {
   retryMs?: number;
 }) {
   const { db, log } = options;
-  let queue: Promise<void> = Promise.resolve();
-  let queued = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
   let lastPurge = 0;
 
   const finish = (id: string, error: string | null) =>
@@ -57,24 +48,27 @@ export function webhookWorker(options: {
       .where('id', '=', id)
       .execute();
 
-  async function work(id: string): Promise<void> {
-    const claimed = await db
-      .updateTable('whatsapp_events')
-      .set({
-        attempts: sql<number>`attempts + 1`,
-        next_attempt_at: sql<Date>`now() + ${`${CLAIM_MS} milliseconds`}::interval`,
-      })
-      .where('id', '=', id)
-      .where('processed_at', 'is', null)
-      .where('next_attempt_at', '<=', sql<Date>`now()`)
-      .returning(['body', 'attempts'])
-      .executeTakeFirst();
-    if (!claimed) return;
+  /** Processed deliveries older than KEEP_DAYS, and held statuses never matched, go (at most hourly). */
+  async function purge() {
+    if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = Date.now();
+    try {
+      await db
+        .deleteFrom('whatsapp_events')
+        .where('processed_at', '<', sql<Date>`now() - ${`${KEEP_DAYS} days`}::interval`)
+        .execute();
+      await purgeHeldStatuses(db, new Date());
+    } catch (error) {
+      log.error({ err: error }, 'removing old WhatsApp webhooks failed');
+    }
+  }
+
+  async function run({ id, body: raw }: Claimed): Promise<void> {
     let body: unknown;
     try {
       // PostgreSQL's text and jsonb hold no NUL character: one sent as \u0000 is dropped here, once,
       // so that a message carrying it is stored (without it) instead of failing every retry.
-      body = JSON.parse(claimed.body, (_key, value: unknown) =>
+      body = JSON.parse(raw, (_key, value: unknown) =>
         typeof value === 'string' ? value.replaceAll('\u0000', '') : value,
       );
     } catch {
@@ -99,86 +93,69 @@ export function webhookWorker(options: {
       await finish(id, `not a WhatsApp webhook: ${delivery.error}`);
       return;
     }
-    try {
-      await options.process(delivery.value, id);
-      await finish(id, null);
-    } catch (error) {
-      const reason = plain(error);
-      if (claimed.attempts >= MAX_ATTEMPTS) {
-        log.error({ eventId: id, attempts: claimed.attempts, error: reason }, 'gave up on a WhatsApp webhook');
-        await finish(id, `gave up after ${claimed.attempts} attempts: ${reason}`);
-        return;
-      }
-      const wait = backoffMs(claimed.attempts);
+    await options.process(delivery.value, id);
+    await finish(id, null);
+  }
+
+  const queue: JobQueue<Claimed> = {
+    name: 'the WhatsApp webhook worker',
+    /**
+     * The next due delivery, claimed by moving its next_attempt_at forward in
+     * the statement that reads it (whatsapp_events_unprocessed, migration
+     * 016): one at a time, in the order received.
+     */
+    async claim(_now, limit) {
+      await purge();
+      const claimed = await sql<Claimed>`
+        update whatsapp_events
+        set attempts = attempts + 1, next_attempt_at = now() + ${`${CLAIM_MS} milliseconds`}::interval
+        where id in (
+          select id from whatsapp_events
+          where processed_at is null and next_attempt_at <= now()
+          order by next_attempt_at, id
+          limit ${limit}
+          for update skip locked
+        )
+        returning id, body, attempts`.execute(db);
+      return claimed.rows.map((row) => ({ ...row, id: String(row.id) }));
+    },
+    run,
+    attempt: (event) => event.attempts,
+    async reschedule({ id }, { attempt, error, delayMs }) {
       log.warn(
-        { eventId: id, attempts: claimed.attempts, retryInMs: wait, error: reason },
+        { eventId: id, attempts: attempt, retryInMs: delayMs, error },
         'processing a WhatsApp webhook failed; it will be retried',
       );
       await db
         .updateTable('whatsapp_events')
-        .set({ last_error: reason, next_attempt_at: sql<Date>`now() + ${`${wait} milliseconds`}::interval` })
+        .set({ last_error: error, next_attempt_at: sql<Date>`now() + ${`${delayMs} milliseconds`}::interval` })
         .where('id', '=', id)
         .execute();
-    }
-  }
-
-  function enqueue(id: string) {
-    queued++;
-    queue = queue
-      .then(() => work(id))
-      .catch((error) => log.error({ err: error, eventId: id }, 'the WhatsApp webhook worker failed'))
-      .finally(() => {
-        queued--;
-      });
-  }
-
-  async function sweep() {
-    if (stopped) return;
-    try {
-      // whatsapp_events_unprocessed (migration 016).
-      const due = await db
-        .selectFrom('whatsapp_events')
-        .select('id')
-        .where('processed_at', 'is', null)
-        .where('next_attempt_at', '<=', sql<Date>`now()`)
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(100)
-        .execute();
-      for (const row of due) enqueue(row.id);
-      if (Date.now() - lastPurge >= PURGE_EVERY_MS) {
-        lastPurge = Date.now();
-        await db
-          .deleteFrom('whatsapp_events')
-          .where('processed_at', '<', sql<Date>`now() - ${`${KEEP_DAYS} days`}::interval`)
-          .execute();
-        await purgeHeldStatuses(db, new Date());
-      }
-    } catch (error) {
-      log.error({ err: error }, 'looking for unprocessed WhatsApp webhooks failed');
-    }
-  }
+    },
+    async giveUp({ id }, { attempt, error }) {
+      log.error({ eventId: id, attempts: attempt, error }, 'gave up on a WhatsApp webhook');
+      await finish(id, `gave up after ${attempt} attempts: ${error}`);
+    },
+  };
+  const worker = jobWorker(queue, {
+    backoff: WEBHOOK_BACKOFF,
+    maxAttempts: MAX_ATTEMPTS,
+    batch: 1,
+    pollMs: options.retryMs ?? 30_000,
+    log: (message, error) => log.error({ err: error }, message),
+  });
 
   return {
     /** A delivery was just stored: processed after those before it. */
-    received(id: string) {
-      if (!stopped) enqueue(id);
+    received(_id: string) {
+      worker.kick();
     },
     start() {
-      stopped = false;
-      void sweep();
-      timer = setInterval(() => void sweep(), options.retryMs ?? 30_000);
-      timer.unref();
+      worker.start();
     },
-    /** Stops looking for work and waits for what was taken. */
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      while (queued > 0) await queue;
-    },
-    /** Resolves when every delivery queued so far has been worked on. */
-    async idle() {
-      while (queued > 0) await queue;
-    },
+    /** Stops looking for work and waits for the delivery in hand. */
+    stop: () => worker.stop(),
+    /** Resolves when every delivery due so far has been worked on. */
+    idle: () => worker.idle(),
   };
 }
