@@ -12,7 +12,6 @@ import { fastifyTrustProxy, type Config } from './config';
 import { requestValidators } from './contract/openapi';
 import type { Database } from './db/connection';
 import type { Bot } from './bot/interface';
-import { catalogueBot } from './bot/catalogue';
 import type { SessionUser } from './modules/auth/service';
 import type { OutboxSender } from './outbox/sender';
 import { contractRoutes } from './plugins/contract-routes';
@@ -79,7 +78,7 @@ export type AppOptions = {
   sender?: OutboxSender;
   /** WhatsApp's webhook (/webhooks/whatsapp) is served only when this is given. */
   whatsapp?: WhatsAppWebhookOptions;
-  /** Answers customers' WhatsApp messages (BOT_MODULE, server/bot/load.ts); default: the catalogue bot. */
+  /** Answers customers, on WhatsApp and in the simulator (BOT_MODULE, server/bot/load.ts); default: the catalogue bot. */
   bot?: Bot;
   /** Logging; false or undefined: none (tests). */
   log?: LogOptions | false;
@@ -111,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now: options.now,
     sender: options.sender,
     log: app.log,
+    bot: options.bot,
   });
   app.decorate('services', services);
   app.decorate('hub', hub);
@@ -151,8 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(realtime, { sessionCheckMs: config.sessionCheckMs });
   await app.register(uploads, { dir: join(config.dataDir, 'uploads') });
   await app.register(health, { database });
-  if (options.whatsapp)
-    await app.register(whatsappWebhook, { ...options.whatsapp, db: database.db, bot: options.bot ?? catalogueBot });
+  if (options.whatsapp) await app.register(whatsappWebhook, { ...options.whatsapp, db: database.db });
   if (config.testControl) await app.register(testControl, { database });
   if (config.dashboardDir) await app.register(dashboard, { dir: config.dashboardDir });
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));

@@ -247,7 +247,7 @@ async function main() {
   if (simulateRate > 0) {
     log.info(`simulating customers talking to the bot (${bot.name}): about ${simulateRate} events a minute`);
     timers.push(
-      createSimulator(database.db, app.services, { bot, log: (line) => log.warn(`simulate: ${line}`) }).start(
+      createSimulator(database.db, app.services, { log: (line) => log.warn(`simulate: ${line}`) }).start(
         simulateRate,
         (line) => log.info(`simulate: ${line}`),
       ),

@@ -1,11 +1,16 @@
-// Every service wired to one database, one event bus and one clock.
+// Every service wired to one database, one event bus and one clock, and the
+// one bot runner (server/bot/runner.ts) every customer message reaches through
+// services.customers (the webhook's and the simulator's alike).
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
+import { catalogueBot } from './bot/catalogue';
+import type { Bot } from './bot/interface';
+import { createBotRunner } from './bot/runner';
 import type { DB } from './db/schema';
 import { analyticsService } from './modules/analytics/service';
 import { authService } from './modules/auth/service';
 import { botSettingsService } from './modules/bot-settings/service';
-import { inboundService } from './modules/conversations/inbound';
+import { customerMessages, inboundService } from './modules/conversations/inbound';
 import { conversationsService } from './modules/conversations/service';
 import { followUpsService } from './modules/follow-ups/service';
 import { notificationsService } from './modules/notifications/service';
@@ -25,9 +30,13 @@ export type ServiceOptions = {
   events: EventBus;
   now?: () => Date;
   sender?: OutboxSender;
-  /** The server's logger (the outbox logs a channel failure staff must fix). */
+  /** The server's logger (the outbox logs a channel failure staff must fix; the bot's failures). */
   log?: OutboxLog;
+  /** Answers customers (BOT_MODULE, server/bot/load.ts); default: the catalogue bot. */
+  bot?: Bot;
 };
+
+const quiet: OutboxLog = { error: () => {}, warn: () => {} };
 
 export function createServices(db: Kysely<DB>, options: ServiceOptions) {
   const now = options.now ?? (() => new Date());
@@ -42,6 +51,17 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
   const outboxChanged = () => outbox.kick();
   const images = imageStore(join(options.dataDir, 'uploads'));
   const messageTemplates = messageTemplatesService(db, { now });
+  const inbound = inboundService(db, { events, now, notifications });
+  const botSettings = botSettingsService(db, { now });
+  const runner = createBotRunner({
+    db,
+    inbound,
+    bot: options.bot ?? catalogueBot,
+    outboxChanged,
+    log: options.log ?? quiet,
+    now,
+    settings: botSettings.current,
+  });
   return {
     now,
     images,
@@ -54,12 +74,14 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
     messageTemplates,
     quickReplies: quickRepliesService(db),
     notifications,
-    inbound: inboundService(db, { events, now, notifications }),
+    inbound,
+    /** A customer's message in (stored), and the bot's turn on it. */
+    customers: customerMessages(inbound, runner),
     analytics: analyticsService(db, { now }),
     followUps: followUpsService(db, { events, now, outboxChanged, templates: messageTemplates }),
     summary: summaryService(db, { now }),
     /** Settings → Chatbot (the bot reads them through botSettings.current()). */
-    botSettings: botSettingsService(db, { now }),
+    botSettings,
   };
 }
 

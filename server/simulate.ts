@@ -4,32 +4,29 @@
 // or three around the lowest price, sometimes take it), or bring one of the
 // four cases the bot hands to a person (a product the shop does not stock,
 // delivery to a town, paying by M-Pesa or a deposit, two messages it cannot
-// place). The bot answers through the runner (server/bot/runner.ts) as it
-// answers WhatsApp, except that its replies are stored, not sent. Used by the
-// demo seed (past conversations, the bot answering a few seconds after each
-// message), `npm run simulate` and the end-to-end tests' handoff trigger.
+// place). Each message goes in through customerMessage
+// (server/modules/conversations/inbound.ts), as WhatsApp's do, and the
+// services' one bot runner answers it, except that its replies are stored,
+// not sent. Used by the demo seed (past conversations, the bot answering a few
+// seconds after each message), `npm run simulate` and the end-to-end tests'
+// handoff trigger.
 import { faker } from '@faker-js/faker';
 import type { Kysely } from 'kysely';
 import { kenyanName, kenyanPhone, quoteLine, TOWNS } from '../common/demo-data';
 import { NOTIFICATION_TYPES } from '../common/generated/enums';
-import { catalogueBot } from './bot/catalogue';
-import type { Bot } from './bot/interface';
-import { createBotRunner } from './bot/runner';
+import type { CatalogueProduct } from './bot/interface';
 import type { DB } from './db/schema';
+import { toCatalogueProducts } from './modules/products/mapper';
+import { productsRepository } from './modules/products/repository';
 import type { NotificationType } from './realtime/events';
 import type { Services } from './services';
 
-type Product = { id: number; name: string; category: string; startingPrice: number; color: string | null } & {
-  material: string | null;
-  bowlConfiguration: string | null;
-};
+type Product = CatalogueProduct;
 type Language = 'en' | 'sw' | 'sheng';
 type Customer = { phone: string; name: string | null; language: Language; id?: number };
 
 export type SimulatorOptions = {
-  /** The bot customers talk to; default: the catalogue bot (the journeys are written for it). */
-  bot?: Bot;
-  /** Where the runner's failures go; default: nowhere. */
+  /** Where a case the bot did not hand over is told; default: nowhere. (The bot's failures go to the services' log.) */
   log?: (line: string) => void;
 };
 
@@ -175,38 +172,10 @@ const CASES: Record<NotificationType, Record<Language, () => string[]>> = {
 
 export function createSimulator(db: Kysely<DB>, services: Services, options: SimulatorOptions = {}) {
   const inbound = services.inbound;
-  const runner = createBotRunner({
-    db,
-    inbound,
-    bot: options.bot ?? catalogueBot,
-    outboxChanged: () => {},
-    log: {
-      error: (object, message) => options.log?.(`${message} (${JSON.stringify(object, errorText)})`),
-      warn: (object, message) => options.log?.(`${message} (${JSON.stringify(object, errorText)})`),
-    },
-    now: services.now,
-    deliver: 'store',
-    settings: services.botSettings.current,
-  });
+  const customers = services.customers;
   let nextType = 0;
 
-  const products = async (): Promise<Product[]> =>
-    (
-      await db
-        .selectFrom('products')
-        .select(['id', 'name', 'category', 'starting_price', 'color', 'material', 'bowl_configuration'])
-        .where('is_active', '=', true)
-        .orderBy('id')
-        .execute()
-    ).map((row) => ({
-      id: row.id,
-      name: row.name,
-      category: row.category,
-      startingPrice: Number(row.starting_price),
-      color: row.color,
-      material: row.material,
-      bowlConfiguration: row.bowl_configuration,
-    }));
+  const products = async (): Promise<Product[]> => toCatalogueProducts(await productsRepository(db).active());
 
   /**
    * A customer's conversation on a clock of its own: `at` is the first
@@ -225,24 +194,21 @@ export function createSimulator(db: Kysely<DB>, services: Services, options: Sim
     /** The customer writes; the bot answers. */
     async function say(text: string) {
       const at = live ? services.now() : new Date(time);
-      const written = await inbound.customerText(customer.phone, customer.name, text, at);
-      customer.id = written.conversationId;
       time += seconds(2, 40);
-      const answeredAt = live ? undefined : new Date(time);
+      const answerAt = live ? undefined : new Date(time);
       // The customer reads the answer and writes again.
       time += seconds(15, 240);
-      return runner.turn(
-        {
-          conversationId: written.conversationId,
-          messageId: written.messageId,
-          content: text,
-          messageType: 'text',
-          customerName: written.customerName,
-          phone: customer.phone,
-          at,
-        },
-        { now: () => answeredAt ?? services.now() },
-      );
+      const received = await customers.customerMessage({
+        via: 'simulator',
+        phone: customer.phone,
+        name: customer.name,
+        content: text,
+        at,
+        answerAt,
+      });
+      // A simulated message is always stored (no WhatsApp id to repeat).
+      customer.id = received!.conversationId;
+      return received!.turn;
     }
     return { customer, say };
   }
@@ -320,7 +286,7 @@ export function createSimulator(db: Kysely<DB>, services: Services, options: Sim
       const outcome = await say(line);
       if (outcome.notification) return outcome.notification;
     }
-    options.log?.(`the bot (${runner.bot.name}) did not hand over a ${type} case: handed over by the simulator`);
+    options.log?.(`the bot (${customers.bot.name}) did not hand over a ${type} case: handed over by the simulator`);
     const quote = quoteLine(lines.at(-1)!);
     const message =
       type === 'unclear_request'
@@ -333,7 +299,7 @@ export function createSimulator(db: Kysely<DB>, services: Services, options: Sim
     exchange,
     handoff,
     /** Resolves when every bot turn started so far has ended. */
-    idle: () => runner.idle(),
+    idle: () => customers.idle(),
     /** Random activity at about `perMinute` events a minute until stopped. */
     start(perMinute: number, log: (line: string) => void = () => {}) {
       let stopped = false;
@@ -359,9 +325,4 @@ export function createSimulator(db: Kysely<DB>, services: Services, options: Sim
       };
     },
   };
-}
-
-/** JSON.stringify's replacer for log lines: an Error as its message. */
-function errorText(_key: string, value: unknown) {
-  return value instanceof Error ? value.message : value;
 }

@@ -1,10 +1,10 @@
 // `npm run bench:bot`: the catalogue bot (server/bot/catalogue) on what
-// customers really write: the corpus of server/bot/corpus/messages.ts, in
+// customers really write: the corpus of server/test/bot/fixtures/corpus/messages.ts, in
 // English, Swahili, Sheng and mixed, against the demo catalogue.
 //
 // Prints how many messages understand() gets right per intent and per
 // language (count, right, %) and overall, judged as the corpus test judges
-// them (server/bot/corpus/score.ts), with every miss; then the time per
+// them (server/test/bot/fixtures/corpus/score.ts), with every miss; then the time per
 // message, mean, p50 and p95, over the corpus repeated until `--seconds` have
 // passed:
 //
@@ -14,9 +14,9 @@
 //                corpus in its order as one customer's messages, a new
 //                conversation after each hand-over, as when staff take over
 //
-// Then the whole dialogues of server/bot/corpus/dialogues.ts, each played as
+// Then the whole dialogues of server/test/bot/fixtures/corpus/dialogues.ts, each played as
 // one conversation and judged turn by turn as the dialogue test judges them
-// (server/bot/corpus/dialogue-score.ts): how many pass, per language, and
+// (server/test/bot/fixtures/corpus/dialogue-score.ts): how many pass, per language, and
 // every miss (the dialogue, the turn, what was expected and what happened).
 //
 // In process, no server and no database: the bot's own cost. The figures
@@ -28,12 +28,12 @@ import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { catalogueBot } from '../../server/bot/catalogue';
 import { understand } from '../../server/bot/catalogue/understand';
-import { CORPUS, corpusCatalogue, type CorpusEntry } from '../../server/bot/corpus/messages';
+import { CORPUS, corpusCatalogue, type CorpusEntry } from '../../server/test/bot/fixtures/corpus/messages';
 import { botSettingsDefaults } from '../../server/modules/bot-settings/defaults';
-import { HELD_OUT } from '../../server/bot/held-out/messages';
-import { INTENTS, LANGUAGES, isRight, missLine, percent } from '../../server/bot/corpus/score';
-import { missLines, scoreDialogues } from '../../server/bot/corpus/dialogue-score';
-import { DIALOGUES } from '../../server/bot/corpus/dialogues';
+import { HELD_OUT } from '../../server/test/bot/fixtures/held-out/messages';
+import { INTENTS, LANGUAGES, isRight, missLine, percent } from '../../server/test/bot/fixtures/corpus/score';
+import { missLines, scoreDialogues } from '../../server/test/bot/fixtures/corpus/dialogue-score';
+import { DIALOGUES } from '../../server/test/bot/fixtures/corpus/dialogues';
 import type { BotSettings, BotTools, BotTurn } from '../../server/bot/interface';
 import { ms, summarize } from './stats';
 
@@ -116,7 +116,7 @@ function accuracy(): { right: number; total: number } {
   return { right: judged.length - misses.length, total: judged.length };
 }
 
-/** The held-out messages (server/bot/held-out): never tuned on, so the figure to expect on new wording. */
+/** The held-out messages (server/test/bot/fixtures/held-out): never tuned on, so the figure to expect on new wording. */
 function heldOutAccuracy(): { right: number; total: number } {
   const judged = HELD_OUT.map((entry) => {
     const got = understand(entry.text, catalogue);

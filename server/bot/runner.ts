@@ -1,6 +1,8 @@
-// Runs the bot (interface.ts) on customers' messages: WhatsApp's webhook
-// (server/whatsapp/webhook) and the simulator and demo seed (server/simulate.ts)
-// both hand it their turns.
+// Runs the bot (interface.ts) on customers' messages. One runner is built
+// with the services (server/services.ts) and every customer message reaches it
+// through customerMessage (server/modules/conversations/inbound.ts): WhatsApp's
+// webhook (server/whatsapp/webhook) and the simulator and demo seed
+// (server/simulate.ts) alike.
 //
 // Turns of one conversation run one after another, in the order given;
 // conversations run in parallel. A turn runs only if its conversation is
@@ -10,18 +12,20 @@
 // settings (Settings → Chatbot). A bot that throws is logged; the customer's
 // message is kept and nothing else is lost.
 //
-// deliver 'outbox' (the webhook): replies are stored as the bot's and queued
-// for the customer. deliver 'store' (the simulator, the demo seed): they are
-// stored at the runner's clock (`now`), which the seed sets a few seconds
-// after each customer message of the past, and nothing is sent.
+// deliver 'outbox' (a WhatsApp message): replies are stored as the bot's and
+// queued for the customer. deliver 'store' (the simulator, the demo seed): they
+// are stored at the turn's clock, which the seed sets a few seconds after each
+// customer message of the past, and nothing is sent.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { inboundService } from '../modules/conversations/inbound';
+import { inboundRepository } from '../modules/conversations/repository';
 import { botSettingsService } from '../modules/bot-settings/service';
+import { toCatalogueProducts } from '../modules/products/mapper';
 import { productsRepository } from '../modules/products/repository';
 import type { Bot, BotSettings, BotTools, BotTurn, CatalogueProduct } from './interface';
 
-/** A new customer message as the webhook or the simulator gives it; the runner adds the rest of a BotTurn. */
+/** A new customer message as customerMessage gives it; the runner adds the rest of a BotTurn. */
 export type TurnInput = Omit<BotTurn, 'conversation' | 'memory' | 'settings'>;
 
 type Notification = NonNullable<Awaited<ReturnType<ReturnType<typeof inboundService>['botHandoff']>>>;
@@ -38,6 +42,9 @@ export type TurnOutcome = {
   failed?: boolean;
 };
 
+/** Where a turn's replies go: queued for the customer, or only stored (no customer to send them to). */
+export type Delivery = 'outbox' | 'store';
+
 export type BotRunnerOptions = {
   db: Kysely<DB>;
   inbound: ReturnType<typeof inboundService>;
@@ -47,7 +54,8 @@ export type BotRunnerOptions = {
   log: { error(object: object, message: string): void; warn(object: object, message: string): void };
   /** The clock of the bot's writes (replies, product views); default: the time of day. */
   now?: () => Date;
-  deliver: 'outbox' | 'store';
+  /** Each turn's delivery unless the turn names its own; default 'outbox'. */
+  deliver?: Delivery;
   /** The settings (services.botSettings.current, which a save refreshes); default: read from bot_settings every few seconds. */
   settings?: () => Promise<BotSettings>;
 };
@@ -55,12 +63,12 @@ export type BotRunnerOptions = {
 /** The largest JSON tools.remember keeps, in bytes. */
 export const MEMORY_MAX_BYTES = 4096;
 
-const CATEGORIES = new Set<CatalogueProduct['category']>(['granite', 'marble', 'quartz', 'sink']);
-
 export type BotRunner = ReturnType<typeof createBotRunner>;
 
 export function createBotRunner(options: BotRunnerOptions) {
-  const { db, inbound, bot, log, deliver } = options;
+  const { db, inbound, bot, log } = options;
+  const products = productsRepository(db);
+  const conversations = inboundRepository(db);
   const now = options.now ?? (() => new Date());
   const settings = options.settings ?? botSettingsService(db, { now }).current;
   const turns = new Map<number, Promise<TurnOutcome>>();
@@ -71,53 +79,12 @@ export function createBotRunner(options: BotRunnerOptions) {
   let catalogue: { products: CatalogueProduct[]; version: string } | undefined;
   let loading: Promise<CatalogueProduct[]> | undefined;
 
-  const catalogueVersion = productsRepository(db).catalogueVersion;
-
   async function loadCatalogue(): Promise<CatalogueProduct[]> {
-    const version = await catalogueVersion();
+    const version = await products.catalogueVersion();
     if (catalogue && catalogue.version === version) return catalogue.products;
-    const rows = await db
-      .selectFrom('products')
-      .select([
-        'id',
-        'name',
-        'category',
-        'dimensions',
-        'description',
-        'description_sw',
-        'starting_price',
-        'ending_price',
-        'color',
-        'installation_price_per_slab',
-        'material',
-        'bowl_configuration',
-        'stock',
-        'product_image_url',
-      ])
-      .where('is_active', '=', true)
-      .orderBy('id')
-      .execute();
-    const products = rows
-      .filter((row) => CATEGORIES.has(row.category as CatalogueProduct['category']))
-      .map((row): CatalogueProduct => ({
-        id: row.id,
-        name: row.name,
-        category: row.category as CatalogueProduct['category'],
-        dimensions: row.dimensions,
-        description: row.description,
-        descriptionSw: row.description_sw,
-        startingPrice: Number(row.starting_price),
-        endingPrice: Number(row.ending_price),
-        color: row.color,
-        installationPricePerSlab:
-          row.installation_price_per_slab === null ? null : Number(row.installation_price_per_slab),
-        material: row.material,
-        bowlConfiguration: row.bowl_configuration,
-        stock: row.stock,
-        productImageUrl: row.product_image_url,
-      }));
-    catalogue = { products, version };
-    return products;
+    const fresh = toCatalogueProducts(await products.active());
+    catalogue = { products: fresh, version };
+    return fresh;
   }
 
   async function activeProducts(): Promise<CatalogueProduct[]> {
@@ -128,24 +95,7 @@ export function createBotRunner(options: BotRunnerOptions) {
 
   // --- one turn ---
 
-  async function gather(conversationId: number) {
-    const row = await db
-      .selectFrom('conversations as c')
-      .leftJoin('bot_memory as m', 'm.conversation_id', 'c.id')
-      .select([
-        'c.status',
-        'c.current_product_id',
-        'c.current_offer_price',
-        'c.bargaining_round',
-        'c.converted',
-        'm.memory',
-      ])
-      .where('c.id', '=', conversationId)
-      .executeTakeFirst();
-    return row;
-  }
-
-  function toolsFor(input: TurnInput, outcome: TurnOutcome, now: () => Date): BotTools {
+  function toolsFor(input: TurnInput, outcome: TurnOutcome, now: () => Date, deliver: Delivery): BotTools {
     const { conversationId } = input;
     let handedOver = false;
     return {
@@ -194,19 +144,15 @@ export function createBotRunner(options: BotRunnerOptions) {
         const bytes = Buffer.byteLength(json);
         if (bytes > MEMORY_MAX_BYTES)
           throw new Error(`remember keeps at most ${MEMORY_MAX_BYTES} bytes of JSON; this is ${bytes}`);
-        await db
-          .insertInto('bot_memory')
-          .values({ conversation_id: conversationId, memory: json, updated_at: now() })
-          .onConflict((oc) => oc.column('conversation_id').doUpdateSet({ memory: json, updated_at: now() }))
-          .execute();
+        await conversations.remember(conversationId, json, now());
       },
     };
   }
 
-  async function run(input: TurnInput, clock: () => Date): Promise<TurnOutcome> {
+  async function run(input: TurnInput, clock: () => Date, deliver: Delivery): Promise<TurnOutcome> {
     const outcome: TurnOutcome = { ran: false, replies: [] };
     try {
-      const row = await gather(input.conversationId);
+      const row = await conversations.botContext(input.conversationId);
       if (row?.status !== 'bot_active') return outcome;
       outcome.ran = true;
       const turn: BotTurn = {
@@ -221,7 +167,7 @@ export function createBotRunner(options: BotRunnerOptions) {
         // A copy: a bot that changes its settings changes them for itself only.
         settings: structuredClone(await settings()),
       };
-      await bot.onCustomerMessage(turn, toolsFor(input, outcome, clock));
+      await bot.onCustomerMessage(turn, toolsFor(input, outcome, clock, deliver));
     } catch (error) {
       outcome.failed = true;
       log.error(
@@ -238,12 +184,14 @@ export function createBotRunner(options: BotRunnerOptions) {
      * Queues the bot's turn behind the conversation's earlier ones; resolves
      * when it has run (never rejects: a bot that throws is logged).
      * `at.now`: this turn's clock instead of the runner's (the simulator's
-     * conversations each keep their own time).
+     * conversations each keep their own time); `at.deliver`: this turn's
+     * delivery instead of the runner's.
      */
-    turn(input: TurnInput, at: { now?: () => Date } = {}): Promise<TurnOutcome> {
+    turn(input: TurnInput, at: { now?: () => Date; deliver?: Delivery } = {}): Promise<TurnOutcome> {
       const clock = at.now ?? now;
+      const deliver = at.deliver ?? options.deliver ?? 'outbox';
       const previous = turns.get(input.conversationId);
-      const next = previous ? previous.then(() => run(input, clock)) : run(input, clock);
+      const next = previous ? previous.then(() => run(input, clock, deliver)) : run(input, clock, deliver);
       turns.set(input.conversationId, next);
       void next.finally(() => {
         if (turns.get(input.conversationId) === next) turns.delete(input.conversationId);

@@ -7,7 +7,7 @@ const serverTests = [
   'server/test/products.test.ts',
   'server/test/outbox.test.ts',
   'server/test/whatsapp-sender.test.ts',
-  'server/test/bot-settings.test.ts',
+  'server/test/bot/bot-settings.test.ts',
   'server/test/auth.test.ts',
 ];
 const specs = ['e2e/settings.spec.ts', 'e2e/bot-settings.spec.ts', 'e2e/products.spec.ts', 'e2e/smoke.spec.ts'];

@@ -7,7 +7,7 @@
 // last round an offer at or above the floor is taken, and one below it gets
 // the floor. Never an offer below the floor, never above the starting
 // price, never a round beyond maxRounds (property-tested in
-// server/test/bot-engine-bargain.test.ts).
+// server/test/bot/bot-engine-bargain.test.ts).
 import type { BotSettings, CatalogueProduct } from '../interface';
 
 /** Up to the next multiple of 50 KES. */

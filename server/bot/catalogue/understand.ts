@@ -266,13 +266,23 @@ const tokensOf = (text: string) =>
 export const messageLanguage = (text: string, previousLanguage?: Language): Language =>
   detectLanguage(tokensOf(text), previousLanguage);
 
-export function understand(text: string, catalogue: CatalogueProduct[], previousLanguage?: Language): Understanding {
-  const tokens = tokensOf(text);
-  const normalised = tokens.join(' ');
-  const language = detectLanguage(tokens, previousLanguage);
-  const index = nameIndex(catalogue);
+/** What the words of a message say about products and what it asks, before products are matched. */
+type Recognised = {
+  /** The intent cues found (phrases first, then words). */
+  cues: Set<Cue>;
+  attributes: Attributes;
+  /** The distinctive name words read (typos corrected). */
+  nameWords: Set<string>;
+  /** Positions of the words that may name a product. */
+  productish: number[];
+  /** Positions of words read as nothing known (the words of a product the catalogue may not have). */
+  unknown: number[];
+  /** A word names something the shop does not sell. */
+  notSold: boolean;
+};
 
-  // Phrases first; their words are then spent (they name no product).
+/** Cue phrases found in the message, and the positions of their words, which are spent (they name no product). */
+function phraseCues(normalised: string): { cues: Set<Cue>; spent: Set<number> } {
   const cues = new Set<Cue>();
   const spent = new Set<number>();
   const padded = ` ${normalised} `;
@@ -283,15 +293,26 @@ export function understand(text: string, catalogue: CatalogueProduct[], previous
     const first = padded.slice(0, at).trim() ? padded.slice(0, at).trim().split(' ').length : 0;
     for (let i = 0; i < phrase.split(' ').length; i++) spent.add(first + i);
   }
+  return { cues, spent };
+}
 
-  // Each distinct word is read once (a long message repeats many), and typos
-  // are looked for in the first TYPO_WORDS distinct words only (an essay stays fast).
+/**
+ * Each word's reading. Each distinct word is read once (a long message
+ * repeats many), and typos are looked for in the first TYPO_WORDS distinct
+ * words only (an essay stays fast).
+ */
+function readTokens(tokens: string[], index: NameIndex): Reading[] {
   const seen = new Map<string, Reading>();
-  const readings = tokens.map((word) => {
+  return tokens.map((word) => {
     let reading = seen.get(word);
     if (!reading) seen.set(word, (reading = readWord(word, index, seen.size < TYPO_WORDS)));
     return reading;
   });
+}
+
+/** The intents, products, attributes and unknown words the readings add up to, in the message's order. */
+function recognise(tokens: string[], readings: Reading[], phrases: { cues: Set<Cue>; spent: Set<number> }): Recognised {
+  const { cues, spent } = phrases;
   const attributes: Attributes = {
     categories: new Set(),
     stone: false,
@@ -300,7 +321,7 @@ export function understand(text: string, catalogue: CatalogueProduct[], previous
     bowls: new Set(),
   };
   const nameWords = new Set<string>();
-  const productish: number[] = []; // positions of the words that may name a product
+  const productish: number[] = [];
   const unknown: number[] = [];
   let notSold = false;
   const bowlNoun = tokens.some((w) => /^(bowls?|bakuli)$/.test(w));
@@ -368,10 +389,24 @@ export function understand(text: string, catalogue: CatalogueProduct[], previous
         if (word === 'half' && sinkWord) attributes.bowls.add('1.5');
     }
   });
+  // A material alone ("stainless steel") is a sink's.
   if (attributes.materials.size > 0 && attributes.categories.size === 0 && !attributes.stone)
     attributes.categories.add('sink');
+  return { cues, attributes, nameWords, productish, unknown, notSold };
+}
 
-  // Products: a name beats attributes; attributes select every product that has them all.
+/**
+ * The catalogue products the message names: a name beats attributes;
+ * attributes select every product that has them all; sizes narrow either
+ * (or, alone, select the products of those dimensions).
+ */
+function matchProducts(
+  catalogue: CatalogueProduct[],
+  index: NameIndex,
+  tokens: string[],
+  normalised: string,
+  { attributes, nameWords, notSold }: Recognised,
+): CatalogueProduct[] {
   let products: CatalogueProduct[] = [];
   if (nameWords.size > 0) {
     const scored = catalogue
@@ -393,56 +428,86 @@ export function understand(text: string, catalogue: CatalogueProduct[], previous
     const bySize = (p: CatalogueProduct) => sizes.every((s) => dimensionNumbers(p).includes(s));
     products = products.length > 0 ? narrow(products, bySize) : catalogue.filter(bySize);
   }
+  return products;
+}
 
-  const amounts = findAmounts(tokens);
-  const amount = amounts.length > 0 ? Math.min(...amounts) : null;
+/** What the customer asks about products (the precedence above, steps 1 to 12), before the product words are weighed; null when nothing. */
+function askedAbout(cues: Set<Cue>, amount: number | null, asks: boolean): Intent | null {
   const offers = amount !== null && (cues.has('offer_verb') || cues.has('bargain'));
   const sendsMoney = cues.has('money') && cues.has('send');
+  if (offers) return 'counter_offer'; // "nitalipa 28k cash": a price of their own, however they pay
+  if (cues.has('payment_method') || sendsMoney) return 'payment';
+  if (cues.has('delivery') || (cues.has('place') && !cues.has('time'))) return 'delivery';
+  if (amount !== null || cues.has('bargain')) return 'counter_offer';
+  // "Sawa, nimeridhika na hiyo bei. Nitachukua", "funga hiyo deal": a yes that mentions the
+  // price or a verb of fitting is still a yes, unless the message asks something.
+  if (cues.has('accept_strong') && !asks) return 'accept';
+  if (cues.has('payment')) return 'payment';
+  if (cues.has('installation')) return 'installation';
+  if (cues.has('time')) return 'hours';
+  if (cues.has('price')) return 'price';
+  if (cues.has('size')) return 'size';
+  // "ngapi" with "mna"/"mko na" asks how many there are.
+  if (cues.has('stock') || (cues.has('how_many') && cues.has('ask'))) return 'stock';
+  if (cues.has('how_many')) return 'price';
+  if (cues.has('accept_strong')) return 'accept';
+  if (cues.has('thanks')) return 'thanks';
+  return null;
+}
 
-  // Whether the message asks something ("?", "how", "gani", "ngapi"…), not just says it.
-  const asks = /\?/.test(text) || tokens.some((w) => QUESTION_WORDS.has(w));
-
-  // What the customer asks about products, before the product words are weighed.
-  const question = ((): Intent | null => {
-    if (offers) return 'counter_offer'; // "nitalipa 28k cash": a price of their own, however they pay
-    if (cues.has('payment_method') || sendsMoney) return 'payment';
-    if (cues.has('delivery') || (cues.has('place') && !cues.has('time'))) return 'delivery';
-    if (amount !== null || cues.has('bargain')) return 'counter_offer';
-    // "Sawa, nimeridhika na hiyo bei. Nitachukua", "funga hiyo deal": a yes that mentions the
-    // price or a verb of fitting is still a yes, unless the message asks something.
-    if (cues.has('accept_strong') && !asks) return 'accept';
-    if (cues.has('payment')) return 'payment';
-    if (cues.has('installation')) return 'installation';
-    if (cues.has('time')) return 'hours';
-    if (cues.has('price')) return 'price';
-    if (cues.has('size')) return 'size';
-    // "ngapi" with "mna"/"mko na" asks how many there are.
-    if (cues.has('stock') || (cues.has('how_many') && cues.has('ask'))) return 'stock';
-    if (cues.has('how_many')) return 'price';
-    if (cues.has('accept_strong')) return 'accept';
-    if (cues.has('thanks')) return 'thanks';
-    return null;
-  })();
-
-  // A product asked for that is not in the catalogue: the words that named it.
-  let searched: string | null = null;
+/** A product asked for that is not in the catalogue: the words that named it, else null. */
+function searchedWords(
+  tokens: string[],
+  recognised: Recognised,
+  products: CatalogueProduct[],
+  question: Intent | null,
+): string | null {
+  const { cues, attributes, productish, unknown, notSold } = recognised;
   const aboutProducts = question === null || question === 'price' || question === 'size' || question === 'stock';
   const askedFor = cues.has('ask') && !cues.has('catalogue') && unknown.length > 0;
   if (products.length === 0 && aboutProducts && (notSold || hasAttributes(attributes) || askedFor)) {
     const positions = [...productish, ...(notSold || cues.has('ask') ? unknown : [])].sort((a, b) => a - b);
-    searched = positions.map((i) => tokens[i]).join(' ') || null;
+    return positions.map((i) => tokens[i]).join(' ') || null;
   }
+  return null;
+}
 
-  const intent = ((): Intent => {
-    if (searched !== null) return 'product';
-    if (question) return question;
-    if (cues.has('accept_weak') && products.length === 0 && !cues.has('hold')) return 'accept';
-    if (products.length > 0) return 'product';
-    if (cues.has('catalogue')) return 'catalogue';
-    if (cues.has('greeting')) return 'greeting';
-    return 'unclear';
-  })();
+/** The message's intent (the precedence above, steps 13 to 17, after the question and a product searched for). */
+function intentOf(
+  cues: Set<Cue>,
+  question: Intent | null,
+  searched: string | null,
+  products: CatalogueProduct[],
+): Intent {
+  if (searched !== null) return 'product';
+  if (question) return question;
+  if (cues.has('accept_weak') && products.length === 0 && !cues.has('hold')) return 'accept';
+  if (products.length > 0) return 'product';
+  if (cues.has('catalogue')) return 'catalogue';
+  if (cues.has('greeting')) return 'greeting';
+  return 'unclear';
+}
 
+/**
+ * Reads a message in phases: its words normalised (tokensOf), its language
+ * (in neither language, `previousLanguage`), the intents, products and
+ * amounts its phrases and words recognise, the catalogue products they
+ * match, then the intent that takes precedence.
+ */
+export function understand(text: string, catalogue: CatalogueProduct[], previousLanguage?: Language): Understanding {
+  const tokens = tokensOf(text);
+  const normalised = tokens.join(' ');
+  const language = detectLanguage(tokens, previousLanguage);
+  const index = nameIndex(catalogue);
+  const recognised = recognise(tokens, readTokens(tokens, index), phraseCues(normalised));
+  const products = matchProducts(catalogue, index, tokens, normalised, recognised);
+  const amounts = findAmounts(tokens);
+  const amount = amounts.length > 0 ? Math.min(...amounts) : null;
+  // Whether the message asks something ("?", "how", "gani", "ngapi"…), not just says it.
+  const asks = /\?/.test(text) || tokens.some((w) => QUESTION_WORDS.has(w));
+  const question = askedAbout(recognised.cues, amount, asks);
+  const searched = searchedWords(tokens, recognised, products, question);
+  const intent = intentOf(recognised.cues, question, searched, products);
   return { intent, language, products, searched, amount: intent === 'counter_offer' ? amount : null };
 }
 

@@ -1,5 +1,5 @@
 // Settings → Chatbot until staff save them: openapi.yaml's example
-// BotSettingsDefaults (server/test/bot-settings.test.ts holds them equal).
+// BotSettingsDefaults (server/test/bot/bot-settings.test.ts holds them equal).
 import type { BotSettings } from '../../bot/interface';
 
 export const BOT_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;

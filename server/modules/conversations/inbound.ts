@@ -1,13 +1,16 @@
-// The customer and bot side of a conversation. WhatsApp's webhook
-// (server/whatsapp/webhook) writes customers' messages through
-// whatsappMessage and the bot (server/bot) answers through the others; the
-// simulator and the demo seed play both sides through the same functions, so
-// the dashboard sees the same writes and events it sees in production.
+// The customer and bot side of a conversation. A customer's message comes in
+// through customerMessage (customerMessages below): WhatsApp's webhook
+// (server/whatsapp/webhook) and the simulator and demo seed (server/simulate.ts)
+// both call it; it stores the message (whatsappMessage, customerText) and
+// hands it to the bot's runner (server/bot/runner.ts), and the bot answers
+// through the other functions of inboundService, so the dashboard sees the
+// same writes and events whoever plays the customer.
 import { sql, type Kysely } from 'kysely';
 import type { DB, MessageAttachment } from '../../db/schema';
 import type { EventBus, HandoffReason, NotificationType } from '../../realtime/events';
 import type { notificationsService } from '../notifications/service';
 import { wordsOf } from '../../bot/catalogue';
+import type { BotRunner, TurnOutcome } from '../../bot/runner';
 import { conversationsRepository, inboundRepository } from './repository';
 
 /** Why and since when a hand-off (openapi.yaml's handoffReason, handoffAt, handoffCustomerText). */
@@ -190,3 +193,92 @@ export function inboundService(
     },
   };
 }
+
+type InboundService = ReturnType<typeof inboundService>;
+
+/** A customer's message, from WhatsApp or played by the simulator. */
+export type CustomerMessage =
+  | ({ via: 'whatsapp' } & Parameters<InboundService['whatsappMessage']>[0])
+  | {
+      via: 'simulator';
+      phone: string;
+      name: string | null;
+      content: string;
+      at: Date;
+      /** When the bot answers (the demo seed's past); default: the services' clock. */
+      answerAt?: Date;
+    };
+
+/** A stored customer message and the bot's turn on it. */
+export type ReceivedMessage = {
+  conversationId: number;
+  messageId: number;
+  customerName: string | null;
+  /** The bot's turn, queued behind the conversation's earlier ones (never rejects). */
+  turn: Promise<TurnOutcome>;
+};
+
+/**
+ * services.customers: the one way a customer's message comes in. It is
+ * stored, then the bot's turn on it is queued on the runner built with the
+ * services. A WhatsApp message is stored once per WhatsApp message id (a
+ * repeated delivery gives undefined and no turn) and the bot's replies go
+ * through the outbox; the simulator's are stored at its clock and sent to no one.
+ */
+export function customerMessages(inbound: InboundService, runner: BotRunner) {
+  return {
+    /** The bot answering (BOT_MODULE, server/bot/load.ts). */
+    bot: runner.bot,
+    /**
+     * Stores the customer's message and queues the bot's turn on it.
+     * `stored` runs after the message is stored and before the turn is
+     * queued (the webhook queues a media download there).
+     */
+    async customerMessage(
+      message: CustomerMessage,
+      hooks: { stored?: (messageId: number) => Promise<void> } = {},
+    ): Promise<ReceivedMessage | undefined> {
+      if (message.via === 'simulator') {
+        const written = await inbound.customerText(message.phone, message.name, message.content, message.at);
+        await hooks.stored?.(written.messageId);
+        const { answerAt } = message;
+        const turn = runner.turn(
+          {
+            conversationId: written.conversationId,
+            messageId: written.messageId,
+            content: message.content,
+            messageType: 'text',
+            customerName: written.customerName,
+            phone: message.phone,
+            at: message.at,
+          },
+          { deliver: 'store', ...(answerAt && { now: () => answerAt }) },
+        );
+        return { ...written, turn };
+      }
+      const { via: _via, ...incoming } = message;
+      const { conversation, message: stored } = await inbound.whatsappMessage(incoming);
+      // Already stored by an earlier delivery: not given to the bot again.
+      if (!stored) return undefined;
+      await hooks.stored?.(stored.id);
+      const turn = runner.turn(
+        {
+          conversationId: conversation.id,
+          messageId: stored.id,
+          content: incoming.content,
+          messageType: incoming.messageType,
+          ...(incoming.attachment && { attachment: incoming.attachment }),
+          customerName: conversation.customer_name,
+          phone: incoming.phone,
+          at: incoming.at,
+        },
+        { deliver: 'outbox' },
+      );
+      return { conversationId: conversation.id, messageId: stored.id, customerName: conversation.customer_name, turn };
+    },
+    /** Resolves when every bot turn queued so far has ended. */
+    idle: () => runner.idle(),
+  };
+}
+
+export type CustomerMessages = ReturnType<typeof customerMessages>;

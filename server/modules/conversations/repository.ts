@@ -590,5 +590,31 @@ export function inboundRepository(db: Kysely<DB>) {
         .insertInto('product_events')
         .values({ product_id: productId, conversation_id: conversationId, kind, created_at: at })
         .execute(),
+    /**
+     * What the bot's turn starts from: who has the conversation, its product,
+     * offer, round and whether the customer bought, and what the bot kept
+     * last time (null before it kept anything). Undefined when it is gone.
+     */
+    botContext: (conversationId: number) =>
+      db
+        .selectFrom('conversations as c')
+        .leftJoin('bot_memory as m', 'm.conversation_id', 'c.id')
+        .select([
+          'c.status',
+          'c.current_product_id',
+          'c.current_offer_price',
+          'c.bargaining_round',
+          'c.converted',
+          'm.memory',
+        ])
+        .where('c.id', '=', conversationId)
+        .executeTakeFirst(),
+    /** Keeps the bot's memory of a conversation (JSON text), replacing what it kept before. */
+    remember: (conversationId: number, json: string, at: Date) =>
+      db
+        .insertInto('bot_memory')
+        .values({ conversation_id: conversationId, memory: json, updated_at: at })
+        .onConflict((oc) => oc.column('conversation_id').doUpdateSet({ memory: json, updated_at: at }))
+        .execute(),
   };
 }

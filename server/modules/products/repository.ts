@@ -48,6 +48,29 @@ export function productsRepository(db: Kysely<DB>) {
           )
         ).rows[0]?.version ?? '',
       ),
+    /** The active products, oldest first, with what the bot shows of them (mapper.ts's toCatalogueProducts). */
+    active: () =>
+      db
+        .selectFrom('products')
+        .select([
+          'id',
+          'name',
+          'category',
+          'dimensions',
+          'description',
+          'description_sw',
+          'starting_price',
+          'ending_price',
+          'color',
+          'installation_price_per_slab',
+          'material',
+          'bowl_configuration',
+          'stock',
+          'product_image_url',
+        ])
+        .where('is_active', '=', true)
+        .orderBy('id')
+        .execute(),
     count: async () =>
       (
         await db

@@ -1,6 +1,7 @@
 // What a webhook delivery does: every change of field "messages" of every
 // entry; each customer message stored once (by its WhatsApp id) in the
-// number's conversation and handed to the bot; each status applied to the
+// number's conversation and handed to the bot, both by customerMessage
+// (server/modules/conversations/inbound.ts); each status applied to the
 // message we sent (statuses.ts); errors logged.
 //
 // Everything here may run again for the same delivery (a retry after a
@@ -9,9 +10,8 @@
 // forward.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { BotRunner } from '../../bot/runner';
 import type { DB, MessageAttachment, MessageFailure } from '../../db/schema';
-import type { inboundService } from '../../modules/conversations/inbound';
+import type { CustomerMessages } from '../../modules/conversations/inbound';
 import type { EventBus } from '../../realtime/events';
 import { applyStatus, type StatusOptions } from '../statuses';
 import type { InboundMessage, InboundStatus, WebhookDelivery, WhatsAppError } from './payload';
@@ -21,9 +21,8 @@ export type MediaAttachment = Extract<MessageAttachment, { mediaId: string }>;
 export type ProcessorOptions = {
   db: Kysely<DB>;
   events: EventBus;
-  inbound: ReturnType<typeof inboundService>;
-  /** Runs the bot on each new customer message (server/bot/runner.ts). */
-  runner: Pick<BotRunner, 'turn' | 'idle'>;
+  /** Stores each customer message and queues the bot's turn on it (services.customers). */
+  customers: Pick<CustomerMessages, 'customerMessage' | 'idle'>;
   log: FastifyBaseLogger;
   /** A new message's media is to be fetched (server/whatsapp/media queues the download). */
   onMediaPending?: (messageId: number, attachment: MediaAttachment) => void | Promise<void>;
@@ -164,41 +163,37 @@ export function describeMessage(message: InboundMessage): {
 }
 
 export function webhookProcessor(options: ProcessorOptions) {
-  const { db, events, inbound, log } = options;
+  const { db, events, customers, log } = options;
   const clock = options.now ?? (() => new Date());
   async function customerMessage(message: InboundMessage, names: Map<string, string>, now: Date) {
     const { messageType, content, attachment } = describeMessage(message);
-    const phone = phoneOf(message.from);
-    const at = timeOf(message.timestamp, now);
-    const { conversation, message: stored } = await inbound.whatsappMessage({
-      phone,
-      name: names.get(message.from) ?? null,
-      whatsappMessageId: message.id,
-      messageType,
-      content,
-      attachment,
-      at,
-    });
+    const received = await customers.customerMessage(
+      {
+        via: 'whatsapp',
+        phone: phoneOf(message.from),
+        name: names.get(message.from) ?? null,
+        whatsappMessageId: message.id,
+        messageType,
+        content,
+        attachment,
+        at: timeOf(message.timestamp, now),
+      },
+      {
+        async stored(messageId) {
+          if (attachment && 'mediaId' in attachment && options.onMediaPending)
+            try {
+              await options.onMediaPending(messageId, attachment);
+            } catch (error) {
+              // The attachment stays pending; the media worker finds pending attachments without a job at start.
+              log.error({ err: error, messageId }, 'queueing a media download failed');
+            }
+        },
+      },
+    );
     // Already stored by an earlier delivery: nothing more to do.
-    if (!stored) return false;
-    if (attachment && 'mediaId' in attachment && options.onMediaPending)
-      try {
-        await options.onMediaPending(stored.id, attachment);
-      } catch (error) {
-        // The attachment stays pending; the media worker finds pending attachments without a job at start.
-        log.error({ err: error, messageId: stored.id }, 'queueing a media download failed');
-      }
+    if (!received) return false;
     // Queued behind the conversation's earlier turns; the delivery does not wait for the bot.
-    void options.runner.turn({
-      conversationId: conversation.id,
-      messageId: stored.id,
-      content,
-      messageType,
-      ...(attachment && { attachment }),
-      customerName: conversation.customer_name,
-      phone,
-      at,
-    });
+    void received.turn;
     return true;
   }
 
@@ -248,6 +243,6 @@ export function webhookProcessor(options: ProcessorOptions) {
       log.debug({ eventId, ...counts }, 'webhook processed');
     },
     /** Resolves when every bot turn queued so far has ended. */
-    idle: () => options.runner.idle(),
+    idle: () => customers.idle(),
   };
 }

@@ -21,8 +21,6 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import type { Bot } from '../../bot/interface';
-import { createBotRunner } from '../../bot/runner';
 import type { DB } from '../../db/schema';
 import type { StatusOptions } from '../statuses';
 import { webhookProcessor, type MediaAttachment } from './process';
@@ -75,26 +73,16 @@ export function signatureValid(raw: Buffer, header: unknown, appSecret: string):
 const text = (reply: FastifyReply, status: number, body: string) =>
   reply.code(status).type('text/plain; charset=utf-8').send(body);
 
-export const whatsappWebhook = fp<WhatsAppWebhookOptions & { db: Kysely<DB>; bot: Bot }>(
+export const whatsappWebhook = fp<WhatsAppWebhookOptions & { db: Kysely<DB> }>(
   async (app, options) => {
     if (!options.appSecret || !options.verifyToken)
       throw new Error('The WhatsApp webhook needs WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN');
     const { db } = options;
-    const runner = createBotRunner({
-      db,
-      inbound: app.services.inbound,
-      bot: options.bot,
-      outboxChanged: () => app.services.outbox.kick(),
-      log: app.log,
-      now: app.services.now,
-      deliver: 'outbox',
-      settings: app.services.botSettings.current,
-    });
     const processor = webhookProcessor({
       db,
       events: app.hub,
-      inbound: app.services.inbound,
-      runner,
+      // The services' one way in for customers' messages, and the bot's turns on them.
+      customers: app.services.customers,
       log: app.log,
       onMediaPending: options.onMediaPending,
       onStatusFailed: options.onStatusFailed,

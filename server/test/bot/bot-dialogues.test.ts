@@ -1,14 +1,20 @@
 // The catalogue bot on whole dialogues: each dialogue one conversation,
 // every turn judged on what the bot did, the language of its answer, the
-// product and the price (server/bot/corpus/dialogue-score.ts). The
-// dialogues (server/bot/corpus/dialogues.ts) were written by someone who had
+// product and the price (server/test/bot/fixtures/corpus/dialogue-score.ts). The
+// dialogues (server/test/bot/fixtures/corpus/dialogues.ts) were written by someone who had
 // not read the bot; the bot passes at least 95 % of them, and every missed
 // turn is printed. `npm run bench:bot` prints the same per language.
 import { describe, expect, it } from 'vitest';
-import { DEMO_PRODUCTS } from '../../common/demo-data/catalogue';
-import { missLines, playDialogue, scoreDialogues, swahiliOrEnglish, kesAmounts } from '../bot/corpus/dialogue-score';
-import type { Dialogue } from '../bot/corpus/dialogue-types';
-import { DIALOGUES } from '../bot/corpus/dialogues';
+import { DEMO_PRODUCTS } from '../../../common/demo-data/catalogue';
+import {
+  missLines,
+  playDialogue,
+  scoreDialogues,
+  swahiliOrEnglish,
+  kesAmounts,
+} from './fixtures/corpus/dialogue-score';
+import type { Dialogue } from './fixtures/corpus/dialogue-types';
+import { DIALOGUES } from './fixtures/corpus/dialogues';
 
 const TAN = 'Tan Brown Granite';
 

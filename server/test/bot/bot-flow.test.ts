@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PRODUCTS } from '../../common/demo-data';
-import { buildApp } from '../app';
-import type { BotSettings } from '../bot/interface';
-import { openDatabase, type Database } from '../db/connection';
-import { migrate } from '../db/migrate';
-import { botSettingsDefaults } from '../modules/bot-settings/defaults';
-import type { RealtimeEvent } from '../realtime/events';
-import { ADMIN, TEST_NOW, runningClock } from './helpers';
+import { DEMO_PRODUCTS } from '../../../common/demo-data';
+import { buildApp } from '../../app';
+import type { BotSettings } from '../../bot/interface';
+import { openDatabase, type Database } from '../../db/connection';
+import { migrate } from '../../db/migrate';
+import { botSettingsDefaults } from '../../modules/bot-settings/defaults';
+import type { RealtimeEvent } from '../../realtime/events';
+import { ADMIN, TEST_NOW, runningClock } from '../helpers';
 
 const APP_SECRET = 'bot-flow-app-secret-0123456789';
 

@@ -6,11 +6,11 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { BotSettings } from '../bot/interface';
-import { BOT_SETTINGS_DEFAULTS, botSettingsDefaults } from '../modules/bot-settings/defaults';
-import { knownTimeZone } from '../modules/bot-settings/service';
-import { CONTRACT_FILE } from '../../common/contract';
-import { startTestServer, type TestServer } from './helpers';
+import type { BotSettings } from '../../bot/interface';
+import { BOT_SETTINGS_DEFAULTS, botSettingsDefaults } from '../../modules/bot-settings/defaults';
+import { knownTimeZone } from '../../modules/bot-settings/service';
+import { CONTRACT_FILE } from '../../../common/contract';
+import { startTestServer, type TestServer } from '../helpers';
 
 let server: TestServer;
 let productId: number;

@@ -1,15 +1,15 @@
 // The catalogue bot's understanding against what customers really write
-// (server/bot/corpus/messages.ts): the corpus keeps its mix of languages,
+// (server/test/bot/fixtures/corpus/messages.ts): the corpus keeps its mix of languages,
 // intents, typos and products the shop does not have, and understand() gets
 // at least 95 % of it right overall and 90 % in each language. Every miss is
 // printed, one line each. `npm run bench:bot` prints the same figures per
 // intent, with timings.
 import { describe, expect, it } from 'vitest';
-import { DEMO_PRODUCTS } from '../../common/demo-data/catalogue';
-import { understand, type Intent } from '../bot/catalogue/understand';
-import { CORPUS, corpusCatalogue, type CorpusEntry, type CorpusIntent } from '../bot/corpus/messages';
-import { INTENTS, LANGUAGES, percent, score } from '../bot/corpus/score';
-import { HELD_OUT } from '../bot/held-out/messages';
+import { DEMO_PRODUCTS } from '../../../common/demo-data/catalogue';
+import { understand, type Intent } from '../../bot/catalogue/understand';
+import { CORPUS, corpusCatalogue, type CorpusEntry, type CorpusIntent } from './fixtures/corpus/messages';
+import { INTENTS, LANGUAGES, percent, score } from './fixtures/corpus/score';
+import { HELD_OUT } from './fixtures/held-out/messages';
 
 const catalogue = corpusCatalogue();
 const read = (text: string) => understand(text, catalogue);
@@ -91,7 +91,7 @@ describe('understand() on the corpus', () => {
     });
 });
 
-describe('understand() on messages it was never tuned on (server/bot/held-out)', () => {
+describe('understand() on messages it was never tuned on (server/test/bot/fixtures/held-out)', () => {
   // A floor against regressions, below the 87.5 % first measured: these messages are for measuring
   // (npm run bench:bot prints the figure), and the bot is not tuned to them.
   it('gets at least 85 % right', () => {

@@ -3,10 +3,10 @@
 // turns run, and what it refuses, with scripted bots.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Bot, BotTools, BotTurn } from '../bot/interface';
-import { createBotRunner, MEMORY_MAX_BYTES, type TurnInput } from '../bot/runner';
-import { BOT_SETTINGS_DEFAULTS, botSettingsDefaults } from '../modules/bot-settings/defaults';
-import { startTestServer, type TestServer } from './helpers';
+import type { Bot, BotTools, BotTurn } from '../../bot/interface';
+import { createBotRunner, MEMORY_MAX_BYTES, type TurnInput } from '../../bot/runner';
+import { BOT_SETTINGS_DEFAULTS, botSettingsDefaults } from '../../modules/bot-settings/defaults';
+import { startTestServer, type TestServer } from '../helpers';
 
 let server: TestServer;
 const db = () => server.database.db;

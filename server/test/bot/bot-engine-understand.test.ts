@@ -3,13 +3,13 @@
 // products named (typos, colours, materials, bowls, sizes), the words of a
 // product the shop does not have, and business hours.
 import { describe, expect, it } from 'vitest';
-import { findAmounts } from '../bot/catalogue/amounts';
-import { demoCatalogue, defaultSettings } from '../bot/catalogue/chat-harness';
-import { isOpen } from '../bot/catalogue/hours';
-import { detectLanguage } from '../bot/catalogue/language';
-import { closeTo, kes, normalise, typoDistance, words } from '../bot/catalogue/text';
-import { productWordReading, understand } from '../bot/catalogue/understand';
-import { SWAHILI_WORDS } from '../bot/corpus/swahili-words';
+import { findAmounts } from '../../bot/catalogue/amounts';
+import { demoCatalogue, defaultSettings } from './fixtures/chat-harness';
+import { isOpen } from '../../bot/catalogue/hours';
+import { detectLanguage } from '../../bot/catalogue/language';
+import { closeTo, kes, normalise, typoDistance, words } from '../../bot/catalogue/text';
+import { productWordReading, understand } from '../../bot/catalogue/understand';
+import { SWAHILI_WORDS } from './fixtures/corpus/swahili-words';
 
 const catalogue = demoCatalogue();
 const read = (text: string, previous?: 'en' | 'sw') => understand(text, catalogue, previous);

@@ -1,13 +1,13 @@
 // The catalogue bot in whole conversations (server/bot/catalogue/index.ts),
 // played with in-memory tools that record every call and keep the
-// conversation's state as the runner does (chat-harness.ts): asking, prices,
+// conversation's state as the runner does (server/test/bot/fixtures/chat-harness.ts): asking, prices,
 // bargaining to a sale, every kind of hand-over, Swahili and Sheng answered
 // in Swahili, settings (off, business hours, fixed prices), pictures and the
 // words of notifications.
 import { describe, expect, it } from 'vitest';
-import { catalogueBot, createCatalogueBot } from '../bot/catalogue';
-import { Chat, defaultSettings, demoCatalogue, type ToolCall } from '../bot/catalogue/chat-harness';
-import type { BotSettings, BotTools, BotTurn } from '../bot/interface';
+import { catalogueBot, createCatalogueBot } from '../../bot/catalogue';
+import { Chat, defaultSettings, demoCatalogue, type ToolCall } from './fixtures/chat-harness';
+import type { BotSettings, BotTools, BotTurn } from '../../bot/interface';
 
 const HANDOVER_EN = 'I am passing you to a member of our team; they will reply here shortly.';
 const HANDOVER_SW = 'Nakupitisha kwa mmoja wa wafanyakazi wetu; atakujibu hapa hivi punde.';

@@ -4,7 +4,13 @@
 // price, never a round beyond the rounds allowed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerCounterOffer, ceil50, floorPrice, type BargainState, type BargainTerms } from '../bot/catalogue/bargain';
+import {
+  answerCounterOffer,
+  ceil50,
+  floorPrice,
+  type BargainState,
+  type BargainTerms,
+} from '../../bot/catalogue/bargain';
 
 const bargaining = (
   maxRounds = 3,
