@@ -104,6 +104,17 @@ function sameOrigin(target: string): boolean {
 }
 
 function readBody(method: string, url: string, status: number, text: string, contentType: string): unknown {
+  if (status !== 204 && text === '') {
+    // An empty answer where the contract promises a body leaves the screen nothing to show:
+    // an error in both modes, so it shows its error and a way to try again instead of
+    // loading for ever.
+    const violation = responseCheck?.(method, new URL(url, 'http://localhost').pathname, null);
+    if (violation) {
+      const empty = new ContractViolationError(violation.operation, ['(body): empty, where the contract has one']);
+      console.error(empty.message);
+      throw empty;
+    }
+  }
   // No body: null rather than undefined, which React Query refuses as query data.
   if (status === 204 || text === '') return null;
   if (!contentType.includes('json')) return text;

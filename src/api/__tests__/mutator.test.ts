@@ -100,6 +100,22 @@ describe('apiFetch', () => {
     );
   });
 
+  it('refuses an empty answer where the contract has a body, in production too', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    for (const mode of ['strict', 'warn'] as const) {
+      setContractCheckMode(mode);
+      vi.stubGlobal('fetch', answer(200, ''));
+      const error = await apiFetch('/api/products/1').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ContractViolationError);
+      expect((error as Error).message).toContain('getProduct (GET /api/products/{id})');
+      expect((error as Error).message).toContain('(body): empty');
+    }
+    expect(logged).toHaveBeenCalledTimes(2);
+    // An answer the contract gives without a body stays fine.
+    vi.stubGlobal('fetch', answer(204, ''));
+    await expect(apiFetch('/api/products/1', { method: 'DELETE' })).resolves.toBeNull();
+  });
+
   it('in production only warns and passes the data on', async () => {
     setContractCheckMode('warn');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
