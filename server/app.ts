@@ -1,7 +1,7 @@
 // Builds the Fastify instance from one plugin per concern: logging, security
 // headers, compression, the Origin guard, sessions, the routes openapi.yaml
-// defines, /ws, /uploads, health checks, WhatsApp's webhook (when
-// configured), the built dashboard and the one error handler. It never
+// defines, /ws, /uploads, health checks, the channels' routes (WhatsApp's
+// webhook when configured; server/channels), the built dashboard and the one error handler. It never
 // listens: main.ts does, and tests call app.inject().
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
@@ -32,7 +32,10 @@ import { uploads } from './plugins/uploads';
 import { realtimeHub, type RealtimeHub } from './realtime/hub';
 import type { RouteContext } from './routes';
 import { createServices, type Services } from './services';
-import { whatsappWebhook, type WhatsAppWebhookOptions } from './whatsapp/webhook/routes';
+import type { WhatsAppWebhookOptions } from './whatsapp/webhook/routes';
+import type { Channel } from './channels/channel';
+import { configuredChannels, outboxSenders } from './channels/configure';
+import { deliveryPort } from './channels/ports';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -75,9 +78,12 @@ export type AppOptions = {
       sessionCheckMs?: number;
     };
   now?: () => Date;
+  /** WhatsApp's (and the simulator's) sender; see server/channels/configure.ts. */
   sender?: OutboxSender;
   /** WhatsApp's webhook (/webhooks/whatsapp) is served only when this is given. */
   whatsapp?: WhatsAppWebhookOptions;
+  /** The channels; default: configuredChannels of sender and whatsapp (server/channels/configure.ts). */
+  channels?: Channel[];
   /** Answers customers, on WhatsApp and in the simulator (BOT_MODULE, server/bot/load.ts); default: the catalogue bot. */
   bot?: Bot;
   /** Logging; false or undefined: none (tests). */
@@ -103,12 +109,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler,
   });
   const hub = realtimeHub(database, (error) => app.log.error({ err: error }, 'realtime fan-out failed'));
+  const channels = options.channels ?? configuredChannels({ sender: options.sender, whatsapp: options.whatsapp });
   const services = createServices(database.db, {
     dataDir: config.dataDir,
     sessionTtlMs: config.sessionTtlMs,
     events: hub,
     now: options.now,
-    sender: options.sender,
+    senders: outboxSenders(channels),
     log: app.log,
     bot: options.bot,
   });
@@ -151,12 +158,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(realtime, { sessionCheckMs: config.sessionCheckMs });
   await app.register(uploads, { dir: join(config.dataDir, 'uploads') });
   await app.register(health, { database });
-  if (options.whatsapp) await app.register(whatsappWebhook, { ...options.whatsapp, db: database.db });
+  for (const channel of channels) if (channel.routes) await app.register(channel.routes, { db: database.db });
   if (config.testControl) await app.register(testControl, { database });
   if (config.dashboardDir) await app.register(dashboard, { dir: config.dashboardDir });
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
 
   app.addHook('onReady', async () => hub.start());
+  const ports = { inbound: services.customers, delivery: deliveryPort(database.db, hub) };
+  app.addHook('onReady', async () => {
+    for (const channel of channels) await channel.start?.(ports);
+  });
+  app.addHook('onClose', async () => {
+    for (const channel of channels) await channel.stop?.();
+  });
   app.addHook('onClose', async () => hub.closeAll());
   // The outbox's retry timer stops with the server (what is sending finishes: main.ts waits for outbox.idle()).
   app.addHook('onClose', async () => services.outbox.close());

@@ -1,6 +1,6 @@
 // Every service wired to one database, one event bus and one clock, and the
 // one bot runner (server/bot/runner.ts) every customer message reaches through
-// services.customers (the webhook's and the simulator's alike).
+// services.customers, the inbound port of every channel (server/channels).
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { catalogueBot } from './bot/catalogue';
@@ -19,7 +19,7 @@ import { imageStore } from './modules/products/images';
 import { quickRepliesService } from './modules/quick-replies/service';
 import { productsService } from './modules/products/service';
 import { summaryService } from './modules/summary/service';
-import { outboxDispatcher, type OutboxLog, type OutboxSender } from './outbox/sender';
+import { outboxDispatcher, type OutboxLog, type OutboxSenders } from './outbox/sender';
 import type { EventBus } from './realtime/events';
 import { attachmentFiles } from './whatsapp/media/attachments';
 import { mediaDirOf } from './whatsapp/media/files';
@@ -29,7 +29,8 @@ export type ServiceOptions = {
   sessionTtlMs: number;
   events: EventBus;
   now?: () => Date;
-  sender?: OutboxSender;
+  /** The outbox's senders by channel name (server/channels/configure.ts outboxSenders); default: none. */
+  senders?: OutboxSenders;
   /** The server's logger (the outbox logs a channel failure staff must fix; the bot's failures). */
   log?: OutboxLog;
   /** Answers customers (BOT_MODULE, server/bot/load.ts); default: the catalogue bot. */
@@ -42,7 +43,7 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
   const now = options.now ?? (() => new Date());
   const events = options.events;
   const notifications = notificationsService(db, { events, now });
-  const outbox = outboxDispatcher(db, options.sender, events, {
+  const outbox = outboxDispatcher(db, options.senders ?? new Map(), events, {
     now,
     log: options.log,
     // A channel failure staff must fix (a revoked token, a blocked account), on the conversation it stopped.
@@ -75,7 +76,7 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
     quickReplies: quickRepliesService(db),
     notifications,
     inbound,
-    /** A customer's message in (stored), and the bot's turn on it. */
+    /** The inbound port (server/channels): a customer's message in (stored once), and the bot's turn on it. */
     customers: customerMessages(inbound, runner),
     analytics: analyticsService(db, { now }),
     followUps: followUpsService(db, { events, now, outboxChanged, templates: messageTemplates }),

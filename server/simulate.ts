@@ -10,6 +10,7 @@
 // not sent. Used by the demo seed (past conversations, the bot answering a few
 // seconds after each message), `npm run simulate` and the end-to-end tests'
 // handoff trigger.
+import { randomUUID } from 'node:crypto';
 import { faker } from '@faker-js/faker';
 import type { Kysely } from 'kysely';
 import { kenyanName, kenyanPhone, quoteLine, TOWNS } from '../common/demo-data';
@@ -20,6 +21,9 @@ import { toCatalogueProducts } from './modules/products/mapper';
 import { productsRepository } from './modules/products/repository';
 import type { NotificationType } from './realtime/events';
 import type { Services } from './services';
+
+/** The simulator's channel name (server/channels/simulator.ts): conversations.channel of the customers it plays. */
+export const SIMULATOR_CHANNEL = 'simulator';
 
 type Product = CatalogueProduct;
 type Language = 'en' | 'sw' | 'sheng';
@@ -199,14 +203,17 @@ export function createSimulator(db: Kysely<DB>, services: Services, options: Sim
       // The customer reads the answer and writes again.
       time += seconds(15, 240);
       const received = await customers.customerMessage({
-        via: 'simulator',
-        phone: customer.phone,
+        channel: SIMULATOR_CHANNEL,
+        address: customer.phone,
+        externalId: randomUUID(),
+        type: 'text',
         name: customer.name,
         content: text,
         at,
         answerAt,
+        botReplies: 'store',
       });
-      // A simulated message is always stored (no WhatsApp id to repeat).
+      // A simulated message is always stored (its id is new each time).
       customer.id = received!.conversationId;
       return received!.turn;
     }

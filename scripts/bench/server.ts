@@ -133,7 +133,7 @@ export async function seed(database: Database): Promise<Record<string, number>> 
   );
   // Spread evenly over the last 365 days (ids grow with time); each lasts up to three days.
   await step(`conversations (${count(sizes.conversations)})`, () =>
-    sql`insert into conversations (customer_name, whatsapp_phone_number, status, created_at, last_message_at, message_count,
+    sql`insert into conversations (customer_name, customer_address, status, created_at, last_message_at, message_count,
           products_mentioned, current_product_id, current_offer_price, bargaining_round, converted, last_follow_up_at,
           last_customer_message_at, unread_count)
         select case when h % 7 = 0 then null

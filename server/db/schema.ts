@@ -41,7 +41,10 @@ export interface ProductsTable {
 export interface ConversationsTable {
   id: Generated<number>;
   customer_name: string | null;
-  whatsapp_phone_number: string;
+  /** Migration 024: the channel the customer writes through (server/channels); 'whatsapp' by default. */
+  channel: ColumnType<string, string | undefined, string>;
+  /** Migration 024 (was whatsapp_phone_number): the customer's address on the channel, e.g. a WhatsApp number. */
+  customer_address: string;
   status: ColumnType<string, string | undefined, string>;
   last_message_at: Timestamp;
   created_at: Timestamp;
@@ -86,8 +89,10 @@ export interface MessagesTable {
   /** Migration 007: only on messages sent through the outbox. */
   delivery_status: DeliveryStatus | null;
   failure_reason: string | null;
-  /** Migration 016: WhatsApp's id of the message (inbound, or outbound once sent); unique. */
-  whatsapp_message_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migrations 016 and 024: the channel's id of the message (inbound, or outbound once sent); unique per channel. */
+  external_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 024: the channel that named external_id (null without one). */
+  channel: ColumnType<string | null, string | null | undefined, string | null>;
   /** Migration 016: what the message carries besides text; null for plain text. */
   attachment: ColumnType<MessageAttachment | null, string | null | undefined, string | null>;
   /** Migration 016: WhatsApp's words for a failed delivery. */
@@ -174,7 +179,10 @@ export interface FollowUpSettingsTable {
 export interface OutboxTable {
   id: Generated<number>;
   conversation_id: number;
-  to_phone: string;
+  /** Migration 024 (was to_phone): the customer's address on the row's channel. */
+  to_address: string;
+  /** Migration 024: the channel that sends the row (the conversation's). */
+  channel: ColumnType<string, string | undefined, string>;
   content: string;
   /** 'bot_reply': migration 016. */
   kind: 'admin_reply' | 'follow_up' | 'bot_reply';
@@ -189,8 +197,8 @@ export interface OutboxTable {
   template: ColumnType<OutboxTemplate | null, string | null | undefined, string | null>;
   /** Migration 017: when a pending row may be tried again (null: now). */
   next_attempt_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  /** Migration 017: the id WhatsApp gave the sent message. */
-  whatsapp_message_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migrations 017 and 024: the id the channel gave the sent message. */
+  external_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface SignInAttemptsTable {
   scope: 'address' | 'account' | 'known';

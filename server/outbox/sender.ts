@@ -1,9 +1,10 @@
 // Messages to customers leave through the outbox: services write a row (and
-// the message, 'queued'), and a sender delivers pending rows. The default
-// records only (rows stay pending, messages queued; nothing leaves the
-// machine). The WhatsApp Cloud sender (server/whatsapp/sender/cloud-sender.ts)
-// is used when WhatsApp is configured; any other sender is a module whose
-// default export implements OutboxSender, named by OUTBOX_SENDER.
+// the message, 'queued') for the conversation's channel, and the channel's
+// sender (server/channels: Channel.send, a registry by channel name) delivers
+// pending rows. A channel without a sender leaves its rows pending (messages
+// queued; nothing leaves the machine). WhatsApp's is the Cloud sender
+// (server/whatsapp/sender/cloud-sender.ts) when WhatsApp is configured, or a
+// stand-in (server/channels/configure.ts).
 //
 // Delivery state: queued → sent when the sender accepted the
 // message; delivered / read / failed when the sender reports them later
@@ -103,20 +104,30 @@ export class TransientDeliveryError extends Error {
   }
 }
 
-/** What a sender may report for an accepted message. */
-export type SendResult = { whatsappMessageId?: string } | void;
+/** What a sender may report for an accepted message: the channel's id of it, which its status reports name. */
+export type SendResult = { externalId?: string } | void;
 
 export interface OutboxSender {
   readonly name: string;
   /**
-   * Resolves when the message was accepted (with WhatsApp's message id when
-   * there is one); throws to have it retried (TransientDeliveryError or any
+   * Resolves when the message was accepted (with the channel's id of the
+   * message when there is one); throws to have it retried (TransientDeliveryError or any
    * error) or failed at once (PermanentDeliveryError).
    */
   send(message: OutgoingMessage): Promise<SendResult>;
   /** Called once at start with the function to call for each later report (e.g. from a webhook). */
   onReport?(report: (report: DeliveryReport) => Promise<void>): void;
 }
+
+/** What the outbox knows of a channel: its sender, and its reply window when it has one. */
+export type OutboxChannel = {
+  sender: OutboxSender;
+  /** WhatsApp's 24 hours: a refusal with closeWindow then closes the conversation's window now. */
+  replyWindowMs?: number;
+};
+
+/** The channels that can send, by name (outbox.channel): server/channels builds it from the configured channels. */
+export type OutboxSenders = ReadonlyMap<string, OutboxChannel>;
 
 /** A logger such as Fastify's (pino): an object of fields, then the line. */
 export type OutboxLog = {
@@ -126,8 +137,8 @@ export type OutboxLog = {
 
 /** What the dispatcher calls on the way; all optional, settable after start (configure). */
 export type OutboxHooks = {
-  /** After a sent message's WhatsApp id is stored: statuses that arrived before it can now be applied. */
-  afterSent?: (whatsappMessageId: string) => unknown;
+  /** After a sent message's external id is stored: statuses that arrived before it can now be applied (WhatsApp's). */
+  afterSent?: (externalId: string, channel: string) => unknown;
   /** A template unknown to WhatsApp (132001): fetch the approved templates again. */
   resyncTemplates?: () => unknown;
   /** A staff notification on the conversation whose message could not be sent. */
@@ -157,22 +168,21 @@ export const MAX_ATTEMPTS = 10;
 export const OUTBOX_BACKOFF: Backoff = { firstMs: 2_000, maxMs: 5 * 60_000 };
 /** A staff notification for the same channel failure (code) at most this often. */
 const NOTIFY_EVERY_MS = 60 * 60_000;
-const REPLY_WINDOW_MS = 24 * 60 * 60_000;
 const BATCH = 100;
 
-const messageIdOf = (result: unknown): string | null => {
-  if (typeof result !== 'object' || result === null || !('whatsappMessageId' in result)) return null;
-  const id = (result as { whatsappMessageId?: unknown }).whatsappMessageId;
+const externalIdOf = (result: unknown): string | null => {
+  if (typeof result !== 'object' || result === null || !('externalId' in result)) return null;
+  const id = (result as { externalId?: unknown }).externalId;
   return typeof id === 'string' && id.length > 0 ? id : null;
 };
 
 /** A failure after the send was accepted (storing the outcome): not the message's failure, so not retried as one. */
 class AfterSend extends Error {}
 
-/** Delivers pending outbox rows with `sender`; one run at a time (server/jobs/worker.ts). */
+/** Delivers pending outbox rows, each with its channel's sender; one run at a time (server/jobs/worker.ts). */
 export function outboxDispatcher(
   db: Kysely<DB>,
-  sender: OutboxSender | undefined,
+  senders: OutboxSenders,
   events: EventBus,
   options: OutboxOptions = {},
 ) {
@@ -186,8 +196,10 @@ export function outboxDispatcher(
   const delivery = deliveryStates(db, events);
   /** Every message waits until then (a rate limit on the whole channel). */
   let pausedUntil = 0;
-  /** Customers whose earlier message failed in this batch: their later ones wait behind it. */
+  /** Customers (channel + address) whose earlier message failed in this batch: their later ones wait behind it. */
   let held = new Set<string>();
+  const customerOf = (row: { channel: string; to_address: string }) => `${row.channel}\n${row.to_address}`;
+  const channels = [...senders.keys()];
   /** When staff were last told of each channel failure code. */
   const notified = new Map<number, number>();
   const paused = () => pausedUntil > now().getTime();
@@ -202,17 +214,17 @@ export function outboxDispatcher(
   }
 
   /**
-   * WhatsApp said the customer's 24-hour window has closed (131047): the
-   * conversation's window is made to end now, so the dashboard offers
+   * The channel said the customer's reply window has closed (WhatsApp's 24
+   * hours, 131047): the conversation's window is made to end now, so the dashboard offers
    * templates and refuses free text. The window is derived from the
    * customer's last message everywhere (list, filters, replyWindowClosesAt),
    * so that time is moved back to 24 hours ago — only when the customer
    * wrote before this attempt began: a message that arrived meanwhile has
    * reopened the window for real.
    */
-  async function closeWindow(conversationId: number, attemptStarted: Date) {
+  async function closeWindow(conversationId: number, attemptStarted: Date, windowMs: number) {
     const at = now();
-    const closedSince = new Date(at.getTime() - REPLY_WINDOW_MS);
+    const closedSince = new Date(at.getTime() - windowMs);
     const moved = await db
       .updateTable('conversations')
       .set({ last_customer_message_at: closedSince })
@@ -238,7 +250,7 @@ export function outboxDispatcher(
       );
   }
 
-  async function delivered(row: { id: number; message_id: number | null }, whatsappMessageId: string | null) {
+  async function delivered(row: { id: number; message_id: number | null; channel: string }, externalId: string | null) {
     await db
       .updateTable('outbox')
       .set({
@@ -246,24 +258,24 @@ export function outboxDispatcher(
         sent_at: now(),
         attempts: sql<number>`attempts + 1`,
         next_attempt_at: null,
-        whatsapp_message_id: whatsappMessageId,
+        external_id: externalId,
       })
       .where('id', '=', row.id)
       .execute();
-    if (row.message_id !== null && whatsappMessageId !== null) {
+    if (row.message_id !== null && externalId !== null) {
       const messageId = row.message_id;
       // Sent is sent: a failure to record the id (a duplicate id from a mock) must not send it again.
-      await safely('storing the WhatsApp message id', () =>
+      await safely("storing the message's external id", () =>
         db
           .updateTable('messages')
-          .set({ whatsapp_message_id: whatsappMessageId })
+          .set({ external_id: externalId, channel: row.channel })
           .where('id', '=', messageId)
           .execute(),
       );
     }
     if (row.message_id !== null) await delivery.advance(row.message_id, { status: 'sent' });
-    if (whatsappMessageId !== null && hooks.afterSent)
-      await safely('applying held statuses', () => hooks.afterSent!(whatsappMessageId));
+    if (externalId !== null && hooks.afterSent)
+      await safely('applying held statuses', () => hooks.afterSent!(externalId, row.channel));
   }
 
   type Row = Awaited<ReturnType<typeof due>>[number] & { attemptStarted?: Date };
@@ -273,6 +285,7 @@ export function outboxDispatcher(
       .selectFrom('outbox')
       .selectAll('outbox')
       .where('outbox.status', '=', 'pending')
+      .where('outbox.channel', 'in', channels)
       .where((eb) => eb.or([eb('outbox.next_attempt_at', 'is', null), eb('outbox.next_attempt_at', '<=', at)]))
       .where(({ not, exists, selectFrom }) =>
         not(
@@ -280,7 +293,8 @@ export function outboxDispatcher(
             selectFrom('outbox as earlier')
               .select('earlier.id')
               .where('earlier.status', '=', 'pending')
-              .whereRef('earlier.to_phone', '=', 'outbox.to_phone')
+              .whereRef('earlier.to_address', '=', 'outbox.to_address')
+              .whereRef('earlier.channel', '=', 'outbox.channel')
               .whereRef('earlier.id', '<', 'outbox.id')
               .where('earlier.next_attempt_at', '>', at),
           ),
@@ -292,8 +306,15 @@ export function outboxDispatcher(
   }
 
   /** What a permanent failure means beyond the message: the reply window, staff, the templates. */
-  async function consequences(conversationId: number, error: PermanentDeliveryError, attemptStarted: Date) {
-    if (error.closeWindow) await safely('closing the reply window', () => closeWindow(conversationId, attemptStarted));
+  async function consequences(
+    channel: string,
+    conversationId: number,
+    error: PermanentDeliveryError,
+    attemptStarted: Date,
+  ) {
+    const windowMs = senders.get(channel)?.replyWindowMs;
+    if (error.closeWindow && windowMs !== undefined)
+      await safely('closing the reply window', () => closeWindow(conversationId, attemptStarted, windowMs));
     if (error.notifyStaff) await tellStaff(conversationId, error);
     if (error.resyncTemplates && hooks.resyncTemplates)
       // Not awaited: the sync reads every page from Meta; the outbox goes on.
@@ -308,17 +329,19 @@ export function outboxDispatcher(
     },
     async run(row) {
       // A pause that began during this batch holds the rest of it; so does an earlier failure to the same customer.
-      if (paused() || held.has(row.to_phone)) return false;
+      if (paused() || held.has(customerOf(row))) return false;
+      const sender = senders.get(row.channel)?.sender;
+      if (!sender) return false;
       row.attemptStarted = now();
-      const result = await sender!.send({
+      const result = await sender.send({
         id: row.id,
         conversationId: row.conversation_id,
-        to: row.to_phone,
+        to: row.to_address,
         content: row.content,
         kind: row.kind,
         ...(row.template && { template: row.template }),
       });
-      await delivered(row, messageIdOf(result)).catch((error: unknown) => {
+      await delivered(row, externalIdOf(result)).catch((error: unknown) => {
         throw new AfterSend(errorText(error), { cause: error });
       });
     },
@@ -338,7 +361,7 @@ export function outboxDispatcher(
         .where('id', '=', row.id)
         .execute();
       // The customer's later messages wait behind this one.
-      held.add(row.to_phone);
+      held.add(customerOf(row));
       if (cause instanceof TransientDeliveryError && cause.pauseAll) pausedUntil = Math.max(pausedUntil, at.getTime());
     },
     async giveUp(row, { error, why, cause }) {
@@ -356,7 +379,7 @@ export function outboxDispatcher(
               : `WhatsApp did not accept the message after ${MAX_ATTEMPTS} attempts. Last answer: ${error}`,
         });
       if (cause instanceof PermanentDeliveryError)
-        await consequences(row.conversation_id, cause, row.attemptStarted ?? now());
+        await consequences(row.channel, row.conversation_id, cause, row.attemptStarted ?? now());
     },
     /** When the next waiting row falls due, or the pause ends. */
     async nextDue() {
@@ -364,13 +387,14 @@ export function outboxDispatcher(
         .selectFrom('outbox')
         .select((eb) => eb.fn.min('next_attempt_at').as('at'))
         .where('status', '=', 'pending')
+        .where('channel', 'in', channels)
         .where('next_attempt_at', 'is not', null)
         .executeTakeFirst();
       const at = Math.min(next?.at ? new Date(next.at).getTime() : Infinity, paused() ? pausedUntil : Infinity);
       return at === Infinity ? null : new Date(at);
     },
   };
-  const worker = sender
+  const worker = channels.length
     ? jobWorker(queue, {
         backoff: {
           ...OUTBOX_BACKOFF,
@@ -386,7 +410,8 @@ export function outboxDispatcher(
     : undefined;
 
   const dispatcher = {
-    sender,
+    /** The senders by channel name. */
+    senders,
     /** Sends what is due: called after a service queued a message, and by the retry timer. */
     kick(): void {
       worker?.kick();
@@ -404,17 +429,19 @@ export function outboxDispatcher(
       void worker?.stop();
     },
     /**
-     * WhatsApp failed a message after accepting it (a failed status from the
-     * webhook, e.g. 131047 when the window had closed): the same consequences
-     * as a refusal at send time. The message's state is the webhook's business.
+     * The channel failed a message after accepting it (a failed status from
+     * WhatsApp's webhook, e.g. 131047 when the window had closed): the same
+     * consequences as a refusal at send time. The message's state is the
+     * status report's business.
      */
     async failedLater(messageId: number, error: PermanentDeliveryError): Promise<void> {
       const message = await db
         .selectFrom('messages')
-        .select(['conversation_id', 'timestamp'])
-        .where('id', '=', messageId)
+        .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
+        .select(['messages.conversation_id', 'messages.timestamp', 'conversations.channel'])
+        .where('messages.id', '=', messageId)
         .executeTakeFirst();
-      if (message) await consequences(message.conversation_id, error, message.timestamp);
+      if (message) await consequences(message.channel, message.conversation_id, error, message.timestamp);
     },
     /** A sender's later report about an outbox row it sent. Unknown rows are ignored. */
     async report({ id, status, reason }: DeliveryReport): Promise<void> {
@@ -426,6 +453,7 @@ export function outboxDispatcher(
       );
     },
   };
-  sender?.onReport?.((report) => dispatcher.report(report));
+  for (const sender of new Set([...senders.values()].map((c) => c.sender)))
+    sender.onReport?.((report) => dispatcher.report(report));
   return dispatcher;
 }

@@ -16,7 +16,7 @@ export async function testControl(app: FastifyInstance, { database }: { database
   app.get('/__test/outbox', publicRoute, async () =>
     database.db
       .selectFrom('outbox')
-      .select(['conversation_id', 'message_id', 'to_phone', 'content', 'kind', 'status', 'attempts'])
+      .select(['conversation_id', 'message_id', 'to_address as to_phone', 'content', 'kind', 'status', 'attempts'])
       .orderBy('id', 'desc')
       .limit(20)
       .execute(),
@@ -26,13 +26,15 @@ export async function testControl(app: FastifyInstance, { database }: { database
     const { conversationId, content } = (request.body ?? {}) as Body;
     const conversation = await database.db
       .selectFrom('conversations')
-      .select(['whatsapp_phone_number', 'customer_name'])
+      .select(['channel', 'customer_address', 'customer_name'])
       .where('id', '=', Number(conversationId))
       .executeTakeFirstOrThrow();
     await app.services.inbound.customerMessage(
-      conversation.whatsapp_phone_number,
+      conversation.customer_address,
       conversation.customer_name,
       content ?? 'Hello?',
+      undefined,
+      conversation.channel,
     );
     return { conversationId };
   });
@@ -48,7 +50,8 @@ export async function testControl(app: FastifyInstance, { database }: { database
   });
   // {count, reason?}: the simulated WhatsApp refuses the next `count` messages.
   app.post('/__test/fail-next', publicRoute, async (request, reply) => {
-    const sender = app.services.outbox.sender as SimulatedSender | undefined;
+    const sender = [...app.services.outbox.senders.values()].map((c) => c.sender).find((s) => 'failNext' in s) as
+      SimulatedSender | undefined;
     if (!sender?.failNext) return reply.code(409).send({ message: 'The simulated sender is not in use' });
     const { count, reason } = (request.body ?? {}) as Body;
     sender.failNext(count ?? 1, reason);

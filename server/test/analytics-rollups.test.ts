@@ -80,7 +80,7 @@ async function randomRound(db: Kysely<DB>, random: Random, operations: number) {
     return db
       .insertInto('conversations')
       .values({
-        whatsapp_phone_number: `+2547${random.int(10_000_000, 99_999_999)}`,
+        customer_address: `+2547${random.int(10_000_000, 99_999_999)}`,
         created_at: created,
         last_message_at: new Date(created.getTime() + random.int(0, 48 * 60) * MINUTE),
         converted: random.next() < 0.3,
@@ -199,7 +199,7 @@ async function backFill(database: Database, seed: number) {
   const db = database.db;
   await sql`insert into products (name, category, starting_price, ending_price)
     select 'Slab ' || g, 'quartz', 1, 2 from generate_series(1, 4) g`.execute(db);
-  await sql`insert into conversations (whatsapp_phone_number, created_at, last_message_at, converted)
+  await sql`insert into conversations (customer_address, created_at, last_message_at, converted)
     select '+25470000' || g, ${NOW}::timestamptz - g * interval '9 hours', ${NOW}::timestamptz - g * interval '1 hour', g % 3 = 0
     from generate_series(1, 12) g`.execute(db);
   const stored: Date[] = [];
@@ -284,7 +284,7 @@ describe.skipIf(Boolean(noPostgres))(
       try {
         await migrate(database);
         const db = database.db;
-        await sql`insert into conversations (whatsapp_phone_number) select '+25471000' || g from generate_series(1, 3) g`.execute(
+        await sql`insert into conversations (customer_address) select '+25471000' || g from generate_series(1, 3) g`.execute(
           db,
         );
         const random = randomFrom(3);

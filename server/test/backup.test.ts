@@ -79,7 +79,14 @@ async function productsOf(database: Database) {
 async function conversationsOf(database: Database) {
   const conversations = await database.db
     .selectFrom('conversations')
-    .select(['id', 'whatsapp_phone_number', 'status'])
+    // The number's column by either name: whatsapp_phone_number before migration 024, customer_address after.
+    .select([
+      'id',
+      sql<string>`coalesce(to_jsonb(conversations) ->> 'customer_address', to_jsonb(conversations) ->> 'whatsapp_phone_number')`.as(
+        'customer_address',
+      ),
+      'status',
+    ])
     .orderBy('id')
     .execute();
   const messages = await database.db
@@ -313,7 +320,7 @@ describe('backup and restore', () => {
             await trx
               .insertInto('conversations')
               .values({
-                whatsapp_phone_number: `pair-${n}`,
+                customer_address: `pair-${n}`,
                 customer_name: null,
                 created_at: TEST_NOW,
                 last_message_at: TEST_NOW,
@@ -352,11 +359,11 @@ describe('backup and restore', () => {
           .execute();
         const pairConversations = await reopened.db
           .selectFrom('conversations')
-          .select('whatsapp_phone_number')
-          .where('whatsapp_phone_number', 'like', 'pair-%')
+          .select('customer_address')
+          .where('customer_address', 'like', 'pair-%')
           .execute();
         expect(pairProducts.map((p) => p.name.slice(5)).sort()).toEqual(
-          pairConversations.map((c) => c.whatsapp_phone_number.slice(5)).sort(),
+          pairConversations.map((c) => c.customer_address.slice(5)).sort(),
         );
         expect(pairProducts.length).toBeGreaterThan(0);
         const integrity = await reopened.db

@@ -137,11 +137,11 @@ describe('migration 009', () => {
         .values([
           {
             customer_name: 'Achieng Odhiambo',
-            whatsapp_phone_number: '+254701556723',
+            customer_address: '+254701556723',
             created_at: at(0),
             last_message_at: at(5),
           },
-          { customer_name: null, whatsapp_phone_number: '+254733902114', created_at: at(0), last_message_at: at(0) },
+          { customer_name: null, customer_address: '+254733902114', created_at: at(0), last_message_at: at(0) },
         ])
         .returning('id')
         .execute();

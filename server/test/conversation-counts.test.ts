@@ -54,7 +54,7 @@ async function addConversations(db: Kysely<DB>, random: ReturnType<typeof random
     .insertInto('conversations')
     .values(
       Array.from({ length: count }, () => ({
-        whatsapp_phone_number: `+2547${random.int(10_000_000, 99_999_999)}`,
+        customer_address: `+2547${random.int(10_000_000, 99_999_999)}`,
         status: random.pick(STATUSES),
         created_at: NOW,
         last_message_at: new Date(NOW.getTime() - random.int(0, 72) * 3_600_000),
@@ -220,7 +220,7 @@ describe("a product search's count", () => {
       db
         .insertInto('conversations')
         .values({
-          whatsapp_phone_number: phone,
+          customer_address: phone,
           status: 'bot_active',
           created_at: NOW,
           last_message_at: NOW,
@@ -257,7 +257,7 @@ describe("a product search's count", () => {
         await trx
           .insertInto('conversations')
           .values({
-            whatsapp_phone_number: '+254700000005',
+            customer_address: '+254700000005',
             status: 'bot_active',
             created_at: NOW,
             last_message_at: NOW,

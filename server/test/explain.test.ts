@@ -28,7 +28,7 @@ const SEED = `
   from generate_series(1, 2000) g;
 
   -- Few conversations need a human; phone numbers and products mentioned vary.
-  insert into conversations (customer_name, whatsapp_phone_number, status, last_message_at, created_at, message_count, products_mentioned)
+  insert into conversations (customer_name, customer_address, status, last_message_at, created_at, message_count, products_mentioned)
   select 'Customer ' || g,
          '+2547' || lpad(((g::bigint * 7919) % 100000000)::text, 8, '0'),
          case when g % 50 = 0 then 'admin_required' when g % 40 = 1 then 'admin_takeover' else 'bot_active' end,
@@ -137,10 +137,10 @@ function checks(database: Database) {
     const phone = (
       await db
         .selectFrom('conversations')
-        .select('whatsapp_phone_number')
+        .select('customer_address')
         .where('id', '=', middle.id)
         .executeTakeFirstOrThrow()
-    ).whatsapp_phone_number;
+    ).customer_address;
     const longChat = (
       await db
         .selectFrom('conversations')

@@ -181,7 +181,7 @@ describe('staff and the hand-off', () => {
       .insertInto('conversations')
       .values({
         customer_name: 'Bulk',
-        whatsapp_phone_number: '+254700000008',
+        customer_address: '+254700000008',
         status: 'admin_required',
         created_at: at(-60),
         last_message_at: at(-10),

@@ -37,7 +37,8 @@ async function store(
       content,
       message_type: attachment?.kind ?? 'text',
       timestamp: new Date(Date.UTC(2026, 10, 22, 9, 0, ++second)),
-      whatsapp_message_id: whatsappMessageId,
+      external_id: whatsappMessageId,
+      channel: whatsappMessageId && 'whatsapp',
       attachment: attachment && JSON.stringify(attachment),
     })
     .returning('id')
@@ -193,9 +194,9 @@ describe("a reaction's message is found through an index", () => {
     // 2,000 messages with WhatsApp ids, every tenth a reaction to the one before it (analyzed: an
     // equality on a unique index of a table this size is read through it, as on 1,000,000 rows).
     await sql`
-      insert into messages (conversation_id, sender, content, message_type, timestamp, whatsapp_message_id, attachment)
+      insert into messages (conversation_id, sender, content, message_type, timestamp, channel, external_id, attachment)
       select ${sql.lit(chat)}, 'customer', 'Message ' || g, case when g % 10 = 0 then 'reaction' else 'text' end,
-             timestamptz '2026-01-01' + g * interval '1 second', 'wamid.bulk.' || g,
+             timestamptz '2026-01-01' + g * interval '1 second', 'whatsapp', 'wamid.bulk.' || g,
              case when g % 10 = 0 then jsonb_build_object('kind', 'reaction', 'emoji', '👍', 'reactsTo', 'wamid.bulk.' || (g - 1)) end
       from generate_series(1, 2000) g
     `.execute(db);
@@ -231,7 +232,7 @@ describe("a reaction's message is found through an index", () => {
     const plan = ((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[])[0].Plan;
     const all = nodes(plan);
     expect(
-      all.some((node) => node['Index Name'] === 'messages_whatsapp_message_id'),
+      all.some((node) => node['Index Name'] === 'messages_channel_external_id'),
       outline(plan),
     ).toBe(true);
     expect(

@@ -35,7 +35,7 @@ async function conversationIds(db: Kysely<DB>, random: Random): Promise<number[]
   if (ids.length >= 3) return ids;
   const added = await db
     .insertInto('conversations')
-    .values(Array.from({ length: 5 }, () => ({ whatsapp_phone_number: `+2547${random.int(10_000_000, 99_999_999)}` })))
+    .values(Array.from({ length: 5 }, () => ({ customer_address: `+2547${random.int(10_000_000, 99_999_999)}` })))
     .returning('id')
     .execute();
   return [...ids, ...added.map((r) => r.id)];

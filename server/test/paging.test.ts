@@ -73,7 +73,7 @@ beforeAll(async () => {
       .insertInto('conversations')
       .values({
         customer_name: i % 5 === 0 ? null : `Customer ${i}`,
-        whatsapp_phone_number: i % 4 === 0 ? `+254722${String(100000 + i)}` : `+254733${String(100000 + i)}`,
+        customer_address: i % 4 === 0 ? `+254722${String(100000 + i)}` : `+254733${String(100000 + i)}`,
         status: statuses[i % 3],
         created_at: at(i),
         last_message_at: at(100 + Math.floor(i / 2)),
@@ -145,7 +145,7 @@ const LISTS = [
   },
   {
     url: '/api/conversations/search?customerPhone=0722',
-    rows: "select count(*) as n from conversations where whatsapp_phone_number like '%254722%'",
+    rows: "select count(*) as n from conversations where customer_address like '%254722%'",
   },
   {
     url: '/api/conversations/search?productMentioned=black%20GRANITE',
@@ -157,7 +157,7 @@ const LISTS = [
   },
   {
     url: '/api/conversations/search?status=bot_active&productMentioned=granite&customerPhone=%2B254722',
-    rows: "select count(*) as n from conversations where status = 'bot_active' and 'Black Granite' = any(products_mentioned) and whatsapp_phone_number like '%+254722%'",
+    rows: "select count(*) as n from conversations where status = 'bot_active' and 'Black Granite' = any(products_mentioned) and customer_address like '%+254722%'",
   },
   { url: '/api/notifications', rows: 'select count(*) as n from notifications' },
   { url: '/api/notifications/unread', rows: 'select count(*) as n from notifications where not is_read' },
@@ -407,7 +407,7 @@ describe('whole lists and exports of a few thousand rows', () => {
              case when g % 3 = 0 then array['https://example.com/' || g || '.jpg'] else '{}' end,
              timestamptz '2026-01-01' + (g / 3) * interval '1 minute'
       from generate_series(1, 2600) g;
-      insert into conversations (customer_name, whatsapp_phone_number, status, last_message_at, created_at, message_count, products_mentioned, current_offer_price)
+      insert into conversations (customer_name, customer_address, status, last_message_at, created_at, message_count, products_mentioned, current_offer_price)
       select case when g % 10 = 0 then null when g % 113 = 0 then '@SUM(A1)' else 'Customer ' || g end,
              '+2547' || lpad(g::text, 8, '0'), (array['bot_active','admin_required','admin_takeover'])[1 + g % 3],
              timestamptz '2026-01-01' + (g / 2) * interval '1 minute' + (g % 7) * interval '1 microsecond',

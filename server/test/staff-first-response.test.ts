@@ -140,7 +140,7 @@ describe('migration 023 on stored data', () => {
           await d
             .insertInto('conversations')
             .values({
-              whatsapp_phone_number: `+254${phone++}`,
+              customer_address: `+254${phone++}`,
               created_at: t(0),
               last_message_at: t(0),
               status,

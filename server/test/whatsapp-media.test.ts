@@ -157,11 +157,12 @@ async function customerSends(
   whatsappMessageId = `wamid.${mediaId}`,
 ) {
   if (!phones.has(whatsappMessageId)) phones.set(whatsappMessageId, `+2547000${String(phones.size).padStart(5, '0')}`);
-  const stored = await server.app.services.inbound.whatsappMessage({
-    phone: phones.get(whatsappMessageId)!,
+  const stored = await server.app.services.inbound.channelMessage({
+    channel: 'whatsapp',
+    address: phones.get(whatsappMessageId)!,
     name: 'Achieng Otieno',
-    whatsappMessageId,
-    messageType: attachment.kind,
+    externalId: whatsappMessageId,
+    type: attachment.kind,
     content: attachment.kind === 'document' ? `Document: ${attachment.filename}` : 'Photo',
     attachment: { mediaId, state: 'pending', ...attachment },
     at: server.clock.now,

@@ -108,7 +108,7 @@ describe('the Cloud sender’s answers', () => {
       seen = request;
       return Response.json({ messaging_product: 'whatsapp', contacts: [], messages: [{ id: 'wamid.X1' }] });
     });
-    expect(await sender.send(message)).toEqual({ whatsappMessageId: 'wamid.X1' });
+    expect(await sender.send(message)).toEqual({ externalId: 'wamid.X1' });
     expect(seen?.url).toBe('https://graph.test/v23.0/106540352242922/messages');
     expect(seen?.url).not.toContain(TOKEN);
     expect(seen?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
@@ -188,7 +188,7 @@ const scripted: OutboxSender = {
     if (next) throw next;
     const id = nextWamid ?? `wamid.test-${message.id}`;
     nextWamid = undefined;
-    return { whatsappMessageId: id };
+    return { externalId: id };
   },
 };
 
@@ -204,10 +204,10 @@ const phoneOf = async (id: number) =>
   (
     await server.database.db
       .selectFrom('conversations')
-      .select('whatsapp_phone_number')
+      .select('customer_address')
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
-  ).whatsapp_phone_number;
+  ).customer_address;
 const reply = async (id: number, content = 'Karibu!') => {
   const answer = await call('POST', `/api/conversations/${id}/messages`, { content, messageType: 'text' });
   expect(answer.statusCode).toBe(201);
@@ -267,11 +267,11 @@ describe('the outbox with WhatsApp’s rules', () => {
     expect(await outboxRow(message.id)).toMatchObject({
       status: 'sent',
       attempts: 1,
-      whatsapp_message_id: wamid,
+      external_id: wamid,
       // The services' clock, not the machine's.
       sent_at: server.clock.now,
     });
-    expect(await messageRow(message.id)).toMatchObject({ delivery_status: 'sent', whatsapp_message_id: wamid });
+    expect(await messageRow(message.id)).toMatchObject({ delivery_status: 'sent', external_id: wamid });
     expect(afterSent).toEqual([wamid]);
   });
 
@@ -292,7 +292,7 @@ describe('the outbox with WhatsApp’s rules', () => {
     const message = await reply(id);
     await settle();
     expect(await messageRow(message.id)).toMatchObject({
-      whatsapp_message_id: 'wamid.HELD-BEFORE-ANSWER',
+      external_id: 'wamid.HELD-BEFORE-ANSWER',
       delivery_status: 'delivered',
     });
     const statuses = events.filter((e) => e.type === 'message_status' && e.data.messageId === message.id);
@@ -516,23 +516,30 @@ describe('the retry timer', () => {
       const db = database.db;
       const { id: conversationId } = await db
         .insertInto('conversations')
-        .values({ whatsapp_phone_number: '+254700000001', last_message_at: TEST_NOW })
+        .values({ customer_address: '+254700000001', last_message_at: TEST_NOW })
         .returning('id')
         .executeTakeFirstOrThrow();
       await db
         .insertInto('outbox')
-        .values({ conversation_id: conversationId, to_phone: '+254700000001', content: 'Hi', kind: 'admin_reply' })
+        .values({ conversation_id: conversationId, to_address: '+254700000001', content: 'Hi', kind: 'admin_reply' })
         .execute();
       let sends = 0;
       const dispatcher = outboxDispatcher(
         db,
-        {
-          name: 'always busy',
-          async send() {
-            sends += 1;
-            throw new TransientDeliveryError('busy');
-          },
-        },
+        new Map([
+          [
+            'whatsapp',
+            {
+              sender: {
+                name: 'always busy',
+                async send() {
+                  sends += 1;
+                  throw new TransientDeliveryError('busy');
+                },
+              },
+            },
+          ],
+        ]),
         { publish: () => {} },
         // A clock that runs at the pace of the retry timer, from a fixed instant.
         { baseDelayMs: 20, now: runningClock(TEST_NOW) },
@@ -904,8 +911,8 @@ describe('the WhatsApp Cloud sender against Prism (Meta’s contract)', () => {
     });
     const row = await outboxOf(message.id);
     expect(row.status).toBe('sent');
-    expect(row.whatsapp_message_id).toMatch(/^wamid\./);
-    expect((await messageOf(message.id)).whatsapp_message_id).toBe(row.whatsapp_message_id);
+    expect(row.external_id).toMatch(/^wamid\./);
+    expect((await messageOf(message.id)).external_id).toBe(row.external_id);
   });
 
   it('sends an approved template by name and language with its values as body parameters', async () => {

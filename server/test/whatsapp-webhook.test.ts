@@ -204,14 +204,14 @@ async function conversationOf(waIdOfCustomer: string) {
   const row = await db()
     .selectFrom('conversations')
     .select('id')
-    .where('whatsapp_phone_number', '=', `+${waIdOfCustomer}`)
+    .where('customer_address', '=', `+${waIdOfCustomer}`)
     .executeTakeFirst();
   return row?.id;
 }
 const messagesOf = async (conversationId: number) =>
   (await api(`/api/conversations/${conversationId}/messages`)).json() as ApiMessage[];
 const storedMessage = (whatsappMessageId: string) =>
-  db().selectFrom('messages').selectAll().where('whatsapp_message_id', '=', whatsappMessageId).executeTakeFirst();
+  db().selectFrom('messages').selectAll().where('external_id', '=', whatsappMessageId).executeTakeFirst();
 
 describe('subscription handshake (GET)', () => {
   const verify = (query: string) => server.app.inject({ method: 'GET', url: `/webhooks/whatsapp?${query}` });
@@ -416,7 +416,7 @@ describe('a customer writes', () => {
 
   it('a delivery whose processing fails is kept and retried until it succeeds', async () => {
     const inbound = server.app.services.inbound;
-    const fail = vi.spyOn(inbound, 'whatsappMessage').mockRejectedValueOnce(new Error('database unreachable'));
+    const fail = vi.spyOn(inbound, 'channelMessage').mockRejectedValueOnce(new Error('database unreachable'));
     const { id, from, body } = customerMessage({ type: 'text', text: { body: 'Retry me' } });
     expect((await post(body)).statusCode).toBe(200);
     await settled();
@@ -508,10 +508,10 @@ describe("Meta's own inbound examples, replayed as Meta would post them", () => 
     await settled();
     const stored = await db()
       .selectFrom('messages')
-      .select(['whatsapp_message_id', 'content'])
-      .where('whatsapp_message_id', 'in', ids)
+      .select(['external_id', 'content'])
+      .where('external_id', 'in', ids)
       .execute();
-    expect(stored.map((m) => m.whatsapp_message_id).sort()).toEqual([...ids].sort());
+    expect(stored.map((m) => m.external_id).sort()).toEqual([...ids].sort());
     // Every stored message says something staff can read.
     for (const message of stored) expect(message.content.trim()).not.toBe('');
   });
@@ -760,7 +760,7 @@ describe('delivery statuses', () => {
     // What the Cloud sender stores when WhatsApp accepts the send.
     await db()
       .updateTable('messages')
-      .set({ whatsapp_message_id: whatsappMessageId, delivery_status: 'sent' })
+      .set({ external_id: whatsappMessageId, delivery_status: 'sent' })
       .where('id', '=', messageId)
       .execute();
     return { conversationId, messageId };
@@ -916,13 +916,13 @@ describe('a bot that answers', () => {
     expect(
       await db()
         .selectFrom('outbox')
-        .select(['kind', 'to_phone', 'content'])
+        .select(['kind', 'to_address', 'content'])
         .where('conversation_id', '=', conversationId)
         .execute(),
     ).toEqual([
       {
         kind: 'bot_reply',
-        to_phone: `+${from}`,
+        to_address: `+${from}`,
         content: 'Karibu Otieno! Absolute Black Granite is KES 12,000 a slab.',
       },
     ]);
@@ -984,7 +984,7 @@ describe.skipIf(postgresUnavailable())('two server instances on one PostgreSQL s
       const conversations = await pg
         .selectFrom('conversations')
         .select(['id', 'message_count'])
-        .where('whatsapp_phone_number', '=', `+${from}`)
+        .where('customer_address', '=', `+${from}`)
         .execute();
       expect(conversations).toEqual([{ id: expect.any(Number), message_count: 2 }]);
       const messages = await pg

@@ -65,11 +65,11 @@ async function move(
   { whatsappMessageId, status, failure }: WhatsAppStatus,
   options: StatusOptions,
 ): Promise<'applied' | 'ignored' | 'unknown'> {
-  // messages_whatsapp_message_id (migration 016).
+  // messages_channel_external_id (migration 016).
   const found = await db
     .selectFrom('messages')
     .select('id')
-    .where('whatsapp_message_id', '=', whatsappMessageId)
+    .where('external_id', '=', whatsappMessageId)
     .executeTakeFirst();
   if (!found) return 'unknown';
   const stored: MessageFailure = failure ?? { code: null, title: null, details: null };
@@ -103,7 +103,7 @@ export async function applyStatus(
   const known = await db
     .selectFrom('messages')
     .select('id')
-    .where('whatsapp_message_id', '=', status.whatsappMessageId)
+    .where('external_id', '=', status.whatsappMessageId)
     .executeTakeFirst();
   if (known) await applyHeldStatuses(db, events, status.whatsappMessageId, options);
   return 'held';

@@ -1,17 +1,19 @@
 // The customer and bot side of a conversation. A customer's message comes in
-// through customerMessage (customerMessages below): WhatsApp's webhook
-// (server/whatsapp/webhook) and the simulator and demo seed (server/simulate.ts)
-// both call it; it stores the message (whatsappMessage, customerText) and
-// hands it to the bot's runner (server/bot/runner.ts), and the bot answers
-// through the other functions of inboundService, so the dashboard sees the
-// same writes and events whoever plays the customer.
+// through customerMessage (customerMessages below), the inbound port every
+// channel is given (server/channels: WhatsApp's webhook, the simulator and
+// demo seed, any other): it stores the message once per (channel, external
+// id) under a lock per customer (channel + address), and hands it to the
+// bot's runner (server/bot/runner.ts); the bot answers through the other
+// functions of inboundService, so the dashboard sees the same writes and
+// events whoever plays the customer.
 import { sql, type Kysely } from 'kysely';
-import type { DB, MessageAttachment } from '../../db/schema';
+import type { InboundMessage } from '../../channels/channel';
+import type { DB } from '../../db/schema';
 import type { EventBus, HandoffReason, NotificationType } from '../../realtime/events';
 import type { notificationsService } from '../notifications/service';
 import { wordsOf } from '../../bot/catalogue';
 import type { BotRunner, TurnOutcome } from '../../bot/runner';
-import { conversationsRepository, inboundRepository } from './repository';
+import { conversationsRepository, DEFAULT_CHANNEL, inboundRepository } from './repository';
 
 /** Why and since when a hand-off (openapi.yaml's handoffReason, handoffAt, handoffCustomerText). */
 export type HandoffDetails = {
@@ -37,65 +39,80 @@ export function inboundService(
   const repo = inboundRepository(db);
   const messages = conversationsRepository(db);
 
-  async function customerText(phone: string, name: string | null, content: string, at = deps.now()) {
-    let conversation = await repo.findByPhone(phone);
-    if (!conversation)
-      conversation = await repo.create({
-        customer_name: name,
-        whatsapp_phone_number: phone,
-        created_at: at,
-        last_message_at: at,
-      });
-    const message = await messages.addMessage(conversation.id, 'customer', content, 'text', at);
-    await repo.setCustomerLanguage(conversation.id, content);
-    deps.events.publish({ type: 'conversation_update', data: { id: conversation.id } });
-    return { conversationId: conversation.id, messageId: message.id, customerName: conversation.customer_name };
+  /** A customer's text with no id of the channel's (tests, end-to-end runs): under the customer's lock, not de-duplicated. */
+  async function customerText(
+    phone: string,
+    name: string | null,
+    content: string,
+    at = deps.now(),
+    channel = DEFAULT_CHANNEL,
+  ) {
+    const written = await db.transaction().execute(async (trx) => {
+      const tx = inboundRepository(trx);
+      await tx.lockCustomer(channel, phone);
+      let conversation = await tx.findByAddress(channel, phone);
+      if (!conversation)
+        conversation = await tx.create({
+          channel,
+          customer_name: name,
+          customer_address: phone,
+          created_at: at,
+          last_message_at: at,
+        });
+      const message = await conversationsRepository(trx).addMessage(conversation.id, 'customer', content, 'text', at);
+      await tx.setCustomerLanguage(conversation.id, content);
+      return { conversationId: conversation.id, messageId: message.id, customerName: conversation.customer_name };
+    });
+    deps.events.publish({ type: 'conversation_update', data: { id: written.conversationId } });
+    return written;
   }
 
   return {
-    /** A customer writes; a conversation is opened for a new number. */
-    async customerMessage(phone: string, name: string | null, content: string, at = deps.now()) {
-      return (await customerText(phone, name, content, at)).conversationId;
+    /** A customer writes (on WhatsApp unless `channel` says otherwise); a conversation is opened for a new address. */
+    async customerMessage(phone: string, name: string | null, content: string, at = deps.now(), channel?: string) {
+      return (await customerText(phone, name, content, at, channel)).conversationId;
     },
-    /** customerMessage, telling the stored message's id and the conversation's customer name too (the simulator's turns). */
+    /** customerMessage, telling the stored message's id and the conversation's customer name too. */
     customerText,
     /**
-     * A customer's message from WhatsApp (the webhook), stored once per
-     * WhatsApp message id: a delivery repeated, even at the same moment,
-     * stores nothing more and gives `message: undefined`, so that only the
-     * delivery that stored it goes on to the bot. The conversation is the
-     * number's latest, or a new one; the customer's WhatsApp profile name
-     * fills customerName, and a new non-empty name replaces it (WhatsApp is
-     * where customers choose it, and staff cannot edit it here).
+     * A customer's message from a channel, stored once per (channel,
+     * external id): a delivery repeated, even at the same moment, stores
+     * nothing more and gives `message: undefined`, so that only the delivery
+     * that stored it goes on to the bot. The lock per customer (channel +
+     * address) makes two first messages at once open one conversation. The
+     * conversation is the address's latest on the channel, or a new one; the
+     * name the channel gives (WhatsApp's profile name) fills customerName,
+     * and a new non-empty name replaces it (the channel is where customers
+     * choose it, and staff cannot edit it here).
      */
-    async whatsappMessage(incoming: {
-      phone: string;
-      name: string | null;
-      whatsappMessageId: string;
-      messageType: string;
-      content: string;
-      attachment: MessageAttachment | null;
-      at: Date;
-    }) {
+    async channelMessage(incoming: InboundMessage) {
+      const attachment = incoming.attachment ?? null;
       const stored = await db.transaction().execute(async (trx) => {
         const tx = inboundRepository(trx);
-        await tx.lockPhone(incoming.phone);
-        let conversation = await tx.findByPhone(incoming.phone);
+        await tx.lockCustomer(incoming.channel, incoming.address);
+        let conversation = await tx.findByAddress(incoming.channel, incoming.address);
         let renamed = false;
+        const name = incoming.name ?? null;
         if (!conversation)
           conversation = await tx.create({
-            customer_name: incoming.name,
-            whatsapp_phone_number: incoming.phone,
+            channel: incoming.channel,
+            customer_name: name,
+            customer_address: incoming.address,
             created_at: incoming.at,
             last_message_at: incoming.at,
           });
-        else if (incoming.name && incoming.name !== conversation.customer_name) {
-          renamed = Number((await tx.setCustomerName(conversation.id, incoming.name)).numUpdatedRows) > 0;
-          if (renamed) conversation = { ...conversation, customer_name: incoming.name };
+        else if (name && name !== conversation.customer_name) {
+          renamed = Number((await tx.setCustomerName(conversation.id, name)).numUpdatedRows) > 0;
+          if (renamed) conversation = { ...conversation, customer_name: name };
         }
-        const message = await conversationsRepository(trx).addCustomerMessageOnce(conversation.id, incoming);
+        const message = await conversationsRepository(trx).addCustomerMessageOnce(conversation.id, {
+          ...incoming,
+          attachment,
+        });
         // A bare photo, sticker or location tells no language.
-        const text = message && wordsOf({ ...incoming, attachment: incoming.attachment ?? undefined });
+        const text =
+          message &&
+          wordsOf({ content: incoming.content, messageType: incoming.type, attachment: attachment ?? undefined });
         if (text) await tx.setCustomerLanguage(conversation.id, text);
         return { conversation, message, changed: message !== undefined || renamed };
       });
@@ -130,7 +147,7 @@ export function inboundService(
           return true;
         }
         const row = await tx.addMessage(conversationId, 'bot', content, 'text', at, 'queued');
-        await tx.enqueueOutbox(conversationId, conversation.whatsapp_phone_number, content, 'bot_reply', row.id);
+        await tx.enqueueOutbox(conversation, content, 'bot_reply', row.id);
         return true;
       });
       if (sent) deps.events.publish({ type: 'conversation_update', data: { id: conversationId } });
@@ -196,18 +213,13 @@ export function inboundService(
 
 type InboundService = ReturnType<typeof inboundService>;
 
-/** A customer's message, from WhatsApp or played by the simulator. */
-export type CustomerMessage =
-  | ({ via: 'whatsapp' } & Parameters<InboundService['whatsappMessage']>[0])
-  | {
-      via: 'simulator';
-      phone: string;
-      name: string | null;
-      content: string;
-      at: Date;
-      /** When the bot answers (the demo seed's past); default: the services' clock. */
-      answerAt?: Date;
-    };
+/** A customer's message as the inbound port takes it, with what the simulator adds. */
+export type CustomerMessage = InboundMessage & {
+  /** 'store': the bot's replies are stored, not sent (the simulator and the demo seed have no customer to send to). */
+  botReplies?: 'outbox' | 'store';
+  /** When the bot answers (the demo seed's past); default: the services' clock. */
+  answerAt?: Date;
+};
 
 /** A stored customer message and the bot's turn on it. */
 export type ReceivedMessage = {
@@ -219,11 +231,12 @@ export type ReceivedMessage = {
 };
 
 /**
- * services.customers: the one way a customer's message comes in. It is
- * stored, then the bot's turn on it is queued on the runner built with the
- * services. A WhatsApp message is stored once per WhatsApp message id (a
- * repeated delivery gives undefined and no turn) and the bot's replies go
- * through the outbox; the simulator's are stored at its clock and sent to no one.
+ * services.customers: the one way a customer's message comes in, for every
+ * channel (server/channels, the inbound port). It is stored once per
+ * (channel, external id) — a repeated delivery gives undefined and no turn —
+ * then the bot's turn on it is queued on the runner built with the services.
+ * The bot's replies go through the outbox to the message's channel, unless
+ * the message asks them stored (the simulator's: stored at its clock, sent to no one).
  */
 export function customerMessages(inbound: InboundService, runner: BotRunner) {
   return {
@@ -232,47 +245,31 @@ export function customerMessages(inbound: InboundService, runner: BotRunner) {
     /**
      * Stores the customer's message and queues the bot's turn on it.
      * `stored` runs after the message is stored and before the turn is
-     * queued (the webhook queues a media download there).
+     * queued (WhatsApp's webhook queues a media download there).
      */
     async customerMessage(
       message: CustomerMessage,
       hooks: { stored?: (messageId: number) => Promise<void> } = {},
     ): Promise<ReceivedMessage | undefined> {
-      if (message.via === 'simulator') {
-        const written = await inbound.customerText(message.phone, message.name, message.content, message.at);
-        await hooks.stored?.(written.messageId);
-        const { answerAt } = message;
-        const turn = runner.turn(
-          {
-            conversationId: written.conversationId,
-            messageId: written.messageId,
-            content: message.content,
-            messageType: 'text',
-            customerName: written.customerName,
-            phone: message.phone,
-            at: message.at,
-          },
-          { deliver: 'store', ...(answerAt && { now: () => answerAt }) },
-        );
-        return { ...written, turn };
-      }
-      const { via: _via, ...incoming } = message;
-      const { conversation, message: stored } = await inbound.whatsappMessage(incoming);
+      const { conversation, message: stored } = await inbound.channelMessage(message);
       // Already stored by an earlier delivery: not given to the bot again.
       if (!stored) return undefined;
       await hooks.stored?.(stored.id);
+      const { answerAt } = message;
       const turn = runner.turn(
         {
           conversationId: conversation.id,
           messageId: stored.id,
-          content: incoming.content,
-          messageType: incoming.messageType,
-          ...(incoming.attachment && { attachment: incoming.attachment }),
+          content: message.content,
+          messageType: message.type,
+          ...(message.attachment && { attachment: message.attachment }),
           customerName: conversation.customer_name,
-          phone: incoming.phone,
-          at: incoming.at,
+          phone: message.address,
+          at: message.at,
         },
-        { deliver: 'outbox' },
+        message.botReplies === 'store'
+          ? { deliver: 'store', ...(answerAt && { now: () => answerAt }) }
+          : { deliver: 'outbox' },
       );
       return { conversationId: conversation.id, messageId: stored.id, customerName: conversation.customer_name, turn };
     },

@@ -11,7 +11,7 @@ export type Attachment = components['schemas']['MessageAttachment'];
 export const toConversation = (row: ConversationRow): Conversation => ({
   id: row.id,
   customerName: row.customer_name,
-  whatsappPhoneNumber: row.whatsapp_phone_number,
+  whatsappPhoneNumber: row.customer_address,
   status: row.status as Conversation['status'],
   lastMessageAt: row.last_message_at.toISOString(),
   createdAt: row.created_at.toISOString(),
@@ -95,11 +95,11 @@ export const toMessage = (row: MessageRow, reactsToMessageId: number | null = nu
  * A conversation's whole list, each reaction pointed at the message it
  * reacts to among them by WhatsApp's id: the reference for the JSON the
  * database builds, which finds it through the unique index on
- * messages.whatsapp_message_id, within the same conversation.
+ * messages.external_id, within the same conversation.
  */
 export function toMessages(rows: readonly MessageRow[]): Message[] {
   const byWhatsAppId = new Map<string, number>();
-  for (const row of rows) if (row.whatsapp_message_id) byWhatsAppId.set(row.whatsapp_message_id, row.id);
+  for (const row of rows) if (row.external_id) byWhatsAppId.set(row.external_id, row.id);
   return rows.map((row) =>
     toMessage(row, row.attachment?.kind === 'reaction' ? (byWhatsAppId.get(row.attachment.reactsTo) ?? null) : null),
   );

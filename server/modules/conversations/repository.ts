@@ -2,9 +2,12 @@ import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } 
 import type { ConversationsTable, DB, DeliveryStatus, MessageAttachment, OutboxTemplate } from '../../db/schema';
 import { beyond, keyAt, type JsonRow, type Key } from '../../lists/paging';
 import { messageLanguage } from '../../bot/catalogue/understand';
+import { WHATSAPP_CHANNEL } from '../../whatsapp/name';
 import { ATTACHMENT_NUMBERS, ATTACHMENT_TEXT_LIMITS } from './attachment-fields';
 
 export type ConversationRow = Selectable<ConversationsTable>;
+/** A conversation's channel when none is named: every conversation before channels was WhatsApp's (migration 024). */
+export const DEFAULT_CHANNEL = WHATSAPP_CHANNEL;
 export type ConversationFilter = {
   startDate?: string;
   endDate?: string;
@@ -46,7 +49,7 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A conversation as the contract's Conversation, in JSON built by PostgreSQL (mapper.ts is the reference). */
 const conversationJson = sql<string>`json_build_object(
-  'id', id, 'customerName', customer_name, 'whatsappPhoneNumber', whatsapp_phone_number, 'status', status,
+  'id', id, 'customerName', customer_name, 'whatsappPhoneNumber', customer_address, 'status', status,
   'lastMessageAt', ${isoUtc(sql.ref('last_message_at'))}, 'createdAt', ${isoUtc(sql.ref('created_at'))},
   'messageCount', message_count, 'productsMentioned', products_mentioned, 'currentProductId', current_product_id,
   'currentOfferPrice', current_offer_price, 'bargainingRound', bargaining_round,
@@ -62,7 +65,7 @@ const conversationJson = sql<string>`json_build_object(
  * A message's attachment as the contract's MessageAttachment, in
  * JSON built by PostgreSQL (mapper.ts toAttachment is the reference; the
  * fields and limits are attachment-fields.ts's). A reaction's message is
- * found by WhatsApp's id through the unique index messages_whatsapp_message_id
+ * found by its channel's id through the unique index messages_channel_external_id
  * (one probe per reaction, none for other messages), in the same conversation;
  * the outer row is `messages`, unaliased, as messagesFrom selects it.
  */
@@ -95,7 +98,8 @@ const attachmentJson = sql`jsonb_strip_nulls(jsonb_build_object(
   )}
 )) || case when attachment->>'kind' = 'reaction' then jsonb_build_object('reactsToMessageId', (
   select reacted.id from messages reacted
-  where reacted.whatsapp_message_id = messages.attachment->>'reactsTo'
+  where reacted.channel = (select c.channel from conversations c where c.id = messages.conversation_id)
+    and reacted.external_id = messages.attachment->>'reactsTo'
     and reacted.conversation_id = messages.conversation_id
 )) else '{}'::jsonb end`;
 
@@ -171,9 +175,7 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
       const { digits, patterns } = phonePatterns(filter.customerPhone);
       if (digits.length >= PHONE_SUFFIX_MIN) query = query.where(sql<boolean>`id in (${suffixMatches(patterns)})`);
       else
-        query = query.where((eb) =>
-          eb.or(patterns.map((p) => eb('whatsapp_phone_number', 'like', `%${likeEscape(p)}%`))),
-        );
+        query = query.where((eb) => eb.or(patterns.map((p) => eb('customer_address', 'like', `%${likeEscape(p)}%`))));
     }
     if (filter.productMentioned) {
       const pattern = `%${likeEscape(filter.productMentioned)}%`;
@@ -458,9 +460,10 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
     async addCustomerMessageOnce(
       conversationId: number,
       message: {
-        whatsappMessageId: string;
+        channel: string;
+        externalId: string;
         content: string;
-        messageType: string;
+        type: string;
         attachment: MessageAttachment | null;
         at: Date;
       },
@@ -471,20 +474,21 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
           conversation_id: conversationId,
           sender: 'customer',
           content: message.content,
-          message_type: message.messageType,
+          message_type: message.type,
           timestamp: message.at,
-          whatsapp_message_id: message.whatsappMessageId,
+          channel: message.channel,
+          external_id: message.externalId,
           attachment: message.attachment && JSON.stringify(message.attachment),
         })
-        .onConflict((oc) => oc.column('whatsapp_message_id').where('whatsapp_message_id', 'is not', null).doNothing())
+        .onConflict((oc) => oc.columns(['channel', 'external_id']).where('external_id', 'is not', null).doNothing())
         .returningAll()
         .executeTakeFirst();
       if (row) await messageAdded(conversationId, true, message.content, message.at, true);
       return row;
     },
+    /** A message to the customer, queued for the conversation's channel. */
     enqueueOutbox: (
-      conversationId: number,
-      toPhone: string,
+      conversation: { id: number; channel: string; customer_address: string },
       content: string,
       kind: 'admin_reply' | 'follow_up' | 'bot_reply',
       messageId: number,
@@ -493,8 +497,9 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
       db
         .insertInto('outbox')
         .values({
-          conversation_id: conversationId,
-          to_phone: toPhone,
+          conversation_id: conversation.id,
+          channel: conversation.channel,
+          to_address: conversation.customer_address,
           content,
           kind,
           message_id: messageId,
@@ -532,7 +537,9 @@ export function inboundRepository(db: Kysely<DB>) {
      * one conversation, not two. (A key of its own: the two-integer advisory
      * locks never meet migrate.ts's one-bigint lock.)
      */
-    lockPhone: (phone: string) => sql`select pg_advisory_xact_lock(31, hashtext(${phone}))`.execute(db),
+    /** One customer's messages are stored one at a time (two first messages at once open one conversation). */
+    lockCustomer: (channel: string, address: string) =>
+      sql`select pg_advisory_xact_lock(31, hashtext(${`${channel}\n${address}`}))`.execute(db),
     /** The customer's WhatsApp profile name, when it is new. */
     setCustomerName: (id: number, name: string) =>
       db
@@ -560,16 +567,19 @@ export function inboundRepository(db: Kysely<DB>) {
       if (language !== row.customer_language)
         await db.updateTable('conversations').set({ customer_language: language }).where('id', '=', id).execute();
     },
-    findByPhone: (phone: string) =>
+    /** The customer's latest conversation on the channel (conversations_channel_address, migration 024). */
+    findByAddress: (channel: string, address: string) =>
       db
         .selectFrom('conversations')
         .selectAll()
-        .where('whatsapp_phone_number', '=', phone)
+        .where('channel', '=', channel)
+        .where('customer_address', '=', address)
         .orderBy('id', 'desc')
         .executeTakeFirst(),
     create: (values: {
+      channel: string;
       customer_name: string | null;
-      whatsapp_phone_number: string;
+      customer_address: string;
       created_at: Date;
       last_message_at: Date;
       status?: string;

@@ -131,7 +131,7 @@ export function conversationsService(
         const blanks = unfilledBlanks(content);
         if (blanks.length > 0) throw unprocessable(fillInBefore(blanks));
         const row = await tx.addMessage(id, 'admin', content, 'text', now, 'queued');
-        await tx.enqueueOutbox(id, conversation.whatsapp_phone_number, content, 'admin_reply', row.id);
+        await tx.enqueueOutbox(conversation, content, 'admin_reply', row.id);
         return row;
       });
       deps.events.publish({ type: 'conversation_update', data: { id } });
@@ -152,14 +152,7 @@ export function conversationsService(
         if (!template) throw new HttpError(422, 'Unknown template');
         const content = fillTemplate(template, variables);
         const row = await tx.addMessage(id, 'admin', content, 'template', deps.now(), 'queued');
-        await tx.enqueueOutbox(
-          id,
-          conversation.whatsapp_phone_number,
-          content,
-          'admin_reply',
-          row.id,
-          outboxTemplate(template, variables),
-        );
+        await tx.enqueueOutbox(conversation, content, 'admin_reply', row.id, outboxTemplate(template, variables));
         return row;
       });
       deps.events.publish({ type: 'conversation_update', data: { id } });
@@ -187,8 +180,7 @@ export function conversationsService(
         // A message from before the outbox knew its messages: queue it anew.
         if (!requeued.outboxRow)
           await tx.enqueueOutbox(
-            id,
-            conversation.whatsapp_phone_number,
+            conversation,
             row.content,
             row.sender === 'admin' ? 'admin_reply' : 'follow_up',
             row.id,

@@ -34,7 +34,7 @@ export function followUpsRepository(db: Kysely<DB>) {
      */
     due: (now: Date, hours: number) =>
       dueQuery(now, hours)
-        .select(['id', 'whatsapp_phone_number', 'customer_name', 'last_customer_message_at', 'customer_language'])
+        .select(['id', 'channel', 'customer_address', 'customer_name', 'last_customer_message_at', 'customer_language'])
         .orderBy('id')
         .execute(),
     /**

@@ -102,8 +102,7 @@ export function followUpsService(
             { activity: false },
           );
           await tx.enqueueOutbox(
-            conversation.id,
-            conversation.whatsapp_phone_number,
+            conversation,
             content,
             'follow_up',
             message.id,

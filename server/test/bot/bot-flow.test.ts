@@ -155,7 +155,7 @@ async function conversationOf(phone: string) {
   const row = await database.db
     .selectFrom('conversations')
     .select('id')
-    .where('whatsapp_phone_number', '=', phone)
+    .where('customer_address', '=', phone)
     .executeTakeFirstOrThrow();
   return api('GET', `/api/conversations/${row.id}`) as Promise<{
     id: number;
@@ -172,7 +172,7 @@ const outboxOf = async (phone: string) =>
     await database.db
       .selectFrom('outbox')
       .select(['content', 'kind'])
-      .where('to_phone', '=', phone)
+      .where('to_address', '=', phone)
       .orderBy('id')
       .execute()
   ).map((row) => {

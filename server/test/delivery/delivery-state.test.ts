@@ -19,7 +19,7 @@ beforeAll(async () => {
   await migrate(database);
   const conversation = await database.db
     .insertInto('conversations')
-    .values({ whatsapp_phone_number: '+254700000001', customer_name: 'Achieng', last_message_at: new Date() })
+    .values({ customer_address: '+254700000001', customer_name: 'Achieng', last_message_at: new Date() })
     .returning('id')
     .executeTakeFirstOrThrow();
   conversationId = conversation.id;
@@ -48,7 +48,7 @@ async function message(status: DeliveryStatus | null = 'queued') {
     .insertInto('outbox')
     .values({
       conversation_id: conversationId,
-      to_phone: '+254700000001',
+      to_address: '+254700000001',
       content: 'Your sink ships on Monday.',
       kind: 'admin_reply',
       status: 'sent',

@@ -168,7 +168,7 @@ export function cloudSender(options: CloudSenderOptions): OutboxSender {
       if (!response.ok || error !== undefined) throw classifyGraphError(response.status, error, options.accessToken);
       const id = (data as { messages?: { id?: unknown }[] } | undefined)?.messages?.[0]?.id;
       if (typeof id !== 'string' || id.length === 0) throw noMessageId();
-      return { whatsappMessageId: id };
+      return { externalId: id };
     },
   };
 }

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { DB, MessageAttachment, MessageFailure } from '../../db/schema';
 import type { CustomerMessages } from '../../modules/conversations/inbound';
 import type { EventBus } from '../../realtime/events';
+import { WHATSAPP_CHANNEL } from '../name';
 import { applyStatus, type StatusOptions } from '../statuses';
 import type { InboundMessage, InboundStatus, WebhookDelivery, WhatsAppError } from './payload';
 
@@ -169,11 +170,11 @@ export function webhookProcessor(options: ProcessorOptions) {
     const { messageType, content, attachment } = describeMessage(message);
     const received = await customers.customerMessage(
       {
-        via: 'whatsapp',
-        phone: phoneOf(message.from),
+        channel: WHATSAPP_CHANNEL,
+        address: phoneOf(message.from),
         name: names.get(message.from) ?? null,
-        whatsappMessageId: message.id,
-        messageType,
+        externalId: message.id,
+        type: messageType,
         content,
         attachment,
         at: timeOf(message.timestamp, now),
