@@ -199,7 +199,7 @@ async function backFill(database: Database, seed: number) {
   const db = database.db;
   await sql`insert into products (name, category, starting_price, ending_price)
     select 'Slab ' || g, 'quartz', 1, 2 from generate_series(1, 4) g`.execute(db);
-  await sql`insert into conversations (customer_address, created_at, last_message_at, converted)
+  await sql`insert into conversations (whatsapp_phone_number, created_at, last_message_at, converted)
     select '+25470000' || g, ${NOW}::timestamptz - g * interval '9 hours', ${NOW}::timestamptz - g * interval '1 hour', g % 3 = 0
     from generate_series(1, 12) g`.execute(db);
   const stored: Date[] = [];

@@ -10,7 +10,7 @@ import { loadMigrations, migrate } from '../db/migrate';
 import { toConversation } from '../modules/conversations/mapper';
 import { conversationsRepository } from '../modules/conversations/repository';
 import { createSimulator } from '../simulate';
-import { startTestServer, type TestServer } from './helpers';
+import { beforeChannels, startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads of JSON bodies
@@ -135,13 +135,18 @@ describe('migration 009', () => {
       const [named, empty] = await db
         .insertInto('conversations')
         .values([
-          {
+          beforeChannels({
             customer_name: 'Achieng Odhiambo',
             customer_address: '+254701556723',
             created_at: at(0),
             last_message_at: at(5),
-          },
-          { customer_name: null, customer_address: '+254733902114', created_at: at(0), last_message_at: at(0) },
+          }),
+          beforeChannels({
+            customer_name: null,
+            customer_address: '+254733902114',
+            created_at: at(0),
+            last_message_at: at(0),
+          }),
         ])
         .returning('id')
         .execute();

@@ -12,7 +12,7 @@ import type { DB } from '../db/schema';
 import { conversationsRepository } from '../modules/conversations/repository';
 import { summaryRepository } from '../modules/summary/repository';
 import { postgresUnavailable, startPostgres, type PostgresProcess } from './processes';
-import { openMigratedDatabase } from './helpers';
+import { beforeChannels, openMigratedDatabase } from './helpers';
 import { randomFrom } from './random';
 
 const STATUSES = ['bot_active', 'admin_required', 'admin_takeover'] as const;
@@ -49,16 +49,24 @@ async function expectCountsEqualRows(db: Kysely<DB>) {
   expect(await repo.count({ status: 'admin_required', unread: false })).toBe(readAttention.n);
 }
 
-async function addConversations(db: Kysely<DB>, random: ReturnType<typeof randomFrom>, count: number) {
+async function addConversations(
+  db: Kysely<DB>,
+  random: ReturnType<typeof randomFrom>,
+  count: number,
+  schema: 'current' | 'before channels' = 'current',
+) {
   await db
     .insertInto('conversations')
     .values(
-      Array.from({ length: count }, () => ({
-        customer_address: `+2547${random.int(10_000_000, 99_999_999)}`,
-        status: random.pick(STATUSES),
-        created_at: NOW,
-        last_message_at: new Date(NOW.getTime() - random.int(0, 72) * 3_600_000),
-      })),
+      Array.from({ length: count }, () => {
+        const row = {
+          customer_address: `+2547${random.int(10_000_000, 99_999_999)}`,
+          status: random.pick(STATUSES),
+          created_at: NOW,
+          last_message_at: new Date(NOW.getTime() - random.int(0, 72) * 3_600_000),
+        };
+        return schema === 'current' ? row : beforeChannels(row);
+      }),
     )
     .execute();
 }
@@ -71,7 +79,7 @@ async function randomWrites(database: Database, seed: number) {
     database,
     loadMigrations().filter((m) => m.version < 8),
   );
-  await addConversations(db, random, 40);
+  await addConversations(db, random, 40, 'before channels');
   await migrate(database);
   await expectCountsEqualRows(db);
 

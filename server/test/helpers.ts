@@ -122,3 +122,13 @@ export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * A conversation row as a schema older than migration 024 names it (whatsapp_phone_number,
+ * renamed customer_address there): for tests that store rows before a later migration to
+ * check its back-fill. Typed as the current row, which the query builder checks.
+ */
+export function beforeChannels<T extends { customer_address: string }>(row: T): T {
+  const { customer_address: address, ...rest } = row;
+  return { ...rest, whatsapp_phone_number: address } as unknown as T;
+}

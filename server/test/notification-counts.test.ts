@@ -13,6 +13,7 @@ import type { DB } from '../db/schema';
 import { notificationsRepository } from '../modules/notifications/repository';
 import { postgresUnavailable, startPostgres, type PostgresProcess } from './processes';
 import { randomFrom, type Random } from './random';
+import { beforeChannels } from './helpers';
 
 const TYPES = ['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request'] as const;
 const NOW = new Date('2026-03-10T12:00:00Z');
@@ -30,19 +31,26 @@ async function expectCountsEqualRows(db: Kysely<DB>) {
   expect(await repo.count(true), 'unread notifications').toBe(unread);
 }
 
-async function conversationIds(db: Kysely<DB>, random: Random): Promise<number[]> {
+type Schema = 'current' | 'before channels';
+
+async function conversationIds(db: Kysely<DB>, random: Random, schema: Schema): Promise<number[]> {
   const ids = (await db.selectFrom('conversations').select('id').execute()).map((r) => r.id);
   if (ids.length >= 3) return ids;
   const added = await db
     .insertInto('conversations')
-    .values(Array.from({ length: 5 }, () => ({ customer_address: `+2547${random.int(10_000_000, 99_999_999)}` })))
+    .values(
+      Array.from({ length: 5 }, () => {
+        const row = { customer_address: `+2547${random.int(10_000_000, 99_999_999)}` };
+        return schema === 'current' ? row : beforeChannels(row);
+      }),
+    )
     .returning('id')
     .execute();
   return [...ids, ...added.map((r) => r.id)];
 }
 
-async function addNotifications(db: Kysely<DB>, random: Random, count: number) {
-  const conversations = await conversationIds(db, random);
+async function addNotifications(db: Kysely<DB>, random: Random, count: number, schema: Schema = 'current') {
+  const conversations = await conversationIds(db, random, schema);
   await db
     .insertInto('notifications')
     .values(
@@ -65,7 +73,7 @@ async function randomWrites(database: Database, seed: number) {
     database,
     loadMigrations().filter((m) => m.version < 13),
   );
-  await addNotifications(db, random, 40);
+  await addNotifications(db, random, 40, 'before channels');
   await migrate(database);
   await expectCountsEqualRows(db);
 

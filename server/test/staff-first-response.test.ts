@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/connection';
 import { loadMigrations, migrate } from '../db/migrate';
 import { analyticsRepository } from '../modules/analytics/repository';
-import { TEST_NOW, startTestServer, type TestServer } from './helpers';
+import { TEST_NOW, beforeChannels, startTestServer, type TestServer } from './helpers';
 
 const SECOND = 1000;
 let server: TestServer;
@@ -139,12 +139,14 @@ describe('migration 023 on stored data', () => {
         (
           await d
             .insertInto('conversations')
-            .values({
-              customer_address: `+254${phone++}`,
-              created_at: t(0),
-              last_message_at: t(0),
-              status,
-            })
+            .values(
+              beforeChannels({
+                customer_address: `+254${phone++}`,
+                created_at: t(0),
+                last_message_at: t(0),
+                status,
+              }),
+            )
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
