@@ -7,7 +7,6 @@
 import type { Page, Route } from '@playwright/test';
 import { test, expect, type Guard } from './fixtures/test';
 import { isArraySchema, operationFor, type Operation } from './robustness/contract';
-import { requestsSettled } from './support/in-flight';
 
 test.use({ authenticated: true });
 test.describe.configure({ mode: 'parallel' });
@@ -43,7 +42,7 @@ async function recordGets(page: Page, url: string): Promise<Operation[]> {
   page.on('request', onRequest);
   await page.goto(url);
   await expect(page.locator('main')).toBeVisible({ timeout: 15_000 });
-  await requestsSettled(page);
+  await page.waitForLoadState('networkidle');
   page.off('request', onRequest);
   return [...seen.values()];
 }

@@ -3,7 +3,6 @@
 // `ready` names something the screen shows once its data has arrived, so a
 // check does not run against a loading state.
 import type { Page } from '@playwright/test';
-import { requestsSettled } from './in-flight';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 
@@ -32,15 +31,13 @@ export const appRoutes: AppRoute[] = [
 
 /** Waits until the screen has settled: no request in flight, no loading text or spinner left. */
 export async function waitForScreen(page: Page) {
-  await requestsSettled(page);
+  await page.waitForLoadState('networkidle');
   await page.locator('#root > *').first().waitFor();
   await page.waitForFunction(
     () => !document.querySelector('.pi-spin, .p-skeleton') && !/^\s*Loading/m.test(document.body.innerText),
     undefined,
     { timeout: 10_000 },
   );
-  // What the screen asked for once its first answers came (images, a second page).
-  await requestsSettled(page);
 }
 
 type Operation = { responses?: Record<string, { content?: Record<string, { examples?: Record<string, unknown> }> }> };
