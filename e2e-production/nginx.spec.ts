@@ -10,7 +10,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { nginxBinary, SECURITY_HEADERS, securityHeaders, startNginx, type Nginx } from './nginx';
-import { expectDashboardPageHeaders, signInOnScreen } from './page';
+import { deferredDownloadsDone, expectDashboardPageHeaders, signInOnScreen } from './page';
 import { ADMIN, dataDir, RELEASE_DIR, startProductionServer, type ProductionServer } from './release';
 
 test.skip(!nginxBinary(), 'no nginx binary (/usr/sbin/nginx): apt-get install nginx libnginx-mod-http-brotli-static');
@@ -65,6 +65,8 @@ test.describe('the dashboard behind nginx', () => {
     page,
   }) => {
     const problems = await watchPage(page);
+    // The page's clock, to run its deferred downloads at the end without waiting for them.
+    await page.clock.install();
     const first = await page.goto(`${nginx!.url}/products/edit/3`);
     expect(first!.status()).toBe(200);
     expectDashboardPageHeaders(first!.headers());
@@ -76,8 +78,7 @@ test.describe('the dashboard behind nginx', () => {
     await expect(page.getByLabel('Product Name', { exact: true })).not.toHaveValue('');
     await page.goto(`${nginx!.url}/conversations/5`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // Let the deferred downloads (the socket parser, the contract check) run too.
-    await page.waitForTimeout(2500);
+    await deferredDownloadsDone(page);
     expect(problems).toEqual([]);
   });
 

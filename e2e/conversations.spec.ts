@@ -8,6 +8,7 @@
 import type { Page, Request, Route } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { pagedAnswer } from './support/paging';
+import { everythingReported } from './support/reported';
 
 test.use({ authenticated: true, timezoneId: 'Africa/Nairobi', locale: 'en-US' });
 
@@ -261,7 +262,9 @@ test.describe('conversation list', () => {
     await page.getByRole('button', { name: 'Filters' }).click();
     // Only spaces: still the plain list.
     await page.getByLabel('Customer Phone').fill('   ');
-    await page.waitForTimeout(600);
+    // Past the typing pause after which a text filter searches.
+    await page.clock.runFor(1_000);
+    await everythingReported(page);
     expect(searches).toHaveLength(0);
 
     await pickDay(page, 'Start Date', 1);
