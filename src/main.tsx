@@ -6,6 +6,7 @@ import 'primereact/resources/primereact.min.css';
 import 'primeicons/primeicons.css';
 import './styles.css';
 import './styles/theme-overrides.css';
+import { setResponseCheckLoader } from './api/mutator';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
 import { refitGrowingTextareasOnFontLoad } from './lib/dom/growing-textareas';
@@ -30,8 +31,10 @@ function render() {
 // download; development (and the e2e runs) installs it before the first request, so a strict
 // check misses nothing.
 if (import.meta.env.PROD) {
+  const contractCheck = loadOnce(installContractCheck);
+  setResponseCheckLoader(contractCheck.get);
   render();
-  loadOnce(installContractCheck).preloadLater();
+  contractCheck.preloadLater();
 } else {
   void installContractCheck().then(render);
 }

@@ -49,6 +49,15 @@ export function setResponseCheck(check: ResponseCheck | undefined) {
   responseCheck = check;
 }
 
+/**
+ * Where the check is downloaded after start (production), how to get it at once: an empty
+ * answer cannot wait for it, since only the contract says whether it should have had a body.
+ */
+let loadResponseCheck: (() => Promise<unknown>) | undefined;
+export function setResponseCheckLoader(load: (() => Promise<unknown>) | undefined) {
+  loadResponseCheck = load;
+}
+
 function checkAgainstContract(method: string, url: string, data: unknown): void {
   const violation = responseCheck?.(method, new URL(url, 'http://localhost').pathname, data);
   if (!violation) return;
@@ -103,11 +112,18 @@ function sameOrigin(target: string): boolean {
   }
 }
 
-function readBody(method: string, url: string, status: number, text: string, contentType: string): unknown {
+async function readBody(
+  method: string,
+  url: string,
+  status: number,
+  text: string,
+  contentType: string,
+): Promise<unknown> {
   if (status !== 204 && text === '') {
     // An empty answer where the contract promises a body leaves the screen nothing to show:
     // an error in both modes, so it shows its error and a way to try again instead of
-    // loading for ever.
+    // loading for ever. A check not downloaded yet is fetched now (a rare answer pays for it).
+    if (!responseCheck && loadResponseCheck) await loadResponseCheck().catch(() => undefined);
     const violation = responseCheck?.(method, new URL(url, 'http://localhost').pathname, null);
     if (violation) {
       const empty = new ContractViolationError(violation.operation, ['(body): empty, where the contract has one']);
@@ -153,7 +169,7 @@ async function send(url: string, init: RequestInit): Promise<Answer> {
     throw new ApiError(response.status, text, response.statusText);
   }
   const contentType = response.headers.get('content-type') ?? '';
-  const data = readBody(method, url, response.status, text, contentType);
+  const data: unknown = await readBody(method, url, response.status, text, contentType);
   const etag = response.headers.get('etag');
   if (conditional && etag && response.status === 200) {
     remember(target, { etag, status: response.status, text, contentType, headers: new Headers(response.headers) });

@@ -8,7 +8,10 @@ import {
   clearEtagCache,
   serverMessage,
   setContractCheckMode,
+  setResponseCheck,
+  setResponseCheckLoader,
 } from '../mutator';
+import { checkResponse } from '../contract-check';
 import { listProducts } from '../generated/endpoints/products/products';
 import { updateConversationStatus } from '../generated/endpoints/conversations/conversations';
 
@@ -114,6 +117,27 @@ describe('apiFetch', () => {
     // An answer the contract gives without a body stays fine.
     vi.stubGlobal('fetch', answer(204, ''));
     await expect(apiFetch('/api/products/1', { method: 'DELETE' })).resolves.toBeNull();
+  });
+
+  it('fetches a check not downloaded yet to judge an empty answer (production loads it after start)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    setContractCheckMode('warn');
+    setResponseCheck(undefined);
+    const load = vi.fn(async () => setResponseCheck(checkResponse));
+    setResponseCheckLoader(load);
+    try {
+      vi.stubGlobal('fetch', answer(200, ''));
+      await expect(apiFetch('/api/products/1')).rejects.toThrow(/getProduct [\s\S]*\(body\): empty/);
+      expect(load).toHaveBeenCalledTimes(1);
+      // An answer with a body does not wait for it.
+      setResponseCheck(undefined);
+      vi.stubGlobal('fetch', answer(200, JSON.stringify(product)));
+      await expect(apiFetch('/api/products/1')).resolves.toEqual(product);
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      setResponseCheckLoader(undefined);
+      setResponseCheck(checkResponse);
+    }
   });
 
   it('in production only warns and passes the data on', async () => {
