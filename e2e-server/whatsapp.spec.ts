@@ -1,7 +1,8 @@
-// Issues 31 and 32, end to end: the reference server with the WhatsApp Cloud
-// API channel on, against Prism serving Meta's trimmed contract (every send
+// WhatsApp end to end: the reference server with the WhatsApp Cloud API
+// channel on, against Prism serving Meta's trimmed contract (every send
 // is checked against Meta's schema) behind the recorder (what "WhatsApp" was
-// sent). A customer asks, bargains and buys from the catalogue bot alone. A
+// sent). A customer asks, bargains and buys from the catalogue bot alone; a
+// Swahili buyer who offers more than the bot's last price still buys. A
 // customer's message arrives as a signed webhook and shows live in the list;
 // the bot hands a delivery question over; staff take over and reply; WhatsApp receives the send; status
 // webhooks move the reply to Delivered, then Read, and a late one does not
@@ -212,6 +213,60 @@ test('a customer asks, bargains and buys over WhatsApp with the bot alone; deliv
       message: `${name} asks about delivery: "Mnadeliver Nakuru?" (product: Galaxy Black Granite)`,
     }),
   );
+});
+
+test('a Swahili buyer who bargains, then offers more than the last price and says "Sawa, deal", buys at the bot’s price', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page.request);
+  const created = await page.request.post(`${stack.app}/api/products`, {
+    multipart: {
+      name: 'Tan Brown Granite',
+      category: 'granite',
+      color: 'Brown',
+      dimensions: '3000 x 1800 x 20',
+      startingPrice: '7800',
+      endingPrice: '10500',
+      stock: '9',
+      isActive: 'true',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const from = newNumber();
+  const name = 'Njeri Wambui';
+  await page.goto(`${stack.app}/conversations`);
+  await expect(page.getByRole('status', { name: 'Live updates: connected' })).toBeVisible(LIVE);
+
+  await postCustomerText(from, name, 'bei ya tan brown');
+  await expect.poll(() => textsTo(from).length, LIVE).toBe(1);
+  expect(bodyOf(textsTo(from)[0])).toContain('Tan Brown Granite ni KES 7,800 kwa slab');
+  await page.getByRole('link', { name: new RegExp(name) }).click();
+  const info = page.getByRole('region', { name: 'Conversation Info' });
+
+  // Three rounds down to the bot's last price.
+  for (const [i, offer] of ['Nitakupa 5000', 'Nitakupa 6000', 'Punguza zaidi'].entries()) {
+    await postCustomerText(from, name, offer);
+    await expect.poll(() => textsTo(from).length, LIVE).toBe(2 + i);
+  }
+  const last = bodyOf(textsTo(from).at(-1));
+  expect(last).toContain('Hiyo ndiyo bei yangu ya mwisho');
+  const price = last.match(/KES ([\d,]+)/)![1];
+  await expect(info.locator('.current-offer')).toContainText(price, LIVE);
+
+  // More than that price ("basi" is Swahili, not a basin), then yes: sold at the bot's price.
+  await postCustomerText(from, name, '7500 basi');
+  await postCustomerText(from, name, 'Sawa, deal');
+  await expect.poll(() => textsTo(from).length, LIVE).toBe(6);
+  await expect(page.locator('.message-bot .message-content').last()).toContainText(
+    `Tan Brown Granite kwa KES ${price}`,
+    LIVE,
+  );
+  const replies = textsTo(from).map(bodyOf);
+  expect(replies.at(-1)).toContain(`Tan Brown Granite kwa KES ${price}`);
+  expect(replies.join('\n')).not.toMatch(/Unamaanisha bidhaa gani|[Ss]inki|[Ss]ink/);
+  // The bot kept the sale: nobody was needed, and no sink was offered.
+  await expect(info).toContainText('Bot Active');
 });
 
 test('the webhook refuses deliveries without the app secret’s signature, and stores nothing', async ({ request }) => {
