@@ -39,7 +39,7 @@ export default tseslint.config(
       '.data/**',
       'src/api/generated/**',
       'common/generated/**',
-      'server/whatsapp/generated/**',
+      'server/channels/whatsapp/generated/**',
     ],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },

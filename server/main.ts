@@ -15,24 +15,24 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { verify } from '@node-rs/argon2';
 import { sql } from 'kysely';
-import { buildApp } from './app';
-import { startControlSocket } from './backup/control';
-import { DEV_ADMIN_PASSWORD, isLoopbackHost, loadConfig } from './config';
+import { buildApp } from './app/app';
+import { startControlSocket } from './db/backup/control';
+import { DEV_ADMIN_PASSWORD, isLoopbackHost, loadConfig } from './app/config';
 import { openDatabase, type Database } from './db/connection';
 import { migrate } from './db/migrate';
-import type { OutboxSender } from './outbox/sender';
-import { simulatedSender } from './outbox/simulated-sender';
-import { seedDemo } from './seed';
+import type { OutboxSender } from './delivery/outbox/sender';
+import { simulatedSender } from './delivery/outbox/simulated-sender';
+import { seedDemo } from './demo/seed';
 import { runGateway } from './gateway/run';
-import { createSimulator } from './simulate';
+import { createSimulator } from './demo/simulate';
 import { loadBot } from './bot/load';
-import { mediaDownloader, type MediaDownloader } from './whatsapp/media/downloader';
-import { mediaDirOf } from './whatsapp/media/files';
-import { cloudSender } from './whatsapp/sender/cloud-sender';
-import { failedStatusHandler } from './whatsapp/sender/failed-status';
-import { templateSync } from './whatsapp/sender/templates-sync';
-import { applyHeldStatuses } from './whatsapp/statuses';
-import type { Config } from './config';
+import { mediaDownloader, type MediaDownloader } from './channels/whatsapp/media/downloader';
+import { mediaDirOf } from './channels/whatsapp/media/files';
+import { cloudSender } from './channels/whatsapp/sender/cloud-sender';
+import { failedStatusHandler } from './channels/whatsapp/sender/failed-status';
+import { templateSync } from './channels/whatsapp/sender/templates-sync';
+import { applyHeldStatuses } from './channels/whatsapp/statuses';
+import type { Config } from './app/config';
 
 /**
  * OUTBOX_SENDER names a module whose default export delivers messages, or

@@ -4,7 +4,7 @@
 // at most), closes the browsers' sockets with 1001 and exits 0.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadGatewayConfig } from '../config';
+import { loadGatewayConfig } from '../app/config';
 import { buildGateway } from './app';
 
 const GRACE_MS = 5_000;

@@ -4,31 +4,31 @@ import { formatTable } from '../table';
 import { batches, steps } from '../steps';
 
 const serverTests = [
-  'server/test/products.test.ts',
-  'server/test/outbox.test.ts',
-  'server/test/whatsapp-sender.test.ts',
+  'server/test/modules/products.test.ts',
+  'server/test/delivery/outbox.test.ts',
+  'server/test/channels/whatsapp/whatsapp-sender.test.ts',
   'server/test/bot/bot-settings.test.ts',
-  'server/test/auth.test.ts',
+  'server/test/modules/auth.test.ts',
 ];
 const specs = ['e2e/settings.spec.ts', 'e2e/bot-settings.spec.ts', 'e2e/products.spec.ts', 'e2e/smoke.spec.ts'];
 
 describe('test:changed picks the tests a change touches', () => {
   it('a module of the server runs the tests named after it, not the rest', () => {
     expect(serverTestsFor(['server/modules/products/service.ts'], serverTests)).toEqual([
-      'server/test/products.test.ts',
+      'server/test/modules/products.test.ts',
     ]);
   });
 
   it('a changed server test runs itself; a file outside server/ runs no server test', () => {
-    expect(serverTestsFor(['server/test/auth.test.ts', 'src/main.tsx'], serverTests)).toEqual([
-      'server/test/auth.test.ts',
+    expect(serverTestsFor(['server/test/modules/auth.test.ts', 'src/main.tsx'], serverTests)).toEqual([
+      'server/test/modules/auth.test.ts',
     ]);
   });
 
   it('the file name counts too: outbox/sender.ts runs the outbox and the sender tests', () => {
-    expect(serverTestsFor(['server/outbox/sender.ts'], serverTests)).toEqual([
-      'server/test/outbox.test.ts',
-      'server/test/whatsapp-sender.test.ts',
+    expect(serverTestsFor(['server/delivery/outbox/sender.ts'], serverTests)).toEqual([
+      'server/test/delivery/outbox.test.ts',
+      'server/test/channels/whatsapp/whatsapp-sender.test.ts',
     ]);
   });
 
