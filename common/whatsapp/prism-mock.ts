@@ -28,7 +28,14 @@ import { PROJECT_ROOT } from '../contract/root';
 import { HOST, freePort, httpUrl } from '../dev/ports';
 import { MOCK_MEDIA } from './webhook-payloads';
 
-export const WHATSAPP_CONTRACT_FILE = join(PROJECT_ROOT, 'server', 'channels', 'whatsapp', 'contract', 'whatsapp-cloud.yaml');
+export const WHATSAPP_CONTRACT_FILE = join(
+  PROJECT_ROOT,
+  'server',
+  'channels',
+  'whatsapp',
+  'contract',
+  'whatsapp-cloud.yaml',
+);
 const MEDIA_DOWNLOAD_PATH = '/whatsapp_business/attachments/';
 /** How long Prism may take to start (about 2 s on a quiet machine). */
 const START_TIMEOUT_MS = 60_000;

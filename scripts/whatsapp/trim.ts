@@ -21,7 +21,14 @@ export const CONTRACT_DIR = join(PROJECT_ROOT, 'server', 'channels', 'whatsapp',
 export const META_SOURCE_FILE = join(CONTRACT_DIR, 'business-messaging-api_v23.0.yaml');
 export const TRIMMED_FILE = join(CONTRACT_DIR, 'whatsapp-cloud.yaml');
 export const README_FILE = join(CONTRACT_DIR, 'README.md');
-export const WEBHOOK_SCHEMA_FILE = join(PROJECT_ROOT, 'server', 'channels', 'whatsapp', 'generated', 'webhook-payload.schema.json');
+export const WEBHOOK_SCHEMA_FILE = join(
+  PROJECT_ROOT,
+  'server',
+  'channels',
+  'whatsapp',
+  'generated',
+  'webhook-payload.schema.json',
+);
 
 /** SHA-256 of Meta's file as published in facebook/openapi (commit ecba623). */
 export const META_SOURCE_SHA256 = 'c7148d5e2aeff32f2effc3d3557795d7eddd07abf8b017c9e40e86bb3312c116';

@@ -15,7 +15,12 @@ import { startWhatsAppMock, type WhatsAppMock } from '../../../../common/whatsap
 import { openDatabase } from '../../../db/connection';
 import type { MessageAttachment } from '../../../db/schema';
 import type { RealtimeEvent } from '../../../realtime/events';
-import { GIVE_UP_AFTER_MS, MAX_MISMATCHES, mediaDownloader, type MediaDownloader } from '../../../channels/whatsapp/media/downloader';
+import {
+  GIVE_UP_AFTER_MS,
+  MAX_MISMATCHES,
+  mediaDownloader,
+  type MediaDownloader,
+} from '../../../channels/whatsapp/media/downloader';
 import { mediaDirOf } from '../../../channels/whatsapp/media/files';
 import { ADMIN, PNG, TEST_NOW, startTestServer, type TestServer } from '../../helpers';
 import { postgresUnavailable, startPostgres, type PostgresProcess } from '../../processes';
