@@ -27,7 +27,7 @@ export async function seedDemo(
   faker.seed(options.seed ?? 254);
   const repo = productsRepository(db);
   for (const p of DEMO_PRODUCTS) {
-    // The pictures are drawn here from the product itself (demo/images.ts)
+    // The pictures are drawn here from the product itself (demo/images/)
     // and stored like uploaded ones, so they are served, backed up and
     // removed with the product as any other.
     const image = await services.images.save(productImage(p), PNG);
