@@ -4,7 +4,9 @@
 //   src/app → src/features → src/components, src/lib, src/api
 //   a feature never imports another feature; components, lib and api never
 //   import a feature or the app;
-//   src/, server/, mocks/ and conformance/ share code only through common/.
+//   src/, server/, mocks/ and conformance/ share code only through common/;
+//   server/modules and server/bot import no channel (server/channels) and no
+//   HTTP plugin (server/app/plugins), which only server/app registers.
 import js from '@eslint/js';
 import checkFile from 'eslint-plugin-check-file';
 import importX from 'eslint-plugin-import-x';
@@ -39,7 +41,7 @@ export default tseslint.config(
       '.data/**',
       'src/api/generated/**',
       'common/generated/**',
-      'server/whatsapp/generated/**',
+      'server/channels/whatsapp/generated/**',
     ],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
@@ -72,12 +74,31 @@ export default tseslint.config(
               message: `src/${layer} sits below the features and the app.`,
             })),
             only('src'),
-            // The server's tests run the conformance check against it; the server itself never imports it.
-            only('server', ['conformance']),
+            // The server's tests run the conformance check against it, and check the WhatsApp contract
+            // derived by scripts/whatsapp; the server itself imports neither.
+            only('server', ['conformance', 'scripts']),
             {
               target: ['./server/*.ts', './server/!(test)/**/*.ts'],
-              from: './conformance',
-              message: "Only the server's tests use the conformance check.",
+              from: ['./conformance', './scripts'],
+              message: "Only the server's tests use the conformance check and the build scripts.",
+            },
+            {
+              target: './server/test',
+              from: './scripts',
+              except: ['./whatsapp'],
+              message: "The server's tests use only the WhatsApp contract's derivation from scripts/.",
+            },
+            // Inside the server (server/README.md): the modules and the bot know no channel and no
+            // HTTP plugin; channels reach them through the ports (server/channels/channel.ts).
+            ...['modules', 'bot'].map((part) => ({
+              target: `./server/${part}`,
+              from: ['./server/channels', './server/app/plugins'],
+              message: `server/${part} imports neither a channel (server/channels) nor an HTTP plugin (server/app/plugins).`,
+            })),
+            {
+              target: ['./server/!(app|gateway|test)/**/*.ts', './server/*.ts'],
+              from: './server/app/plugins',
+              message: 'HTTP plugins are registered by server/app/app.ts and the gateway (server/gateway/app.ts) only.',
             },
             only('mocks'),
             only('conformance'),

@@ -13,7 +13,7 @@ import { RELEASE_DIR, WORK_DIR } from './release';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const NGINX_SITE = join(ROOT, 'deploy', 'nginx', 'stone-sinks.conf');
 
-/** The headers the reference server sets on every answer (server/plugins/security-headers.ts). */
+/** The headers the reference server sets on every answer (server/app/plugins/security-headers.ts). */
 export const SECURITY_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',

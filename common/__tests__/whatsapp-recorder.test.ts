@@ -2,7 +2,7 @@
 // The recorder in front of a stand-in for the WhatsApp mock (a plain node:http
 // server that echoes what it got): requests pass unchanged both ways, and sends
 // are recorded with the message id answered. Against Prism itself it runs in
-// e2e-server/whatsapp.spec.ts.
+// e2e-server/channels/whatsapp.spec.ts.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Node-only. A WhatsApp Cloud API mock: Stoplight Prism serving the trimmed
-// Meta contract (server/whatsapp/contract/whatsapp-cloud.yaml) with --errors, so
+// Meta contract (server/channels/whatsapp/contract/whatsapp-cloud.yaml) with --errors, so
 // a request that breaks Meta's schema is refused with 422 (and an
 // `sl-violations` header saying why) instead of being answered.
 //
@@ -28,7 +28,14 @@ import { PROJECT_ROOT } from '../contract/root';
 import { HOST, freePort, httpUrl } from '../dev/ports';
 import { MOCK_MEDIA } from './webhook-payloads';
 
-export const WHATSAPP_CONTRACT_FILE = join(PROJECT_ROOT, 'server', 'whatsapp', 'contract', 'whatsapp-cloud.yaml');
+export const WHATSAPP_CONTRACT_FILE = join(
+  PROJECT_ROOT,
+  'server',
+  'channels',
+  'whatsapp',
+  'contract',
+  'whatsapp-cloud.yaml',
+);
 const MEDIA_DOWNLOAD_PATH = '/whatsapp_business/attachments/';
 /** How long Prism may take to start (about 2 s on a quiet machine). */
 const START_TIMEOUT_MS = 60_000;

@@ -8,7 +8,7 @@
 //   GET /__recorded   the sends so far, oldest first (JSON)
 //
 // The server is pointed at the recorder (WHATSAPP_GRAPH_URL) instead of
-// Prism; `npm start -- --whatsapp` and the e2e flow (e2e-server/whatsapp.spec.ts)
+// Prism; `npm start -- --whatsapp` and the e2e flow (e2e-server/channels/whatsapp.spec.ts)
 // use it. Request headers are forwarded but never recorded: they carry the
 // access token.
 import { createServer, request as forward, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';

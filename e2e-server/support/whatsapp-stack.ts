@@ -1,5 +1,5 @@
 // The reference server with the WhatsApp Cloud API channel on, for
-// e2e-server/whatsapp.spec.ts: Prism serving Meta's trimmed contract (dynamic:
+// e2e-server/channels/whatsapp.spec.ts: Prism serving Meta's trimmed contract (dynamic:
 // one wamid per send) behind the recorder (what "WhatsApp" was sent), a second
 // reference server on a fresh database pointed at the recorder, and a Vite dev
 // server in front of it: all on free ports, apart from the server and Vite that

@@ -1,5 +1,5 @@
 // `npm run mock:whatsapp [-- --port 4012] [--dynamic] [--seed <text>]`: a WhatsApp Cloud API mock,
-// Prism serving Meta's trimmed contract (server/whatsapp/contract/whatsapp-cloud.yaml) with --errors.
+// Prism serving Meta's trimmed contract (server/channels/whatsapp/contract/whatsapp-cloud.yaml) with --errors.
 // Point the server at it with WHATSAPP_GRAPH_URL=<the printed URL>; post customer messages and
 // statuses to the server with `npm run mock:whatsapp-webhook` (mocks/whatsapp/post-webhook.ts).
 //

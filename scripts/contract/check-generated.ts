@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Everything `npm run generate` writes. */
-const dirs = ['src/api/generated', 'common/generated', 'server/whatsapp/generated'];
+const dirs = ['src/api/generated', 'common/generated', 'server/channels/whatsapp/generated'];
 
 function snapshot(): Map<string, string> {
   const files = new Map<string, string>();

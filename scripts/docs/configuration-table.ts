@@ -1,15 +1,15 @@
 // The environment-variable table of docs/configuration.md, printed from the one list of
-// server/config.ts (ENVIRONMENT) between the page's markers. `npm run docs:config` writes it;
+// server/app/config.ts (ENVIRONMENT) between the page's markers. `npm run docs:config` writes it;
 // scripts/docs/__tests__/configuration-table.test.ts fails when the page's copy is stale.
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../common/contract/root';
-import { ENVIRONMENT, type EnvironmentVariable } from '../../server/config';
+import { ENVIRONMENT, type EnvironmentVariable } from '../../server/app/config';
 
 export const CONFIGURATION_DOC = join(PROJECT_ROOT, 'docs', 'configuration.md');
 
 // Prettier leaves the table as written (one row a line, no padding), so that a changed row is a
 // one-line change and the page needs no formatting after the script has run.
-const START = '<!-- environment-variables:start (written by npm run docs:config from server/config.ts) -->';
+const START = '<!-- environment-variables:start (written by npm run docs:config from server/app/config.ts) -->';
 const END = '<!-- environment-variables:end -->';
 const IGNORE_START = '<!-- prettier-ignore-start -->';
 const IGNORE_END = '<!-- prettier-ignore-end -->';

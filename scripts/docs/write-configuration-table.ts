@@ -1,5 +1,5 @@
 // npm run docs:config: writes docs/configuration.md's environment-variable table from
-// server/config.ts's ENVIRONMENT. `-- --check` changes nothing and exits 1 when the table is stale.
+// server/app/config.ts's ENVIRONMENT. `-- --check` changes nothing and exits 1 when the table is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { CONFIGURATION_DOC, withEnvironmentTable } from './configuration-table';
@@ -13,5 +13,5 @@ else if (process.argv.includes('--check')) {
   process.exit(1);
 } else {
   writeFileSync(CONFIGURATION_DOC, fresh);
-  console.log(`${name}: environment-variable table written from server/config.ts`);
+  console.log(`${name}: environment-variable table written from server/app/config.ts`);
 }

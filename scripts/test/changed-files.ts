@@ -1,5 +1,5 @@
 // Which server tests and e2e specs a change touches, by name (the pure half of changed.ts).
-import { basename } from 'node:path';
+import { basename, posix } from 'node:path';
 
 const stem = (file: string) =>
   basename(file)
@@ -7,14 +7,18 @@ const stem = (file: string) =>
     .replace(/\.(test|spec)$/, '');
 
 /**
- * Server test files for the changed files: a changed test file itself, and every test whose
- * name contains the name of a folder under server/ that holds a changed file (modules/products
- * → products.test.ts) or the changed file's own name (outbox/sender.ts → whatsapp-sender…,
- * outbox.test.ts by its folder). Folders that name nothing (modules, test) are skipped.
+ * Server test files for the changed files: a changed test file itself; the tests in the folder
+ * of server/test/ that mirrors the changed file's folder (server/delivery/state.ts →
+ * server/test/delivery/…); and every test whose name contains the name of a folder under
+ * server/ that holds a changed file (modules/products → products.test.ts) or the changed file's
+ * own name (delivery/outbox/sender.ts → whatsapp-sender…, outbox.test.ts by its folder).
+ * Folders that name nothing (app, modules, test…) are skipped.
  */
 export function serverTestsFor(changed: string[], serverTests: string[]): string[] {
-  const generic = new Set(['server', 'modules', 'test', 'index', 'routes', 'service', 'repository', 'types']);
+  // "app" is in "whatsapp": it names nothing either.
+  const generic = new Set(['server', 'app', 'modules', 'test', 'index', 'routes', 'service', 'repository', 'types']);
   const words = new Set<string>();
+  const folders = new Set<string>();
   const chosen = new Set<string>();
   for (const file of changed) {
     if (!file.startsWith('server/')) continue;
@@ -23,12 +27,16 @@ export function serverTestsFor(changed: string[], serverTests: string[]): string
       continue;
     }
     const parts = file.split('/').slice(1);
-    const folders = parts.slice(0, -1);
-    for (const word of [...folders, stem(file)]) if (word && !generic.has(word)) words.add(word);
+    const path = parts.slice(0, -1);
+    // A test's helper (server/test/channels/test-channel.ts) mirrors its folder as a source file does.
+    const mirror = path[0] === 'test' ? path.slice(1) : path;
+    if (mirror.length > 0) folders.add(mirror.join('/'));
+    for (const word of [...path, stem(file)]) if (word && !generic.has(word)) words.add(word);
   }
   for (const test of serverTests) {
     const name = stem(test);
-    if ([...words].some((word) => name.includes(word))) chosen.add(test);
+    const mirrored = folders.has(posix.dirname(test).replace(/^server\/test\/?/, ''));
+    if (mirrored || [...words].some((word) => name.includes(word))) chosen.add(test);
   }
   return [...chosen].sort();
 }

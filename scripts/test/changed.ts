@@ -53,7 +53,7 @@ const bin = (name: string) => join('node_modules', '.bin', name);
 run('unit', bin('vitest'), ['run', `--changed${base ? `=${base}` : ''}`, '--passWithNoTests']);
 
 const serverTests = serverTestsFor(changed, listTests('server/test', '.test.ts'));
-if (serverTests.length > 0) run('server', bin('vitest'), ['run', '-c', 'server/vitest.config.ts', ...serverTests]);
+if (serverTests.length > 0) run('server', bin('vitest'), ['run', '-c', 'server/test/vitest.config.ts', ...serverTests]);
 else console.log('\n==> server: no server test is named after what changed');
 
 const plan = e2eSpecsFor(changed, listTests('e2e', '.spec.ts'));

@@ -1,14 +1,14 @@
-// `npm run whatsapp:contract`: derives server/whatsapp/contract/whatsapp-cloud.yaml (the part of
+// `npm run whatsapp:contract`: derives server/channels/whatsapp/contract/whatsapp-cloud.yaml (the part of
 // Meta's WhatsApp contract the server uses, patched), the webhook reader's JSON Schema and the
 // README's patch list from Meta's pinned business-messaging-api_v23.0.yaml. The source's SHA-256
-// is checked first. What is kept and each patch: server/whatsapp/contract/trim.ts.
+// is checked first. What is kept and each patch: scripts/whatsapp/trim.ts.
 //
 //   --check   derive in memory and fail when a committed file differs (npm run check:generated)
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 
 import { PROJECT_ROOT } from '../../common/contract/root';
-import { META_SOURCE_FILE, PATCHES, README_FILE, deriveContractFiles } from '../../server/whatsapp/contract/trim';
+import { META_SOURCE_FILE, PATCHES, README_FILE, deriveContractFiles } from './trim';
 
 const check = process.argv.includes('--check');
 

@@ -6,7 +6,7 @@
 // notification; a conversation staff hand back to the bot is handed over
 // again at the customer's next message.
 import type { Bot, BotTurn } from './interface';
-import { clip, oneLine } from '../text';
+import { clip, oneLine } from '../app/text';
 
 const QUOTE_MAX = 140;
 

@@ -31,7 +31,7 @@
 //   export default bot;
 import type { MessageAttachment } from '../db/schema';
 import type { HandoffReason, NotificationType } from '../realtime/events';
-import type { components } from '../contract/types';
+import type { components } from '../app/openapi/types';
 
 /** Settings → Chatbot (openapi.yaml's BotSettings). */
 export type BotSettings = components['schemas']['BotSettings'];

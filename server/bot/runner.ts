@@ -1,8 +1,8 @@
 // Runs the bot (interface.ts) on customers' messages. One runner is built
-// with the services (server/services.ts) and every customer message reaches it
+// with the services (server/app/services.ts) and every customer message reaches it
 // through customerMessage (server/modules/conversations/inbound.ts): WhatsApp's
-// webhook (server/whatsapp/webhook) and the simulator and demo seed
-// (server/simulate.ts) alike.
+// webhook (server/channels/whatsapp/webhook) and the simulator and demo seed
+// (server/demo/simulate.ts) alike.
 //
 // Turns of one conversation run one after another, in the order given;
 // conversations run in parallel. A turn runs only if its conversation is

@@ -4,27 +4,9 @@
 // sends what the outbox hands it.
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { DB, MessageAttachment, MessageFailure } from '../db/schema';
-import type { ReceivedMessage } from '../modules/conversations/inbound';
-import type { OutboxSender } from '../outbox/sender';
-
-/** A customer's message as a channel hands it to the inbound port. */
-export type InboundMessage = {
-  /** The channel's name (Channel.name). */
-  channel: string;
-  /** The customer's address on the channel (a WhatsApp number "+254…", a chat id…). */
-  address: string;
-  /** The channel's id of the message: a second message with the same id on the channel is not stored again. */
-  externalId: string;
-  /** messages.message_type: 'text', 'image', 'location'… */
-  type: string;
-  /** The text the dashboard shows (for media, the caption or a description). */
-  content: string;
-  attachment?: MessageAttachment | null;
-  at: Date;
-  /** The customer's name as the channel knows it; a new non-empty one replaces the stored one. */
-  name?: string | null;
-};
+import type { DB, MessageFailure } from '../db/schema';
+import type { InboundMessage, ReceivedMessage } from '../modules/conversations/inbound';
+import type { OutboxSender } from '../delivery/outbox/sender';
 
 /**
  * The inbound port: every channel's customer messages come in here. Stored
@@ -69,7 +51,7 @@ export interface Channel {
   readonly name: string;
   /**
    * What the outbox calls for a message to one of the channel's customers
-   * (server/outbox/sender.ts). Absent: the channel cannot send now, and its
+   * (server/delivery/outbox/sender.ts). Absent: the channel cannot send now, and its
    * rows wait in the outbox.
    */
   readonly send?: OutboxSender;

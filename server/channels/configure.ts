@@ -1,11 +1,11 @@
 // The channels the server runs, built from its configuration in this one
 // place (app.ts calls it unless given a list). A new channel is one folder
 // (or file) under server/channels and one line here.
-import type { OutboxSender, OutboxSenders } from '../outbox/sender';
-import type { WhatsAppWebhookOptions } from '../whatsapp/webhook/routes';
+import type { OutboxSender, OutboxSenders } from '../delivery/outbox/sender';
+import type { WhatsAppWebhookOptions } from './whatsapp/webhook/routes';
 import type { Channel } from './channel';
 import { simulatorChannel } from './simulator';
-import { whatsappChannel } from './whatsapp';
+import { whatsappChannel } from './whatsapp/channel';
 
 export type ChannelConfig = {
   /** WhatsApp's sender: the Cloud API's, or a stand-in (main.ts loadSender); none: rows wait in the outbox. */

@@ -3,7 +3,7 @@
 // ADMIN_PASSWORD or is asked for. With PGlite, stop the server first: the
 // embedded database belongs to one process at a time.
 import { createInterface } from 'node:readline/promises';
-import { loadConfig, MIN_PASSWORD_LENGTH } from '../config';
+import { loadConfig, MIN_PASSWORD_LENGTH } from '../app/config';
 import { openDatabase } from '../db/connection';
 import { migrate } from '../db/migrate';
 import { authService } from '../modules/auth/service';

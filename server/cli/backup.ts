@@ -9,7 +9,7 @@
 //     backed up with pg_dump (the command is printed).
 // Reads DATA_DIR (default .data) and DATABASE_URL. Exit codes: 0 written,
 // 1 failed, 2 refused.
-import { commandEnvironment, exitWith, runBackupCommand } from '../backup/commands';
+import { commandEnvironment, exitWith, runBackupCommand } from '../db/backup/commands';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);

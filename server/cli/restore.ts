@@ -5,7 +5,7 @@
 // counts compared with the backup's. With PGlite, stop the server first (or
 // point DATA_DIR at a new folder and start the server on it afterwards).
 // Exit codes: 0 restored, 1 failed (what was written is removed), 2 refused.
-import { commandEnvironment, exitWith, runRestoreCommand } from '../backup/commands';
+import { commandEnvironment, exitWith, runRestoreCommand } from '../db/backup/commands';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);

@@ -3,7 +3,7 @@
 // is never run again, so a released migration is never edited: add a new one.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MIGRATIONS_DIR } from '../paths';
+import { MIGRATIONS_DIR } from '../app/paths';
 import type { Database } from './connection';
 
 export type Migration = { version: number; name: string; sql: string };

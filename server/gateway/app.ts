@@ -18,13 +18,13 @@ import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { WebSocket } from 'ws';
-import { fastifyTrustProxy, type GatewayConfig } from '../config';
-import { compression } from '../plugins/compression';
-import { dashboard } from '../plugins/dashboard';
-import { clientErrorHandler, errorHandler, frameworkErrors } from '../plugins/error-handler';
-import { loggerOptions, requestLog, type LogOptions } from '../plugins/logging';
-import { originGuard } from '../plugins/origin-guard';
-import { securityHeaders } from '../plugins/security-headers';
+import { fastifyTrustProxy, type GatewayConfig } from '../app/config';
+import { compression } from '../app/plugins/compression';
+import { dashboard } from '../app/plugins/dashboard';
+import { clientErrorHandler, errorHandler, frameworkErrors } from '../app/plugins/error-handler';
+import { loggerOptions, requestLog, type LogOptions } from '../app/plugins/logging';
+import { originGuard } from '../app/plugins/origin-guard';
+import { securityHeaders } from '../app/plugins/security-headers';
 import { gatewayHealth } from './health';
 
 declare module 'fastify' {

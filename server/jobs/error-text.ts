@@ -2,7 +2,7 @@
 // failure_reason): one line, never empty, and at most ERROR_TEXT_MAX
 // characters, so that an answer of unbounded length (an HTML error page) does
 // not end up in a row or an event whole.
-import { clip, oneLine } from '../text';
+import { clip, oneLine } from '../app/text';
 
 /** The longest error or failure text stored. */
 export const ERROR_TEXT_MAX = 500;

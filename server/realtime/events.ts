@@ -1,5 +1,5 @@
 // The messages of asyncapi.yaml, typed from the generated realtime payloads.
-import type { components } from '../contract/types';
+import type { components } from '../app/openapi/types';
 
 export type ConversationStatus = components['schemas']['ConversationStatus'];
 export type NotificationType = components['schemas']['NotificationType'];

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp, type AppOptions } from '../app';
+import { buildApp, type AppOptions } from '../app/app';
 import { openDatabase, type Database } from '../db/connection';
 import { migrate } from '../db/migrate';
 

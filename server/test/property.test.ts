@@ -18,7 +18,7 @@
 // Node's HTTP parser, which app.inject() does not go through.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOperations, operation, type Operation } from '../contract/openapi';
+import { loadOperations, operation, type Operation } from '../app/openapi/openapi';
 import type { NotificationType } from '../realtime/events';
 import { startTestServer } from './helpers';
 import { negativeProblems, positiveProblems } from './property/checks';
@@ -162,7 +162,7 @@ beforeAll(async () => {
   await seed();
   console.log(
     `property tests: seed ${SEED}, ${RUNS} runs per operation${PATH ? `, replaying path ${PATH}` : ''}` +
-      ` (replay: PROPERTY_SEED=${SEED} npx vitest run -c server/vitest.config.ts server/test/property.test.ts)`,
+      ` (replay: PROPERTY_SEED=${SEED} npx vitest run -c server/test/vitest.config.ts server/test/property.test.ts)`,
   );
 }, 120_000);
 

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../common/contract/root';
-import { ENVIRONMENT } from '../../../server/config';
+import { ENVIRONMENT } from '../../../server/app/config';
 import { CONFIGURATION_DOC, environmentTable, withEnvironmentTable } from '../configuration-table';
 
 /** Set by the server for a child process of its own (server/db/connection.ts), not by an operator. */
@@ -30,7 +30,7 @@ function variablesRead(source: string): string[] {
 }
 
 describe("docs/configuration.md's environment variables", () => {
-  it('the table in the page is the one printed from server/config.ts (npm run docs:config writes it)', () => {
+  it('the table in the page is the one printed from server/app/config.ts (npm run docs:config writes it)', () => {
     const doc = readFileSync(CONFIGURATION_DOC, 'utf8');
     expect(withEnvironmentTable(doc), 'docs/configuration.md is stale: run npm run docs:config').toBe(doc);
   });
@@ -42,7 +42,7 @@ describe("docs/configuration.md's environment variables", () => {
         if (!INTERNAL.has(name) && !read.has(name)) read.set(name, relative(PROJECT_ROOT, file));
     const listed = ENVIRONMENT.map((v) => v.name);
     const unlisted = [...read].filter(([name]) => !listed.includes(name)).map(([name, file]) => `${name} (${file})`);
-    expect(unlisted, 'read by the server but missing from ENVIRONMENT in server/config.ts').toEqual([]);
+    expect(unlisted, 'read by the server but missing from ENVIRONMENT in server/app/config.ts').toEqual([]);
     expect(
       listed.filter((name) => !read.has(name)),
       'in ENVIRONMENT but read nowhere in server/',
@@ -70,7 +70,7 @@ describe("docs/configuration.md's environment variables", () => {
 
   it('writes between the markers and leaves the rest of the page alone', () => {
     const page =
-      '# Configuration\n\nBefore.\n\n<!-- environment-variables:start (written by npm run docs:config from server/config.ts) -->\nold\n<!-- environment-variables:end -->\n\nAfter.\n';
+      '# Configuration\n\nBefore.\n\n<!-- environment-variables:start (written by npm run docs:config from server/app/config.ts) -->\nold\n<!-- environment-variables:end -->\n\nAfter.\n';
     const once = withEnvironmentTable(page, [{ name: 'X', readBy: 'server', description: 'x' }]);
     expect(once).toContain('Before.\n\n<!-- prettier-ignore-start -->\n<!-- environment-variables:start');
     expect(once).toContain(

@@ -4,32 +4,55 @@ import { formatTable } from '../table';
 import { batches, steps } from '../steps';
 
 const serverTests = [
-  'server/test/products.test.ts',
-  'server/test/outbox.test.ts',
-  'server/test/whatsapp-sender.test.ts',
+  'server/test/modules/products.test.ts',
+  'server/test/delivery/outbox.test.ts',
+  'server/test/channels/whatsapp/whatsapp-sender.test.ts',
   'server/test/bot/bot-settings.test.ts',
-  'server/test/auth.test.ts',
+  'server/test/modules/auth.test.ts',
+  'server/test/delivery/delivery-state.test.ts',
+  'server/test/channels/channels.test.ts',
+  'server/test/app/etag.test.ts',
+  'server/test/app/text.test.ts',
 ];
 const specs = ['e2e/settings.spec.ts', 'e2e/bot-settings.spec.ts', 'e2e/products.spec.ts', 'e2e/smoke.spec.ts'];
 
 describe('test:changed picks the tests a change touches', () => {
   it('a module of the server runs the tests named after it, not the rest', () => {
     expect(serverTestsFor(['server/modules/products/service.ts'], serverTests)).toEqual([
-      'server/test/products.test.ts',
+      'server/test/modules/products.test.ts',
     ]);
   });
 
   it('a changed server test runs itself; a file outside server/ runs no server test', () => {
-    expect(serverTestsFor(['server/test/auth.test.ts', 'src/main.tsx'], serverTests)).toEqual([
-      'server/test/auth.test.ts',
+    expect(serverTestsFor(['server/test/modules/auth.test.ts', 'src/main.tsx'], serverTests)).toEqual([
+      'server/test/modules/auth.test.ts',
     ]);
   });
 
-  it('the file name counts too: outbox/sender.ts runs the outbox and the sender tests', () => {
-    expect(serverTestsFor(['server/outbox/sender.ts'], serverTests)).toEqual([
-      'server/test/outbox.test.ts',
-      'server/test/whatsapp-sender.test.ts',
+  it('the folders and the file name count: delivery/outbox/sender.ts runs the delivery, outbox and sender tests', () => {
+    expect(serverTestsFor(['server/delivery/outbox/sender.ts'], serverTests)).toEqual([
+      'server/test/channels/whatsapp/whatsapp-sender.test.ts',
+      'server/test/delivery/delivery-state.test.ts',
+      'server/test/delivery/outbox.test.ts',
     ]);
+  });
+
+  it('a file runs the tests in the folder of server/test/ that mirrors its own', () => {
+    expect(serverTestsFor(['server/app/text.ts'], serverTests)).toEqual([
+      'server/test/app/etag.test.ts',
+      'server/test/app/text.test.ts',
+    ]);
+    expect(serverTestsFor(['server/test/channels/test-channel.ts'], serverTests)).toEqual([
+      'server/test/channels/channels.test.ts',
+    ]);
+  });
+
+  it('a WhatsApp file runs the channel and WhatsApp tests; "app" in "whatsapp" picks nothing from app/', () => {
+    expect(serverTestsFor(['server/channels/whatsapp/sender/cloud-sender.ts'], serverTests)).toEqual([
+      'server/test/channels/channels.test.ts',
+      'server/test/channels/whatsapp/whatsapp-sender.test.ts',
+    ]);
+    expect(serverTestsFor(['server/app/plugins/etag.ts'], serverTests)).toEqual(['server/test/app/etag.test.ts']);
   });
 
   it('a dashboard feature runs every spec named after it', () => {

@@ -32,7 +32,7 @@ import {
 } from './replies';
 import { normalise, words } from './text';
 import { understand, type Understanding } from './understand';
-import { clip, oneLine } from '../../text';
+import { clip, oneLine } from '../../app/text';
 
 /** What the bot keeps between turns of one conversation (tools.remember; at most 4 KB). */
 export type CatalogueBotMemory = {

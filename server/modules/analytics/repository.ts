@@ -4,7 +4,7 @@
 // (010-staff-response-and-daily-product-events.sql), and
 // staff_first_response_daily, the staff's time from a hand-off to their first
 // message after it (023-unread-for-staff-and-handoff-response.sql); the counts and the timeline use
-// the conversations' indexes. server/test/analytics-reference.ts computes the
+// the conversations' indexes. server/test/modules/analytics-reference.ts computes the
 // same figures from every row: the reference the rollups are tested against.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';

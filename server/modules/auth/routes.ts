@@ -1,5 +1,5 @@
-import { HttpError } from '../../errors';
-import type { HandlersFor, RouteContext } from '../../routes';
+import { HttpError } from '../../app/errors';
+import type { HandlersFor, RouteContext } from '../../app/routes';
 import { tokenHash } from './service';
 import type { SignInLimitOptions } from './sign-in-limits';
 

@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { BotSettings } from '../../bot/interface';
 import type { DB } from '../../db/schema';
-import { badRequest } from '../../errors';
+import { badRequest } from '../../app/errors';
 import { BOT_DAYS, botSettingsDefaults } from './defaults';
 import { botSettingsRepository } from './repository';
 

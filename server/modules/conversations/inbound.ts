@@ -7,13 +7,34 @@
 // functions of inboundService, so the dashboard sees the same writes and
 // events whoever plays the customer.
 import { sql, type Kysely } from 'kysely';
-import type { InboundMessage } from '../../channels/channel';
-import type { DB } from '../../db/schema';
+import type { DB, MessageAttachment } from '../../db/schema';
 import type { EventBus, HandoffReason, NotificationType } from '../../realtime/events';
 import type { notificationsService } from '../notifications/service';
 import { wordsOf } from '../../bot/catalogue';
 import type { BotRunner, TurnOutcome } from '../../bot/runner';
 import { conversationsRepository, DEFAULT_CHANNEL, inboundRepository } from './repository';
+
+/**
+ * A customer's message as a channel hands it to the inbound port. It is defined
+ * here, beside the port, so the modules never import a channel
+ * (server/channels/channel.ts's InboundPort takes it).
+ */
+export type InboundMessage = {
+  /** The channel's name (Channel.name). */
+  channel: string;
+  /** The customer's address on the channel (a WhatsApp number "+254…", a chat id…). */
+  address: string;
+  /** The channel's id of the message: a second message with the same id on the channel is not stored again. */
+  externalId: string;
+  /** messages.message_type: 'text', 'image', 'location'… */
+  type: string;
+  /** The text the dashboard shows (for media, the caption or a description). */
+  content: string;
+  attachment?: MessageAttachment | null;
+  at: Date;
+  /** The customer's name as the channel knows it; a new non-empty one replaces the stored one. */
+  name?: string | null;
+};
 
 /** Why and since when a hand-off (openapi.yaml's handoffReason, handoffAt, handoffCustomerText). */
 export type HandoffDetails = {

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { components } from '../../contract/types';
+import type { components } from '../../app/openapi/types';
 import type { MessageAttachment as StoredAttachment, MessagesTable } from '../../db/schema';
 import { ATTACHMENT_NUMBERS, ATTACHMENT_TEXT_LIMITS, attachmentUrl } from './attachment-fields';
 import { REPLY_WINDOW_MS, type ConversationRow } from './repository';

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { ConversationsTable, DB, DeliveryStatus, MessageAttachment, OutboxTemplate } from '../../db/schema';
-import { beyond, keyAt, type JsonRow, type Key } from '../../lists/paging';
+import { beyond, keyAt, type JsonRow, type Key } from '../../app/paging';
 import { messageLanguage } from '../../bot/catalogue/understand';
-import { WHATSAPP_CHANNEL } from '../../whatsapp/name';
+import { WHATSAPP_CHANNEL } from '../../db/channel-names';
 import { ATTACHMENT_NUMBERS, ATTACHMENT_TEXT_LIMITS } from './attachment-fields';
 
 export type ConversationRow = Selectable<ConversationsTable>;

@@ -1,5 +1,5 @@
-import { today, type HandlersFor, type RouteContext } from '../../routes';
-import { sendCsv, sendList } from '../../lists/paging';
+import { today, type HandlersFor, type RouteContext } from '../../app/routes';
+import { sendCsv, sendList } from '../../app/paging';
 import type { ConversationFilter } from './repository';
 import { filterOf } from './service';
 

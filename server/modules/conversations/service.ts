@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { fillInBefore, unfilledBlanks } from '../../../common/placeholders';
-import { HttpError, conflict, notFound, unprocessable } from '../../errors';
+import { HttpError, conflict, notFound, unprocessable } from '../../app/errors';
 import { fillTemplate, outboxTemplate, type messageTemplatesService } from '../message-templates/service';
 import { announceQueued, requeueFailed } from '../../delivery/state';
 import type { EventBus } from '../../realtime/events';
 import type { notificationsService } from '../notifications/service';
 import { csvHeader, csvRecords } from '../products/csv';
-import type { Key, ListSource } from '../../lists/paging';
+import type { Key, ListSource } from '../../app/paging';
 import { toConversation, toMessage, toMessages, windowOpen, type Conversation } from './mapper';
 import {
   conversationsRepository,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { components } from '../../contract/types';
+import type { components } from '../../app/openapi/types';
 import type { DB } from '../../db/schema';
-import { conflict } from '../../errors';
+import { conflict } from '../../app/errors';
 import type { EventBus } from '../../realtime/events';
 import { windowOpen } from '../conversations/mapper';
 import { conversationsRepository, REPLY_WINDOW_MS } from '../conversations/repository';

@@ -3,14 +3,14 @@
 // server keeps the list read-only for staff. Without WhatsApp (development,
 // the demo) the list is migration 007's four demo templates. With WhatsApp
 // connected (main.ts calls useSync), the list is what the business account
-// has approved, synced from Meta (server/whatsapp/sender/templates-sync.ts)
+// has approved, synced from Meta (server/channels/whatsapp/sender/templates-sync.ts)
 // at start, every few hours, from Settings' "Sync templates" and when
 // WhatsApp says a template is unknown; each sync replaces the whole set, the
 // demo templates included, and until a first sync the demo ones are hidden.
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { components } from '../../contract/types';
+import type { components } from '../../app/openapi/types';
 import type { DB, MessageTemplatesTable, OutboxTemplate } from '../../db/schema';
-import { HttpError, conflict, unprocessable } from '../../errors';
+import { HttpError, conflict, unprocessable } from '../../app/errors';
 
 export type MessageTemplate = components['schemas']['MessageTemplate'];
 export type TemplateVariable = { label: string; example?: string; name?: string };
@@ -120,7 +120,7 @@ export function messageTemplatesService(db: Kysely<DB>, deps: { now?: () => Date
           .executeTakeFirst(),
       ),
 
-    /** WhatsApp is connected: `sync` reads its templates (server/whatsapp/sender/templates-sync.ts). */
+    /** WhatsApp is connected: `sync` reads its templates (server/channels/whatsapp/sender/templates-sync.ts). */
     useSync(sync: () => Promise<SyncResult>): void {
       syncer = sync;
     },

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { beyond, keyAt, type JsonRow, type Key } from '../../lists/paging';
+import { beyond, keyAt, type JsonRow, type Key } from '../../app/paging';
 
 /** A notification as the contract's Notification, in JSON built by PostgreSQL (toNotification is the reference). */
 const notificationJson = sql<string>`json_build_object(

@@ -1,5 +1,5 @@
-import type { HandlersFor, RouteContext } from '../../routes';
-import { sendList } from '../../lists/paging';
+import type { HandlersFor, RouteContext } from '../../app/routes';
+import { sendList } from '../../app/paging';
 
 type Operations = 'listNotifications' | 'listUnreadNotifications' | 'markNotificationRead' | 'markAllNotificationsRead';
 

@@ -1,9 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { components } from '../../contract/types';
+import type { components } from '../../app/openapi/types';
 import type { DB, NotificationsTable } from '../../db/schema';
-import { notFound } from '../../errors';
+import { notFound } from '../../app/errors';
 import type { EventBus, NotificationType } from '../../realtime/events';
-import type { ListSource } from '../../lists/paging';
+import type { ListSource } from '../../app/paging';
 import { notificationsRepository } from './repository';
 
 type Notification = components['schemas']['Notification'];

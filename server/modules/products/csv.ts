@@ -4,8 +4,8 @@
 // csv-stringify.
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { unstorableText } from '../../contract/openapi';
-import { badRequest } from '../../errors';
+import { unstorableText } from '../../app/openapi/openapi';
+import { badRequest } from '../../app/errors';
 import { UPLOADS_PREFIX } from './images';
 import type { Product } from './mapper';
 import { PRODUCT_CSV_COLUMNS } from '../../../common/product-csv-columns';

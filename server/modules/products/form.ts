@@ -14,8 +14,8 @@
 // no empty form on either: '' is neither an integer nor a boolean (422).
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { createAjv, NUL_MESSAGE, operation, unstorableText } from '../../contract/openapi';
-import { badRequest, HttpError } from '../../errors';
+import { createAjv, NUL_MESSAGE, operation, unstorableText } from '../../app/openapi/openapi';
+import { badRequest, HttpError } from '../../app/errors';
 import { sniffImage, type ImageType } from './images';
 
 export type UploadedImage = { bytes: Buffer; type: ImageType };

@@ -1,7 +1,7 @@
 // A product row as the API's Product (toProduct) and as the bot's catalogue
 // shows it (toCatalogueProducts): the only two mappings from a products row.
 import type { CatalogueProduct } from '../../bot/interface';
-import type { components } from '../../contract/types';
+import type { components } from '../../app/openapi/types';
 import type { ProductRow } from './repository';
 
 export type Product = components['schemas']['Product'];

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type Updateable, type Insertable } from 'kysely';
 import type { DB, ProductsTable } from '../../db/schema';
-import { beyond, keyAt, type JsonRow, type Key } from '../../lists/paging';
+import { beyond, keyAt, type JsonRow, type Key } from '../../app/paging';
 
 export type ProductRow = Selectable<ProductsTable>;
 export type ProductInsert = Insertable<ProductsTable>;

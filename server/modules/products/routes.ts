@@ -1,8 +1,8 @@
-import { maxBytes } from '../../contract/openapi';
-import { entityTag } from '../../plugins/etag';
-import { today, type HandlersFor, type RouteContext } from '../../routes';
+import { maxBytes } from '../../app/openapi/openapi';
+import { entityTag } from '../../app/entity-tag';
+import { today, type HandlersFor, type RouteContext } from '../../app/routes';
 import { readImportFile, readProductForm } from './form';
-import { sendCsv, sendList } from '../../lists/paging';
+import { sendCsv, sendList } from '../../app/paging';
 
 /** The coding the client weights highest (q), br before gzip on a tie; none when it takes neither (q=0 refuses). */
 export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {

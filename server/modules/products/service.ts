@@ -2,12 +2,12 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, notFound } from '../../app/errors';
 import { csvRecords, parseProductsCsv, productCells, productsCsvHead } from './csv';
 import type { ProductForm } from './form';
 import { UPLOADS_PREFIX, type ImageStore } from './images';
 import { toProduct, type Product } from './mapper';
-import { BATCH, type Key, type ListSource } from '../../lists/paging';
+import { BATCH, type Key, type ListSource } from '../../app/paging';
 
 /** Longest catalogue kept as one JSON text in memory (about 450 bytes a product). */
 const WHOLE_CACHE_MAX = 10_000;

@@ -1,4 +1,4 @@
-import type { HandlersFor, RouteContext } from '../../routes';
+import type { HandlersFor, RouteContext } from '../../app/routes';
 
 export function quickRepliesRoutes({
   services,

@@ -1,9 +1,9 @@
 // Staff's saved answers, in the order staff put them. The text is stored as
 // written: the dashboard fills its {{placeholders}} from the conversation.
 import { sql, type Kysely } from 'kysely';
-import type { components } from '../../contract/types';
+import type { components } from '../../app/openapi/types';
 import type { DB } from '../../db/schema';
-import { conflict, notFound, unprocessable } from '../../errors';
+import { conflict, notFound, unprocessable } from '../../app/errors';
 
 export type QuickReply = components['schemas']['QuickReply'];
 export const MAX_QUICK_REPLIES = 200;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { components } from '../../contract/types';
+import type { components } from '../../app/openapi/types';
 import type { DB } from '../../db/schema';
 import { summaryRepository } from './repository';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCTS } from '../../../common/demo-data';
-import { buildApp } from '../../app';
+import { buildApp } from '../../app/app';
 import type { BotSettings } from '../../bot/interface';
 import { openDatabase, type Database } from '../../db/connection';
 import { migrate } from '../../db/migrate';

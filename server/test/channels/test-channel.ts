@@ -3,7 +3,7 @@
 // port, records what the outbox sends it (giving each an id of its own), and
 // reports where a sent message got to through the delivery port.
 import type { Channel, ChannelPorts, StatusReport } from '../../channels/channel';
-import type { OutgoingMessage } from '../../outbox/sender';
+import type { OutgoingMessage } from '../../delivery/outbox/sender';
 
 export const TEST_CHANNEL = 'test';
 

@@ -9,9 +9,9 @@ import { openDatabase, type Database } from '../../db/connection';
 import { backoff } from '../../jobs/backoff';
 import { ERROR_TEXT_MAX, errorText } from '../../jobs/error-text';
 import { jobWorker, type JobQueue, type JobWorkerOptions } from '../../jobs/worker';
-import { OUTBOX_BACKOFF } from '../../outbox/sender';
-import { MEDIA_BACKOFF } from '../../whatsapp/media/downloader';
-import { WEBHOOK_BACKOFF } from '../../whatsapp/webhook/worker';
+import { OUTBOX_BACKOFF } from '../../delivery/outbox/sender';
+import { MEDIA_BACKOFF } from '../../channels/whatsapp/media/downloader';
+import { WEBHOOK_BACKOFF } from '../../channels/whatsapp/webhook/worker';
 
 const low = () => 0;
 const high = () => 0.999_999;

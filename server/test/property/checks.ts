@@ -3,7 +3,7 @@
 // the contract: refused with a documented 4xx carrying an ErrorResponse, for
 // the right reason (401 only for a missing session, 403 only for a foreign
 // Origin), and nothing stored changes.
-import type { Operation } from '../../contract/openapi';
+import type { Operation } from '../../app/openapi/openapi';
 import type { Exchange } from './harness';
 import { notAnErrorResponse } from './oracle';
 import type { Kind } from './mutations';

@@ -4,7 +4,7 @@
 // and multipart text fields from their schemas; files as small real images
 // (or a generated CSV for the import).
 import fc from 'fast-check';
-import type { Operation } from '../../contract/openapi';
+import type { Operation } from '../../app/openapi/openapi';
 import { PRODUCT_CSV_COLUMNS } from '../../../common/product-csv-columns';
 import { ADMIN, PNG } from '../helpers';
 import { fileFields, textFormSchema } from './oracle';

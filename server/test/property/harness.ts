@@ -5,7 +5,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { Operation } from '../../contract/openapi';
+import type { Operation } from '../../app/openapi/openapi';
 import { ADMIN, type TestServer } from '../helpers';
 import { describeExchange, toWire, type Shape, type Wire } from './requests';
 

@@ -10,7 +10,7 @@
 // Each command checks its answers against the model and the contract.
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { operation, type Operation } from '../../contract/openapi';
+import { operation, type Operation } from '../../app/openapi/openapi';
 import { unfilledBlanks } from '../../../common/placeholders';
 import type { NotificationType } from '../../realtime/events';
 import { positiveProblems } from './checks';

@@ -2,7 +2,7 @@
 // operation's schemas. Each is applied to a generated valid request; the
 // oracle then confirms the result really breaks the contract (a mutation that
 // happens to stay valid, say a wrong type the schema also allows, is skipped).
-import type { Operation } from '../../contract/openapi';
+import type { Operation } from '../../app/openapi/openapi';
 import { PNG } from '../helpers';
 import { FOREIGN_ORIGIN, MAX_IMAGE_FILES, fileFields, textFormSchema } from './oracle';
 import { BOUNDARY, encodeMultipart, type Part, type Shape } from './requests';

@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
-import { CONTRACT_PATH, createAjv, type Operation } from '../../contract/openapi';
+import { CONTRACT_PATH, createAjv, type Operation } from '../../app/openapi/openapi';
 import type { Part, Shape } from './requests';
 import { typesOf, type Schema } from './schema-arbitrary';
 

@@ -3,7 +3,7 @@
 // the wire (method, URL, headers, bytes). Multipart bodies are written here
 // by hand rather than by FormData: FormData rewrites line breaks inside
 // values and cannot express a part without headers.
-import type { Operation } from '../../contract/openapi';
+import type { Operation } from '../../app/openapi/openapi';
 
 export type Part = {
   name: string;

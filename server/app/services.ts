@@ -1,0 +1,89 @@
+// Every service wired to one database, one event bus and one clock, and the
+// one bot runner (server/bot/runner.ts) every customer message reaches through
+// services.customers, the inbound port of every channel (server/channels).
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { catalogueBot } from '../bot/catalogue';
+import type { Bot } from '../bot/interface';
+import { createBotRunner } from '../bot/runner';
+import type { DB } from '../db/schema';
+import { analyticsService } from '../modules/analytics/service';
+import { authService } from '../modules/auth/service';
+import { botSettingsService } from '../modules/bot-settings/service';
+import { customerMessages, inboundService } from '../modules/conversations/inbound';
+import { conversationsService } from '../modules/conversations/service';
+import { followUpsService } from '../modules/follow-ups/service';
+import { notificationsService } from '../modules/notifications/service';
+import { messageTemplatesService } from '../modules/message-templates/service';
+import { imageStore } from '../modules/products/images';
+import { quickRepliesService } from '../modules/quick-replies/service';
+import { productsService } from '../modules/products/service';
+import { summaryService } from '../modules/summary/service';
+import { outboxDispatcher, type OutboxLog, type OutboxSenders } from '../delivery/outbox/sender';
+import type { EventBus } from '../realtime/events';
+import { attachmentFiles } from '../channels/whatsapp/media/attachments';
+import { mediaDirOf } from '../channels/whatsapp/media/files';
+
+export type ServiceOptions = {
+  dataDir: string;
+  sessionTtlMs: number;
+  events: EventBus;
+  now?: () => Date;
+  /** The outbox's senders by channel name (server/channels/configure.ts outboxSenders); default: none. */
+  senders?: OutboxSenders;
+  /** The server's logger (the outbox logs a channel failure staff must fix; the bot's failures). */
+  log?: OutboxLog;
+  /** Answers customers (BOT_MODULE, server/bot/load.ts); default: the catalogue bot. */
+  bot?: Bot;
+};
+
+const quiet: OutboxLog = { error: () => {}, warn: () => {} };
+
+export function createServices(db: Kysely<DB>, options: ServiceOptions) {
+  const now = options.now ?? (() => new Date());
+  const events = options.events;
+  const notifications = notificationsService(db, { events, now });
+  const outbox = outboxDispatcher(db, options.senders ?? new Map(), events, {
+    now,
+    log: options.log,
+    // A channel failure staff must fix (a revoked token, a blocked account), on the conversation it stopped.
+    notifyStaff: (conversationId, message) => notifications.create(conversationId, 'unclear_request', message),
+  });
+  const outboxChanged = () => outbox.kick();
+  const images = imageStore(join(options.dataDir, 'uploads'));
+  const messageTemplates = messageTemplatesService(db, { now });
+  const inbound = inboundService(db, { events, now, notifications });
+  const botSettings = botSettingsService(db, { now });
+  const runner = createBotRunner({
+    db,
+    inbound,
+    bot: options.bot ?? catalogueBot,
+    outboxChanged,
+    log: options.log ?? quiet,
+    now,
+    settings: botSettings.current,
+  });
+  return {
+    now,
+    images,
+    /** Customers' media files (DATA_DIR/media), as the attachment route serves them. */
+    attachments: attachmentFiles(db, mediaDirOf(options.dataDir)),
+    outbox,
+    auth: authService(db, { sessionTtlMs: options.sessionTtlMs, now }),
+    products: productsService(db, images),
+    conversations: conversationsService(db, { events, now, outboxChanged, templates: messageTemplates, notifications }),
+    messageTemplates,
+    quickReplies: quickRepliesService(db),
+    notifications,
+    inbound,
+    /** The inbound port (server/channels): a customer's message in (stored once), and the bot's turn on it. */
+    customers: customerMessages(inbound, runner),
+    analytics: analyticsService(db, { now }),
+    followUps: followUpsService(db, { events, now, outboxChanged, templates: messageTemplates }),
+    summary: summaryService(db, { now }),
+    /** Settings → Chatbot (the bot reads them through botSettings.current()). */
+    botSettings,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,74 @@
+// Demo data for a first run: the catalogue with its pictures, a month of
+// conversations in which customers talk to the catalogue bot (server/demo/simulate.ts:
+// it answers a few seconds after each message, bargains, sells, and hands
+// some to a human). Only an empty database is seeded, so a restart keeps
+// what people did.
+import { faker } from '@faker-js/faker';
+import type { Kysely } from 'kysely';
+import { DEMO_PRODUCTS } from '../../common/demo-data';
+import type { DB } from '../db/schema';
+import { installationImages, productImage } from './images';
+import { productsRepository } from '../modules/products/repository';
+import type { Services } from '../app/services';
+import { createSimulator } from './simulate';
+
+const PNG = { ext: 'png', mime: 'image/png' } as const;
+
+export async function seedDemo(
+  db: Kysely<DB>,
+  services: Services,
+  options: { conversations?: number; seed?: number } = {},
+): Promise<boolean> {
+  const [products, conversations] = await Promise.all([
+    db.selectFrom('products').select('id').limit(1).execute(),
+    db.selectFrom('conversations').select('id').limit(1).execute(),
+  ]);
+  if (products.length > 0 || conversations.length > 0) return false;
+  faker.seed(options.seed ?? 254);
+  const repo = productsRepository(db);
+  for (const p of DEMO_PRODUCTS) {
+    // The pictures are drawn here from the product itself (demo/images/)
+    // and stored like uploaded ones, so they are served, backed up and
+    // removed with the product as any other.
+    const image = await services.images.save(productImage(p), PNG);
+    const installations: string[] = [];
+    for (const bytes of installationImages(p)) installations.push(await services.images.save(bytes, PNG));
+    await repo.insert({
+      name: p.name,
+      category: p.category,
+      dimensions: p.dimensions,
+      description: p.description,
+      starting_price: p.startingPrice,
+      ending_price: p.endingPrice,
+      color: p.color ?? null,
+      installation_price_per_slab: p.installationPricePerSlab ?? null,
+      material: p.material ?? null,
+      bowl_configuration: p.bowlConfiguration ?? null,
+      stock: faker.number.int({ min: 0, max: 40 }),
+      is_active: faker.datatype.boolean(0.9),
+      product_image_url: image,
+      installation_image_urls: installations,
+    });
+  }
+  const simulator = createSimulator(db, services);
+  const now = services.now().getTime();
+  const count = options.conversations ?? 36;
+  for (let i = 0; i < count; i++) {
+    // A busy shop: the first eight customers wrote within the last 20 hours (their 24-hour reply
+    // windows are open), the next four 22 to 24 hours ago (closing soon), the rest over 30 days.
+    const [min, max] = i < 8 ? [5 * 60, 20 * 3600] : i < 12 ? [22 * 3600, 23.9 * 3600] : [86_400, 30 * 86_400];
+    const at = new Date(now - faker.number.int({ min, max }) * 1000);
+    if (i % 6 === 0) await simulator.handoff(at);
+    else await simulator.exchange(at);
+  }
+  // Two conversations an admin has taken over.
+  const taken = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('status', '=', 'bot_active')
+    .orderBy('id')
+    .limit(2)
+    .execute();
+  for (const { id } of taken) await services.conversations.setStatus(id, 'admin_takeover');
+  return true;
+}
