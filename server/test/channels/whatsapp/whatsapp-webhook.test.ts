@@ -290,13 +290,12 @@ describe('a customer writes', () => {
       { type: 'text', text: { body: 'Does it come in another color?' } },
       { name: 'Sheena Nelson', timestamp: '1749416383' },
     );
+    // The bot is held until released below: an answer that waited for it would never come.
     botBehaviour = 'wait';
-    const started = performance.now();
     // Meta's servers: no session, no Origin of ours, a host name the dashboard does not answer to.
     const headers = { host: 'shop-webhooks.trycloudflare.com', origin: 'https://meta.example' };
     const answer = await post(body, headers);
     expect(answer.statusCode).toBe(200);
-    expect(performance.now() - started).toBeLessThan(1000);
     // The same host name reaches nothing else.
     expect((await server.app.inject({ method: 'GET', url: '/nowhere', headers })).statusCode).toBe(421);
 
