@@ -166,6 +166,27 @@ test.describe('phone layouts', () => {
   }
 });
 
+// Beyond the spec: an accepted deal (the Deal Accepted badge, Conversation Info's Deal row).
+test.describe('deals', () => {
+  test('notifications with an accepted deal', async ({ page, signIn, mockPrefer }, testInfo) => {
+    await signIn();
+    await mockPrefer('**/api/notifications{,?*}', 'example=deal');
+    await page.goto('/notifications');
+    await waitForScreen(page);
+    await expect(page.getByText('Deal Accepted', { exact: true })).toBeVisible();
+    await auditBothThemes(page, '/notifications deal', testInfo);
+  });
+
+  test('a conversation holding a deal', async ({ page, signIn, mockPrefer }, testInfo) => {
+    await signIn();
+    await mockPrefer('**/api/conversations/106', 'example=deal', { method: 'GET' });
+    await page.goto('/conversations/106');
+    await waitForScreen(page);
+    await expect(page.locator('.deal-info')).toBeVisible();
+    await auditBothThemes(page, '/conversations/106 deal', testInfo);
+  });
+});
+
 // Beyond the spec: the inbox's parts with the contract's named examples.
 test.describe('inbox: unread, reply window, templates, delivery, quick replies', () => {
   test.beforeEach(async ({ page }) => {

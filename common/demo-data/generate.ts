@@ -118,6 +118,15 @@ export function handoffCase(
       const ask = faker.helpers.arrayElement(UNCLEAR);
       return { ask, message: `Unclear request from ${name || customer.phone}: "${quoteLine(ask)}"` };
     }
+    case 'deal_accepted': {
+      // Not a hand-over: the customer agreed a price with the bot.
+      const product = productName(faker);
+      const price = faker.number.int({ min: 60, max: 200 }) * 100;
+      return {
+        ask: faker.helpers.arrayElement(['Sawa, deal', 'Deal, I will take it', 'Poa, nitachukua']),
+        message: `${who} accepted ${product} at KES ${price.toLocaleString('en-US')}`,
+      };
+    }
   }
 }
 

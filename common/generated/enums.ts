@@ -38,5 +38,5 @@ export const DELIVERY_STATUSES = ["queued", "sent", "delivered", "read", "failed
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** openapi.yaml, components.schemas.NotificationType */
-export const NOTIFICATION_TYPES = ["product_not_found", "delivery_inquiry", "payment_inquiry", "unclear_request"] as const;
+export const NOTIFICATION_TYPES = ["product_not_found", "delivery_inquiry", "payment_inquiry", "unclear_request", "deal_accepted"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -1134,6 +1134,33 @@ export interface components {
              * @enum {string|null}
              */
             customerLanguage?: "en" | "sw" | null;
+            /**
+             * @description Beyond the spec. The price the customer last agreed to in this
+             *     conversation; null until they agree to one. Absent from a backend
+             *     that does not track deals: the dashboard then shows none.
+             */
+            deal?: components["schemas"]["Deal"] | null;
+        };
+        /**
+         * @description Beyond the spec. A price agreed with the customer: the product, the
+         *     price of one unit (a slab, a sink) in KES, how many when the customer
+         *     said, who agreed it and when. When the chatbot agrees a sale, the
+         *     conversation holds the deal and staff get a `deal_accepted`
+         *     notification ("Wanjiku Mutua accepted Carrara White Marble at KES
+         *     13,800"); the same deal agreed again changes nothing.
+         */
+        Deal: {
+            /** @description The catalogue product; null once it has been deleted. */
+            productId?: number | null;
+            productName: string;
+            /** @description KES, for one unit; two decimals at most. */
+            unitPrice: number;
+            /** @description How many units, when the customer said; null when not yet known. */
+            quantity?: number | null;
+            /** @enum {string} */
+            agreedBy: "bot" | "staff";
+            /** Format: date-time */
+            agreedAt: string;
         };
         /**
          * @description Beyond the spec. Why a conversation needs a person. The first four
@@ -1314,8 +1341,15 @@ export interface components {
         QuickReplyOrder: {
             ids: number[];
         };
-        /** @enum {string} */
-        NotificationType: "product_not_found" | "delivery_inquiry" | "payment_inquiry" | "unclear_request";
+        /**
+         * @description The first four are the spec's: the chatbot handed the conversation
+         *     over for that reason. `deal_accepted` is beyond the spec: the
+         *     customer agreed a price with the chatbot (the conversation's `deal`),
+         *     so that a sale is never left for nobody to see; the conversation
+         *     stays with the bot. A backend without deals never sends it.
+         * @enum {string}
+         */
+        NotificationType: "product_not_found" | "delivery_inquiry" | "payment_inquiry" | "unclear_request" | "deal_accepted";
         Notification: {
             id: number;
             type: components["schemas"]["NotificationType"];

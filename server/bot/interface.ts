@@ -30,7 +30,7 @@
 //   };
 //   export default bot;
 import type { MessageAttachment } from '../db/schema';
-import type { HandoffReason, NotificationType } from '../realtime/events';
+import type { HandoffReason, HandoffType } from '../realtime/events';
 import type { components } from '../app/openapi/types';
 
 /** Settings → Chatbot (openapi.yaml's BotSettings). */
@@ -102,13 +102,21 @@ export type BotTools = {
    * default the type), since when (the turn's time) and the customer's
    * message of this turn, which the dashboard shows on its card.
    */
-  handoff(type: NotificationType, message: string, reason?: HandoffReason): Promise<void>;
+  handoff(type: HandoffType, message: string, reason?: HandoffReason): Promise<void>;
   /** The customer looked at (view) or asked about (inquiry) a product. */
   productInterest(product: { id: number; name: string }, kind: 'view' | 'inquiry'): Promise<void>;
   /** The bot offered a price, in this round of bargaining. */
   offer(price: number, round: number): Promise<void>;
-  /** The customer bought. */
-  converted(): Promise<void>;
+  /**
+   * The customer bought. Give the deal (the product, the price of one unit in KES, how many
+   * when the customer said): the conversation keeps it and staff are told ("… accepted
+   * Carrara White Marble at KES 13,800"), once per deal. Without it only the sale is counted.
+   */
+  converted(deal?: {
+    product: { id: number; name: string };
+    unitPrice: number;
+    quantity?: number | null;
+  }): Promise<void>;
   /** The active products, as they are now (a product just added or retired shows at once). */
   catalogue(): Promise<CatalogueProduct[]>;
   /** Keeps a small JSON value (at most 4 KB) for this conversation: the next turn's `memory`. */

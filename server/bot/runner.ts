@@ -129,7 +129,9 @@ export function createBotRunner(options: BotRunnerOptions) {
       },
       productInterest: (product, kind) => inbound.productInterest(conversationId, product, kind, now()),
       offer: (price, round) => inbound.offer(conversationId, price, round),
-      converted: () => inbound.converted(conversationId),
+      async converted(deal) {
+        await inbound.converted(conversationId, deal, now());
+      },
       catalogue: activeProducts,
       async remember(value) {
         let json: string | undefined;

@@ -78,6 +78,13 @@ export interface ConversationsTable {
   handoff_unanswered_at: Generated<Date | null>;
   /** Migration 022: the language the customer last wrote in ('en' or 'sw'), as the bot reads it; null until they write. */
   customer_language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 025: the deal the customer last agreed to (openapi.yaml Deal); all null until one. */
+  deal_product_id: Generated<number | null>;
+  deal_product_name: Generated<string | null>;
+  deal_unit_price: ColumnType<string | null, number | null | undefined, number | null>;
+  deal_quantity: Generated<number | null>;
+  deal_agreed_by: Generated<string | null>;
+  deal_agreed_at: Generated<Date | null>;
 }
 export interface MessagesTable {
   id: Generated<number>;

@@ -14,12 +14,11 @@ import { randomUUID } from 'node:crypto';
 import { faker } from '@faker-js/faker';
 import type { Kysely } from 'kysely';
 import { kenyanName, kenyanPhone, quoteLine, TOWNS } from '../../common/demo-data';
-import { NOTIFICATION_TYPES } from '../../common/generated/enums';
 import type { CatalogueProduct } from '../bot/interface';
 import type { DB } from '../db/schema';
 import { toCatalogueProducts } from '../modules/products/mapper';
 import { productsRepository } from '../modules/products/repository';
-import type { NotificationType } from '../realtime/events';
+import { HANDOFF_TYPES, type HandoffType } from '../realtime/events';
 import type { Services } from '../app/services';
 
 /** The simulator's channel name (server/channels/simulator.ts): conversations.channel of the customers it plays. */
@@ -132,7 +131,7 @@ const LINES = {
 } as const;
 
 /** The four hand-over cases, in the words of each language. */
-const CASES: Record<NotificationType, Record<Language, () => string[]>> = {
+const CASES: Record<HandoffType, Record<Language, () => string[]>> = {
   product_not_found: {
     en: () => [
       pick([
@@ -280,7 +279,7 @@ export function createSimulator(db: Kysely<DB>, services: Services, options: Sim
    * catalogue bot would have).
    */
   async function handoff(at?: Date) {
-    const type = NOTIFICATION_TYPES[nextType++ % NOTIFICATION_TYPES.length];
+    const type = HANDOFF_TYPES[nextType++ % HANDOFF_TYPES.length];
     const { customer, say } = newCustomer(at);
     const lang = customer.language;
     const list = await products();

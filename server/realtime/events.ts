@@ -3,7 +3,15 @@ import type { components } from '../app/openapi/types';
 
 export type ConversationStatus = components['schemas']['ConversationStatus'];
 export type NotificationType = components['schemas']['NotificationType'];
-/** Why a conversation needs a person (beyond the spec; every NotificationType is one). */
+/** The notifications of a hand-over (the spec's four); deal_accepted is not one. */
+export type HandoffType = Exclude<NotificationType, 'deal_accepted'>;
+export const HANDOFF_TYPES: readonly HandoffType[] = [
+  'product_not_found',
+  'delivery_inquiry',
+  'payment_inquiry',
+  'unclear_request',
+];
+/** Why a conversation needs a person (beyond the spec; every HandoffType is one). */
 export type HandoffReason = components['schemas']['HandoffReason'];
 export type DeliveryStatus = components['schemas']['DeliveryStatus'];
 

@@ -19,7 +19,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOperations, operation, type Operation } from '../app/openapi/openapi';
-import type { NotificationType } from '../realtime/events';
+import { HANDOFF_TYPES, type NotificationType } from '../realtime/events';
 import { startTestServer } from './helpers';
 import { negativeProblems, positiveProblems } from './property/checks';
 import {
@@ -135,7 +135,7 @@ async function seed() {
     products.push(JSON.parse(exchange.answer.body) as { id: number; name: string });
   }
   const { inbound, conversations } = h.server.app.services;
-  const types: NotificationType[] = ['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request'];
+  const types = HANDOFF_TYPES;
   for (let i = 0; i < 8; i++) {
     const id = await inbound.customerMessage(
       `+2547000000${String(i).padStart(2, '0')}`,

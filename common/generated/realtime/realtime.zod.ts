@@ -10,9 +10,9 @@ export const notificationEventResponse = zod.object({
   "type": zod.literal("notification"),
   "data": zod.object({
   "id": zod.number().min(1).optional().describe('Id of the notification, as in GET /api/notifications.'),
-  "type": zod.enum(['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request']).optional(),
+  "type": zod.enum(['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request', 'deal_accepted']).optional().describe('As in openapi.yaml; deal_accepted (a price agreed with the chatbot) is beyond the spec.'),
   "message": zod.string().min(1).describe('Text shown in the toast.'),
-  "conversationId": zod.number().min(1).optional().describe('The conversation that needs a human.'),
+  "conversationId": zod.number().min(1).optional().describe('The conversation that needs a human (or, for deal_accepted, holds the deal).'),
   "createdAt": zod.iso.datetime({}).optional()
 }).describe('Only `message` is required; unknown fields are allowed.')
 })

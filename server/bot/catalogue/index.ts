@@ -5,7 +5,7 @@
 // when a person is needed (a product it does not have, delivery, payment, or
 // two messages in a row it could not place). Rules only (understand.ts); no
 // model, no network.
-import type { HandoffReason, NotificationType } from '../../realtime/events';
+import type { HandoffReason, HandoffType } from '../../realtime/events';
 import { BOT_SETTINGS_DEFAULTS } from '../../modules/bot-settings/defaults';
 import type { Bot, BotSettings, BotTools, BotTurn, CatalogueProduct } from '../interface';
 import { answerCounterOffer, floorPrice } from './bargain';
@@ -136,7 +136,7 @@ class Turn {
   }
 
   /** Replies `lead` with the hand-over line (or the out-of-hours message), then hands over. */
-  private async handOver(type: NotificationType, lead: string | null, message: string, reason?: HandoffReason) {
+  private async handOver(type: HandoffType, lead: string | null, message: string, reason?: HandoffReason) {
     const open = isOpen(this.turn.settings.businessHours, this.turn.at);
     const closing = open ? HANDOVER[this.lang] : outOfHoursMessage(this.turn.settings, this.lang);
     await this.say(lead ? `${lead} ${closing}` : closing);
@@ -354,7 +354,7 @@ class Turn {
    */
   private async sell(product: CatalogueProduct, price: number) {
     await this.concerns(product);
-    await this.tools.converted();
+    await this.tools.converted({ product: { id: product.id, name: product.name }, unitPrice: price });
     await this.say(convertedReply(product, price, this.lang));
   }
 

@@ -8,7 +8,7 @@
 // events whoever plays the customer.
 import { sql, type Kysely } from 'kysely';
 import type { DB, MessageAttachment } from '../../db/schema';
-import type { EventBus, HandoffReason, NotificationType } from '../../realtime/events';
+import type { EventBus, HandoffReason, HandoffType } from '../../realtime/events';
 import type { notificationsService } from '../notifications/service';
 import { wordsOf } from '../../bot/catalogue';
 import type { BotRunner, TurnOutcome } from '../../bot/runner';
@@ -46,7 +46,16 @@ export type HandoffDetails = {
   at?: Date;
 };
 
-const handoffColumns = (type: NotificationType, details: HandoffDetails) => ({
+/** A price the customer agreed to (openapi.yaml Deal, as the bot gives it). */
+export type AgreedDeal = {
+  product: { id: number; name: string };
+  /** KES for one unit; kept to two decimals. */
+  unitPrice: number;
+  /** How many, when the customer said. */
+  quantity?: number | null;
+};
+
+const handoffColumns = (type: HandoffType, details: HandoffDetails) => ({
   handoff_reason: details.reason ?? type,
   handoff_at: details.at ?? sql<Date>`last_message_at`,
   handoff_customer_text:
@@ -198,16 +207,64 @@ export function inboundService(
       await repo.update(conversationId, { current_offer_price: price, bargaining_round: round });
       deps.events.publish({ type: 'conversation_update', data: { id: conversationId } });
     },
-    async converted(conversationId: number) {
-      await repo.update(conversationId, { converted: true });
+    /**
+     * The customer bought. With the deal (the product, the price of one unit,
+     * how many when said), the conversation keeps it and staff get a
+     * deal_accepted notification, live; the same deal agreed again changes
+     * nothing and raises none. Without it only the flag is set.
+     */
+    async converted(conversationId: number, deal?: AgreedDeal, at = deps.now()) {
+      const unitPrice = deal ? Math.round(deal.unitPrice * 100) / 100 : undefined;
+      const changed = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('conversations')
+          .select(['customer_name', 'customer_address', 'deal_product_name', 'deal_unit_price', 'deal_quantity'])
+          .where('id', '=', conversationId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const same =
+          !deal ||
+          (row.deal_product_name === deal.product.name &&
+            row.deal_unit_price !== null &&
+            Number(row.deal_unit_price) === unitPrice &&
+            row.deal_quantity === (deal.quantity ?? null));
+        await trx
+          .updateTable('conversations')
+          .set(
+            same || !deal
+              ? { converted: true }
+              : {
+                  converted: true,
+                  deal_product_id: deal.product.id,
+                  deal_product_name: deal.product.name,
+                  deal_unit_price: unitPrice!,
+                  deal_quantity: deal.quantity ?? null,
+                  deal_agreed_by: 'bot',
+                  deal_agreed_at: at,
+                },
+          )
+          .where('id', '=', conversationId)
+          .execute();
+        return same ? undefined : row;
+      });
       deps.events.publish({ type: 'conversation_update', data: { id: conversationId } });
+      if (!changed || !deal) return undefined;
+      const who = changed.customer_name?.trim() || `Customer ${changed.customer_address}`;
+      const quantity = deal.quantity ? ` × ${deal.quantity}` : '';
+      const price = unitPrice!.toLocaleString('en-US', { maximumFractionDigits: 2 });
+      return deps.notifications.create(
+        conversationId,
+        'deal_accepted',
+        `${who} accepted ${deal.product.name} at KES ${price}${quantity}`,
+      );
     },
     /**
      * The bot hands over: as handoff, but only while the conversation is the
      * bot's (staff who took it over or were already called keep it as it
      * is, and no second notification is raised). Undefined when not handed over.
      */
-    async botHandoff(conversationId: number, type: NotificationType, message: string, details: HandoffDetails = {}) {
+    async botHandoff(conversationId: number, type: HandoffType, message: string, details: HandoffDetails = {}) {
       const moved = await db
         .updateTable('conversations')
         .set({ status: 'admin_required', ...handoffColumns(type, details) })
@@ -220,7 +277,7 @@ export function inboundService(
       return deps.notifications.create(conversationId, type, message);
     },
     /** The bot needs a human: admin_required plus a notification. */
-    async handoff(conversationId: number, type: NotificationType, message: string, details: HandoffDetails = {}) {
+    async handoff(conversationId: number, type: HandoffType, message: string, details: HandoffDetails = {}) {
       await db
         .updateTable('conversations')
         .set({ status: 'admin_required', ...handoffColumns(type, details) })

@@ -28,7 +28,21 @@ export const toConversation = (row: ConversationRow): Conversation => ({
   handoffAt: row.handoff_at === null ? null : row.handoff_at.toISOString(),
   handoffCustomerText: row.handoff_customer_text,
   customerLanguage: row.customer_language as Conversation['customerLanguage'],
+  deal: dealOf(row),
 });
+
+/** The deal the customer last agreed to (migration 025), or null. */
+const dealOf = (row: ConversationRow): Conversation['deal'] =>
+  row.deal_product_name === null || row.deal_unit_price === null || row.deal_agreed_at === null
+    ? null
+    : {
+        productId: row.deal_product_id,
+        productName: row.deal_product_name,
+        unitPrice: Number(row.deal_unit_price),
+        quantity: row.deal_quantity,
+        agreedBy: row.deal_agreed_by as NonNullable<Conversation['deal']>['agreedBy'],
+        agreedAt: row.deal_agreed_at.toISOString(),
+      };
 
 /** 24 hours after the customer's last message; null when the customer never wrote. */
 export const replyWindowClosesAt = (row: Pick<ConversationRow, 'last_customer_message_at'>): string | null =>

@@ -58,7 +58,11 @@ const conversationJson = sql<string>`json_build_object(
   'lastMessagePreview', last_message_preview, 'lastCustomerMessagePreview', last_customer_message_preview,
   'handoffReason', handoff_reason, 'handoffAt', ${isoUtc(sql.ref('handoff_at'))},
   'handoffCustomerText', handoff_customer_text,
-  'customerLanguage', customer_language
+  'customerLanguage', customer_language,
+  'deal', case when deal_product_name is null then null else json_build_object(
+    'productId', deal_product_id, 'productName', deal_product_name, 'unitPrice', deal_unit_price,
+    'quantity', deal_quantity, 'agreedBy', deal_agreed_by, 'agreedAt', ${isoUtc(sql.ref('deal_agreed_at'))}
+  ) end
 )::text`;
 
 /**

@@ -370,6 +370,20 @@ describe('a day of real use, replayed', () => {
       .executeTakeFirstOrThrow();
     expect(stored.converted).toBe(true);
     expect(conversation).toMatchObject({ customerLanguage: 'sw' });
+    // The sale is not silent: the conversation holds the deal, and staff were told once, though
+    // the customer said yes twice ("7500 basi", then "Sawa, deal").
+    expect((conversation as unknown as { deal: unknown }).deal).toEqual({
+      productId: expect.any(Number),
+      productName: 'Tan Brown Granite',
+      unitPrice: best,
+      quantity: null,
+      agreedBy: 'bot',
+      agreedAt: expect.any(String),
+    });
+    const deals = (await notificationsOf(conversation.id)).filter((n) => n.type === 'deal_accepted');
+    expect(deals.map((n) => n.message)).toEqual([`Achieng Odhiambo accepted Tan Brown Granite at ${bestText}`]);
+    // It stays the bot's conversation: a deal is not a hand-over.
+    expect(conversation).toMatchObject({ status: 'bot_active' });
   });
 
   it.each(['Habari yako', 'Vipi msee', 'Habari za asubuhi'])('greets "%s" in Swahili', async (hello) => {

@@ -542,12 +542,15 @@ class HandOff implements fc.AsyncCommand<NotificationModel, Harness> {
   check = (model: Readonly<NotificationModel>) => model.conversations.length > 0;
   async run(model: NotificationModel, h: Harness) {
     tally(this.constructor.name);
-    // The API cannot create notifications: the bot does, through this service.
-    const created = await h.server.app.services.inbound.handoff(
-      pick(model.conversations, this.index),
-      this.type,
-      `Customer needs a human (${this.type})`,
-    );
+    // The API cannot create notifications: the bot does, through these services (a hand-over,
+    // or a deal the customer agreed to, which hands nothing over).
+    const conversation = pick(model.conversations, this.index);
+    const message = `Customer needs a human (${this.type})`;
+    const { inbound, notifications } = h.server.app.services;
+    const created =
+      this.type === 'deal_accepted'
+        ? await notifications.create(conversation, this.type, message)
+        : await inbound.handoff(conversation, this.type, message);
     model.read.set(created.id, false);
   }
   toString = () => `handoff(#${this.index}, ${this.type})`;

@@ -9,18 +9,22 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   delivery_inquiry: 'Delivery Inquiry',
   payment_inquiry: 'Payment Inquiry',
   unclear_request: 'Unclear Request',
+  // Beyond the spec: the customer agreed a price with the chatbot.
+  deal_accepted: 'Deal Accepted',
 };
 
 /**
  * Unclear Request is destructive, the others default or secondary.
  * A missing product is the one the business can act on (stock it), so it gets
- * the stronger default; delivery and payment questions are routine.
+ * the stronger default; delivery and payment questions are routine; an
+ * accepted deal is good news (success).
  */
 export const NOTIFICATION_TYPE_VARIANTS: Record<NotificationType, BadgeVariant> = {
   product_not_found: 'default',
   delivery_inquiry: 'secondary',
   payment_inquiry: 'secondary',
   unclear_request: 'destructive',
+  deal_accepted: 'success',
 };
 
 /**

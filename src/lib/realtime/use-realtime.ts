@@ -36,7 +36,10 @@ export function useRealtime(): RealtimeStatus {
       refetch ??= read.createInvalidationBatcher((filters) => void read.refetchAfterEvent(queryClient, filters));
       refetch.add(read.invalidationsForEvent(event));
       if (event.type === 'notification') {
-        toast({ title: 'New Admin Action Required', description: event.data.message, variant: 'destructive' });
+        // Beyond the spec: a price the customer agreed with the chatbot is good news, not an alarm.
+        if (event.data.type === 'deal_accepted')
+          toast({ title: 'Deal Accepted', description: event.data.message, variant: 'default' });
+        else toast({ title: 'New Admin Action Required', description: event.data.message, variant: 'destructive' });
       }
     };
     const notLoaded = (error: unknown) => console.warn('Realtime message not read: its reader did not load', error);

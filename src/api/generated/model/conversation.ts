@@ -13,6 +13,7 @@ import type { ConversationHandoffReason } from './conversationHandoffReason';
 import type { ConversationHandoffAt } from './conversationHandoffAt';
 import type { ConversationHandoffCustomerText } from './conversationHandoffCustomerText';
 import type { ConversationCustomerLanguage } from './conversationCustomerLanguage';
+import type { ConversationDeal } from './conversationDeal';
 
 export interface Conversation {
   /** @minimum 1 */
@@ -103,4 +104,9 @@ Absent from a backend that does not track it: the dashboard then
 uses the English texts.
  */
   customerLanguage?: ConversationCustomerLanguage;
+  /** Beyond the spec. The price the customer last agreed to in this
+conversation; null until they agree to one. Absent from a backend
+that does not track deals: the dashboard then shows none.
+ */
+  deal?: ConversationDeal;
 }

@@ -9,10 +9,11 @@ import { StatusBadge } from './status-badge';
 /**
  * 'Conversation Info': status, start, last activity, the current product and offer when there are
  * any, and beyond the spec the hand-off when the backend says why a person is needed (the reason,
- * the customer's words, since when, and while it still waits, for how long).
+ * the customer's words, since when, and while it still waits, for how long) and the deal the
+ * customer agreed to, when the backend keeps deals.
  */
 export function ConversationInfo({ conversation }: { conversation: Conversation }) {
-  const { currentProductId, currentOfferPrice, bargainingRound } = conversation;
+  const { currentProductId, currentOfferPrice, bargainingRound, deal } = conversation;
   const handoff = handoffOf(conversation);
   return (
     <section className="card conversation-info" aria-labelledby="conversation-info-title">
@@ -62,6 +63,20 @@ export function ConversationInfo({ conversation }: { conversation: Conversation 
             <dd className="current-offer">
               <span>{formatKES(currentOfferPrice)}</span>
               {bargainingRound != null && <span className="plain-badge">Round {bargainingRound}</span>}
+            </dd>
+          </div>
+        )}
+        {deal && (
+          <div>
+            <dt>Deal</dt>
+            <dd className="deal-info">
+              <p>
+                {deal.productName} at {formatKES(deal.unitPrice)}
+                {deal.quantity != null && ` × ${deal.quantity}`}
+              </p>
+              <p className="muted">
+                Agreed by {deal.agreedBy === 'bot' ? 'the chatbot' : 'staff'} on {formatDateTime(deal.agreedAt)}
+              </p>
             </dd>
           </div>
         )}

@@ -25,6 +25,7 @@ describe('notification types', () => {
       delivery_inquiry: 'Delivery Inquiry',
       payment_inquiry: 'Payment Inquiry',
       unclear_request: 'Unclear Request',
+      deal_accepted: 'Deal Accepted',
     });
   });
   it('styles Unclear Request destructive and the others default or secondary', () => {
@@ -32,6 +33,8 @@ describe('notification types', () => {
     for (const type of ['product_not_found', 'delivery_inquiry', 'payment_inquiry'] as const) {
       expect(['default', 'secondary']).toContain(NOTIFICATION_TYPE_VARIANTS[type]);
     }
+    // Beyond the spec: an accepted deal is good news.
+    expect(NOTIFICATION_TYPE_VARIANTS.deal_accepted).toBe('success');
   });
 });
 

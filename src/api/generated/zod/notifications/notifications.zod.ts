@@ -21,7 +21,7 @@ export const listNotifications200ResponseCustomerQuoteMax = 200;
 
 export const listNotifications200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
-  "type": zod.enum(['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request']),
+  "type": zod.enum(['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request', 'deal_accepted']).describe('The first four are the spec\'s: the chatbot handed the conversation\nover for that reason. `deal_accepted` is beyond the spec: the\ncustomer agreed a price with the chatbot (the conversation\'s `deal`),\nso that a sale is never left for nobody to see; the conversation\nstays with the bot. A backend without deals never sends it.\n'),
   "message": zod.string().min(1),
   "isRead": zod.boolean(),
   "createdAt": zod.iso.datetime({}),
@@ -70,7 +70,7 @@ export const listUnreadNotifications200ResponseCustomerQuoteMax = 200;
 
 export const listUnreadNotifications200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
-  "type": zod.enum(['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request']),
+  "type": zod.enum(['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request', 'deal_accepted']).describe('The first four are the spec\'s: the chatbot handed the conversation\nover for that reason. `deal_accepted` is beyond the spec: the\ncustomer agreed a price with the chatbot (the conversation\'s `deal`),\nso that a sale is never left for nobody to see; the conversation\nstays with the bot. A backend without deals never sends it.\n'),
   "message": zod.string().min(1),
   "isRead": zod.boolean(),
   "createdAt": zod.iso.datetime({}),
@@ -109,7 +109,7 @@ export const markNotificationRead200ResponseCustomerQuoteMax = 200;
 
 export const markNotificationRead200Response = zod.strictObject({
   "id": zod.number().min(1),
-  "type": zod.enum(['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request']),
+  "type": zod.enum(['product_not_found', 'delivery_inquiry', 'payment_inquiry', 'unclear_request', 'deal_accepted']).describe('The first four are the spec\'s: the chatbot handed the conversation\nover for that reason. `deal_accepted` is beyond the spec: the\ncustomer agreed a price with the chatbot (the conversation\'s `deal`),\nso that a sale is never left for nobody to see; the conversation\nstays with the bot. A backend without deals never sends it.\n'),
   "message": zod.string().min(1),
   "isRead": zod.boolean(),
   "createdAt": zod.iso.datetime({}),

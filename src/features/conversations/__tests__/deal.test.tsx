@@ -1,0 +1,67 @@
+// A price the customer agreed to (openapi.yaml's Deal, beyond the spec): Conversation Info says
+// what, at how much, who agreed it and when; a backend without deals shows no Deal row.
+import { render, screen } from '@testing-library/react';
+import type { Conversation } from '../../../api/generated/model/conversation';
+import { ConversationInfo } from '../components/conversation-info';
+
+const conversation: Conversation = {
+  id: 104,
+  customerName: 'Wanjiku Mutua',
+  whatsappPhoneNumber: '+254711203344',
+  status: 'bot_active',
+  lastMessageAt: '2026-11-22T09:02:00.000Z',
+  createdAt: '2026-11-21T16:30:00.000Z',
+  productsMentioned: ['Carrara White Marble'],
+  currentProductId: null,
+};
+
+describe('Conversation Info: the deal', () => {
+  it('shows the product, the unit price, how many, and that the chatbot agreed it', () => {
+    render(
+      <ConversationInfo
+        conversation={{
+          ...conversation,
+          deal: {
+            productId: 3,
+            productName: 'Carrara White Marble',
+            unitPrice: 13800,
+            quantity: 3,
+            agreedBy: 'bot',
+            agreedAt: '2026-11-22T09:01:30.000Z',
+          },
+        }}
+      />,
+    );
+    const row = screen.getByText('Deal').closest('div')!;
+    expect(row).toHaveTextContent('Carrara White Marble at KES 13,800 × 3');
+    expect(row).toHaveTextContent(/Agreed by the chatbot on .*2026/);
+  });
+
+  it('leaves out the quantity the customer has not said, and keeps cents', () => {
+    render(
+      <ConversationInfo
+        conversation={{
+          ...conversation,
+          deal: {
+            productId: null,
+            productName: 'Tan Brown Granite',
+            unitPrice: 7050.5,
+            quantity: null,
+            agreedBy: 'staff',
+            agreedAt: '2026-11-22T09:01:30.000Z',
+          },
+        }}
+      />,
+    );
+    const row = screen.getByText('Deal').closest('div')!;
+    expect(row).toHaveTextContent(/^DealTan Brown Granite at KES 7,050\.5Agreed by staff on /);
+  });
+
+  it('has no Deal row without a deal, or from a backend without deals', () => {
+    const { unmount } = render(<ConversationInfo conversation={{ ...conversation, deal: null }} />);
+    expect(screen.queryByText('Deal')).not.toBeInTheDocument();
+    unmount();
+    render(<ConversationInfo conversation={conversation} />);
+    expect(screen.queryByText('Deal')).not.toBeInTheDocument();
+  });
+});
