@@ -48,6 +48,29 @@ async function signIn(request: APIRequestContext) {
   expect(res.status()).toBe(200);
 }
 
+/** Adds a granite slab to the catalogue (3000 x 1800 x 20, active), as staff would on the product form. */
+async function addGranite(
+  request: APIRequestContext,
+  name: string,
+  color: string,
+  prices: [number, number],
+  stock: number,
+) {
+  const created = await request.post(`${stack.app}/api/products`, {
+    multipart: {
+      name,
+      category: 'granite',
+      color,
+      dimensions: '3000 x 1800 x 20',
+      startingPrice: String(prices[0]),
+      endingPrice: String(prices[1]),
+      stock: String(stock),
+      isActive: 'true',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+}
+
 async function postStatus(id: string, status: DeliveryStatus, recipientId: string) {
   const answer = await postWebhook(webhookUrl(), statusPayload({ ...business, id, status, recipientId }), {
     secret: WHATSAPP.appSecret,
@@ -152,19 +175,7 @@ test('a customer asks, bargains and buys over WhatsApp with the bot alone; deliv
 }) => {
   test.setTimeout(120_000);
   await signIn(page.request);
-  const created = await page.request.post(`${stack.app}/api/products`, {
-    multipart: {
-      name: 'Galaxy Black Granite',
-      category: 'granite',
-      color: 'Black',
-      dimensions: '3000 x 1800 x 20',
-      startingPrice: '11000',
-      endingPrice: '15500',
-      stock: '6',
-      isActive: 'true',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await addGranite(page.request, 'Galaxy Black Granite', 'Black', [11000, 15500], 6);
   const from = newNumber();
   const name = 'Achieng Odhiambo';
   await page.goto(`${stack.app}/conversations`);
@@ -220,19 +231,7 @@ test('a Swahili buyer who bargains, then offers more than the last price and say
 }) => {
   test.setTimeout(120_000);
   await signIn(page.request);
-  const created = await page.request.post(`${stack.app}/api/products`, {
-    multipart: {
-      name: 'Tan Brown Granite',
-      category: 'granite',
-      color: 'Brown',
-      dimensions: '3000 x 1800 x 20',
-      startingPrice: '7800',
-      endingPrice: '10500',
-      stock: '9',
-      isActive: 'true',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await addGranite(page.request, 'Tan Brown Granite', 'Brown', [7800, 10500], 9);
   const from = newNumber();
   const name = 'Njeri Wambui';
   await page.goto(`${stack.app}/conversations`);
