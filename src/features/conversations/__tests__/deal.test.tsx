@@ -1,7 +1,10 @@
-// A price the customer agreed to (openapi.yaml's Deal, beyond the spec): Conversation Info says
-// what, at how much, who agreed it and when; a backend without deals shows no Deal row.
+// A price the customer agreed to (openapi.yaml's Deal, beyond the spec): the card says at what
+// price, Conversation Info says what, at how much, who agreed it and when; a backend without
+// deals shows neither.
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import type { Conversation } from '../../../api/generated/model/conversation';
+import { ConversationCard } from '../components/conversation-card';
 import { ConversationInfo } from '../components/conversation-info';
 
 const conversation: Conversation = {
@@ -63,5 +66,36 @@ describe('Conversation Info: the deal', () => {
     unmount();
     render(<ConversationInfo conversation={conversation} />);
     expect(screen.queryByText('Deal')).not.toBeInTheDocument();
+  });
+});
+
+describe('the card of a conversation holding a deal', () => {
+  const renderCard = (c: Conversation) =>
+    render(
+      <MemoryRouter>
+        <ul>
+          <ConversationCard conversation={c} />
+        </ul>
+      </MemoryRouter>,
+    );
+
+  it('says at what price, beside the status', () => {
+    renderCard({
+      ...conversation,
+      deal: {
+        productId: 3,
+        productName: 'Carrara White Marble',
+        unitPrice: 13800,
+        quantity: null,
+        agreedBy: 'bot',
+        agreedAt: '2026-11-22T09:01:30.000Z',
+      },
+    });
+    expect(screen.getByRole('link')).toHaveTextContent('Deal at KES 13,800');
+  });
+
+  it('says nothing of deals without one', () => {
+    renderCard(conversation);
+    expect(screen.getByRole('link')).not.toHaveTextContent('Deal');
   });
 });

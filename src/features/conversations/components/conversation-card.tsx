@@ -5,6 +5,7 @@ import { QuoteLine } from '../../../components/ui/quote-line';
 import { UNKNOWN_CUSTOMER, customerDisplayName } from '../../../lib/format/customer';
 import { formatDateTime } from '../../../lib/format/date';
 import { formatTimeLeft } from '../../../lib/format/duration';
+import { formatKES } from '../../../lib/format/money';
 import { replyWindow, useNow } from '../reply-window';
 import { handoffOf, waitingText } from '../handoff';
 import { messageCount } from '../status';
@@ -15,7 +16,8 @@ import { StatusBadge } from './status-badge';
  * one) reads 'Unknown Customer'. The last message's first line shows on one line when the server
  * sends it; for a conversation waiting for a person whose backend says why, the reason and the
  * customer's words show instead (the last message is then the bot's hand-over line, which says
- * nothing), with how long it has waited.
+ * nothing), with how long it has waited. Beyond the spec, a conversation holding a deal says at
+ * what price.
  */
 export const ConversationCard = memo(function ConversationCard({ conversation }: { conversation: Conversation }) {
   const needsAdmin = conversation.status === 'admin_required';
@@ -42,6 +44,11 @@ export const ConversationCard = memo(function ConversationCard({ conversation }:
           {handoff?.since !== undefined && (
             <span className="plain-badge waiting-badge">
               <i className="pi pi-hourglass" aria-hidden="true" /> {waitingText(handoff.since, now)}
+            </span>
+          )}
+          {conversation.deal && (
+            <span className="plain-badge deal-badge">
+              <i className="pi pi-check-circle" aria-hidden="true" /> Deal at {formatKES(conversation.deal.unitPrice)}
             </span>
           )}
           {reply.state === 'open' && reply.closing && (
