@@ -266,6 +266,16 @@ test('a Swahili buyer who bargains, then offers more than the last price and say
   expect(replies.join('\n')).not.toMatch(/Unamaanisha bidhaa gani|[Ss]inki|[Ss]ink/);
   // The bot kept the sale: nobody was needed, and no sink was offered.
   await expect(info).toContainText('Bot Active');
+  // And the sale is not silent: the conversation holds the deal, and staff were told once.
+  await expect(info.locator('.deal-info')).toContainText(`Tan Brown Granite at KES ${price}`, LIVE);
+  await expect(info.locator('.deal-info')).toContainText('Agreed by the chatbot');
+  const notifications = (await (await page.request.get(`${stack.app}/api/notifications`)).json()) as {
+    type: string;
+    message: string;
+  }[];
+  expect(notifications.filter((n) => n.type === 'deal_accepted' && n.message.startsWith(name))).toEqual([
+    expect.objectContaining({ message: `${name} accepted Tan Brown Granite at KES ${price}` }),
+  ]);
 });
 
 test('the webhook refuses deliveries without the app secret’s signature, and stores nothing', async ({ request }) => {
