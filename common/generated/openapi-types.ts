@@ -1703,6 +1703,14 @@ export interface components {
          */
         ReplyWindowFilter: "open" | "closing" | "closed";
         /**
+         * @description Beyond the spec. `true`: only conversations holding a deal (the
+         *     customer agreed a price: `deal` is set); `false`: only those
+         *     without. The dashboard's Deals view. A backend that does not know
+         *     it ignores it.
+         * @example true
+         */
+        DealFilter: boolean;
+        /**
          * @description Beyond the spec. `recent` (the default): most recent activity
          *     first. `waiting`: the conversations that have waited longest for a
          *     person first (`handoffAt` ascending, then id), as the dashboard's
@@ -2202,6 +2210,14 @@ export interface operations {
                  */
                 replyWindow?: components["parameters"]["ReplyWindowFilter"];
                 /**
+                 * @description Beyond the spec. `true`: only conversations holding a deal (the
+                 *     customer agreed a price: `deal` is set); `false`: only those
+                 *     without. The dashboard's Deals view. A backend that does not know
+                 *     it ignores it.
+                 * @example true
+                 */
+                deal?: components["parameters"]["DealFilter"];
+                /**
                  * @description Beyond the spec. `recent` (the default): most recent activity
                  *     first. `waiting`: the conversations that have waited longest for a
                  *     person first (`handoffAt` ascending, then id), as the dashboard's
@@ -2278,6 +2294,14 @@ export interface operations {
                  * @example closing
                  */
                 replyWindow?: components["parameters"]["ReplyWindowFilter"];
+                /**
+                 * @description Beyond the spec. `true`: only conversations holding a deal (the
+                 *     customer agreed a price: `deal` is set); `false`: only those
+                 *     without. The dashboard's Deals view. A backend that does not know
+                 *     it ignores it.
+                 * @example true
+                 */
+                deal?: components["parameters"]["DealFilter"];
             };
             header?: never;
             path?: never;

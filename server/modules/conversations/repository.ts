@@ -18,6 +18,8 @@ export type ConversationFilter = {
   unread?: boolean;
   /** Beyond the spec: the 24-hour reply window is open, closes within 2 hours, or has closed. */
   replyWindow?: 'open' | 'closing' | 'closed';
+  /** Beyond the spec: only conversations holding (true) or not holding (false) an agreed deal. */
+  deal?: boolean;
 };
 
 /**
@@ -199,6 +201,9 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
     if (filter.unread !== undefined)
       // true reads the partial index conversations_unread (migration 007).
       query = filter.unread ? query.where('unread_count', '>', 0) : query.where('unread_count', '=', 0);
+    if (filter.deal !== undefined)
+      // true reads the partial index conversations_deal (migration 029).
+      query = filter.deal ? query.where('deal_agreed_at', 'is not', null) : query.where('deal_agreed_at', 'is', null);
     if (filter.replyWindow) {
       const opensAfter = new Date(now().getTime() - REPLY_WINDOW_MS);
       if (filter.replyWindow === 'open') query = query.where('last_customer_message_at', '>', opensAfter);

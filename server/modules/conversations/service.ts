@@ -35,6 +35,7 @@ export const filterOf = (query: ConversationFilter): ConversationFilter => ({
   productMentioned: query.productMentioned,
   unread: query.unread,
   replyWindow: query.replyWindow,
+  deal: query.deal,
 });
 
 export const WINDOW_CLOSED = 'The 24-hour reply window has closed: send an approved template instead';

@@ -92,6 +92,8 @@ export function ConversationsPage() {
   const inbox = {
     unread: Boolean(filters.unread) || listed.some((c) => c.unreadCount !== undefined),
     replyWindow: Boolean(filters.replyWindowClosing) || listed.some((c) => c.replyWindowClosesAt !== undefined),
+    // A backend that keeps deals says so on every conversation (deal, null when none).
+    deal: Boolean(filters.deal) || listed.some((c) => c.deal !== undefined),
   };
 
   // j / k move focus down and up the cards (Enter opens the focused one, as any link).

@@ -16,6 +16,8 @@ export interface ConversationFilters {
   unread?: boolean;
   /** Beyond the spec: only reply windows that close within 2 hours. */
   replyWindowClosing?: boolean;
+  /** Beyond the spec: the Deals view, only conversations where the customer agreed a price. */
+  deal?: boolean;
 }
 
 export const noFilters: ConversationFilters = { customerPhone: '', productMentioned: '' };
@@ -33,7 +35,8 @@ export function hasActiveFilters(filters: ConversationFilters): boolean {
     filters.status ||
     filters.productMentioned.trim() ||
     filters.unread ||
-    filters.replyWindowClosing,
+    filters.replyWindowClosing ||
+    filters.deal,
   );
 }
 
@@ -57,6 +60,7 @@ export function toSearchParams(filters: ConversationFilters): SearchConversation
   if (product) params.productMentioned = product;
   if (filters.unread) params.unread = true;
   if (filters.replyWindowClosing) params.replyWindow = 'closing';
+  if (filters.deal) params.deal = true;
   return params;
 }
 
@@ -88,6 +92,7 @@ const KEYS = {
   productMentioned: 'productMentioned',
   unread: 'unread',
   replyWindow: 'replyWindow',
+  deal: 'deal',
 } as const;
 
 const isStatus = (value: string | null): value is ConversationStatus =>
@@ -104,6 +109,7 @@ export function filtersFromQuery(query: URLSearchParams): ConversationFilters {
     productMentioned: (query.get(KEYS.productMentioned) ?? '').trim().slice(0, PRODUCT_MAX_LENGTH),
     ...(query.get(KEYS.unread) === 'true' && { unread: true }),
     ...(query.get(KEYS.replyWindow) === 'closing' && { replyWindowClosing: true }),
+    ...(query.get(KEYS.deal) === 'true' && { deal: true }),
   };
 }
 
@@ -119,6 +125,7 @@ export function filtersToQuery(filters: ConversationFilters): URLSearchParams {
   if (product) query.set(KEYS.productMentioned, product);
   if (filters.unread) query.set(KEYS.unread, 'true');
   if (filters.replyWindowClosing) query.set(KEYS.replyWindow, 'closing');
+  if (filters.deal) query.set(KEYS.deal, 'true');
   return query;
 }
 

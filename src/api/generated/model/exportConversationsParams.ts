@@ -8,6 +8,7 @@ import type { StatusFilterParameter } from './statusFilterParameter';
 import type { ProductMentionedParameter } from './productMentionedParameter';
 import type { UnreadFilterParameter } from './unreadFilterParameter';
 import type { ReplyWindowFilterParameter } from './replyWindowFilterParameter';
+import type { DealFilterParameter } from './dealFilterParameter';
 
 export type ExportConversationsParams = {
 /**
@@ -47,4 +48,12 @@ unread?: UnreadFilterParameter;
 
  */
 replyWindow?: ReplyWindowFilterParameter;
+/**
+ * Beyond the spec. `true`: only conversations holding a deal (the
+customer agreed a price: `deal` is set); `false`: only those
+without. The dashboard's Deals view. A backend that does not know
+it ignores it.
+
+ */
+deal?: DealFilterParameter;
 };

@@ -39,6 +39,7 @@ export * from './conversationStatusUpdate';
 export * from './customerPhoneParameter';
 export * from './deal';
 export * from './dealAgreedBy';
+export * from './dealFilterParameter';
 export * from './dealProductId';
 export * from './dealQuantity';
 export * from './deliveryStatus';

@@ -10,6 +10,7 @@ import type { StatusFilterParameter } from './statusFilterParameter';
 import type { ProductMentionedParameter } from './productMentionedParameter';
 import type { UnreadFilterParameter } from './unreadFilterParameter';
 import type { ReplyWindowFilterParameter } from './replyWindowFilterParameter';
+import type { DealFilterParameter } from './dealFilterParameter';
 import type { ConversationOrderParameter } from './conversationOrderParameter';
 
 export type SearchConversationsParams = {
@@ -68,6 +69,14 @@ unread?: UnreadFilterParameter;
 
  */
 replyWindow?: ReplyWindowFilterParameter;
+/**
+ * Beyond the spec. `true`: only conversations holding a deal (the
+customer agreed a price: `deal` is set); `false`: only those
+without. The dashboard's Deals view. A backend that does not know
+it ignores it.
+
+ */
+deal?: DealFilterParameter;
 /**
  * Beyond the spec. `recent` (the default): most recent activity
 first. `waiting`: the conversations that have waited longest for a

@@ -128,3 +128,40 @@ describe('ConversationsPage, a page at a time', () => {
     expect(within(more.parentElement!).getByText('Showing 200 of 250 conversations')).toBeInTheDocument();
   });
 });
+
+describe('the Deals view', () => {
+  const deal = {
+    productId: 1,
+    productName: 'Tan Brown Granite',
+    unitPrice: 7050,
+    quantity: 3,
+    agreedBy: 'bot' as const,
+    agreedAt: '2026-11-22T10:00:00.000Z',
+  };
+
+  it('is offered by a backend that keeps deals; ticking it searches deal=true and names it as a filter', async () => {
+    const user = userEvent.setup();
+    const withDeals = many.slice(0, 3).map((c, i) => ({ ...c, deal: i === 1 ? deal : null }));
+    const { calls } = renderList('/conversations', {
+      'GET /api/conversations': { items: () => withDeals },
+      'GET /api/conversations/search': { items: () => withDeals.filter((c) => c.deal) },
+    });
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Deals' }));
+    expect(await screen.findByText('1 result')).toBeInTheDocument();
+    expect(calls.filter((call) => call.includes('deal=true'))).toEqual([
+      expect.stringMatching(/^GET \/api\/conversations\/search\?.*deal=true/),
+    ]);
+    expect(screen.getByRole('group', { name: 'Active filters' })).toHaveTextContent('Deals');
+    expect(cards()).toEqual(['Customer 2']);
+  });
+
+  it('is not offered by a backend whose conversations carry no deal field', async () => {
+    const user = userEvent.setup();
+    renderList('/conversations', { 'GET /api/conversations': { items: () => many.slice(0, 3) } });
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(screen.queryByRole('checkbox', { name: 'Deals' })).not.toBeInTheDocument();
+  });
+});

@@ -164,3 +164,18 @@ describe('the inbox filters (unread, reply window closing)', () => {
     expect(filtersFromQuery(new URLSearchParams('unread=1&replyWindow=open'))).toEqual(noFilters);
   });
 });
+
+describe('the Deals view (deal=true)', () => {
+  it('starts a search alone, becomes the contract’s deal=true and survives a reload', () => {
+    const filters = { ...noFilters, deal: true };
+    expect(hasActiveFilters(filters)).toBe(true);
+    expect(hasActiveFilters({ ...noFilters, deal: false })).toBe(false);
+    const params = toSearchParams(filters);
+    expect(params).toEqual({ deal: true });
+    expect(searchConversationsQueryParams.safeParse(params).success).toBe(true);
+    const query = filtersToQuery(filters);
+    expect(query.toString()).toBe('deal=true');
+    expect(filtersFromQuery(query)).toEqual(filters);
+    expect(filtersFromQuery(new URLSearchParams('deal=yes'))).toEqual(noFilters);
+  });
+});

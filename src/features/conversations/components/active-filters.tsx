@@ -23,6 +23,7 @@ export function ActiveFilters({ filters, update, clearAll }: ActiveFiltersProps)
   if (filters.unread) badges.push({ name: 'Unread', value: '', clear: { unread: undefined } });
   if (filters.replyWindowClosing)
     badges.push({ name: 'Reply window closing', value: '', clear: { replyWindowClosing: undefined } });
+  if (filters.deal) badges.push({ name: 'Deals', value: '', clear: { deal: undefined } });
   if (badges.length === 0) return null;
 
   return (

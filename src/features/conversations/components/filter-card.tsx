@@ -23,7 +23,7 @@ interface FilterCardProps {
   filters: ConversationFilters;
   update: (patch: Partial<ConversationFilters>) => void;
   /** Which of the filters beyond the spec the backend supports (its conversations carry the fields). */
-  inbox?: { unread: boolean; replyWindow: boolean };
+  inbox?: { unread: boolean; replyWindow: boolean; deal?: boolean };
 }
 
 type DateFieldProps = {
@@ -57,7 +57,11 @@ function DateField({ id, label, value, onChange, minDate, maxDate }: DateFieldPr
 }
 
 /** 'Filter Conversations': start and end date, phone, status and product mentioned. Typed text applies once typing settles. */
-export function FilterCard({ filters, update, inbox = { unread: false, replyWindow: false } }: FilterCardProps) {
+export function FilterCard({
+  filters,
+  update,
+  inbox = { unread: false, replyWindow: false, deal: false },
+}: FilterCardProps) {
   const [phone, setPhone] = useTypedFilter(filters.customerPhone, (customerPhone) => update({ customerPhone }));
   const [product, setProduct] = useTypedFilter(filters.productMentioned, (productMentioned) =>
     update({ productMentioned }),
@@ -121,7 +125,7 @@ export function FilterCard({ filters, update, inbox = { unread: false, replyWind
           />
         </div>
       </div>
-      {(inbox.unread || inbox.replyWindow) && (
+      {(inbox.unread || inbox.replyWindow || inbox.deal) && (
         <div className="filter-toggles">
           {inbox.unread && (
             <label className="filter-toggle">
@@ -141,6 +145,16 @@ export function FilterCard({ filters, update, inbox = { unread: false, replyWind
                 onChange={(event) => update({ replyWindowClosing: event.target.checked || undefined })}
               />
               Reply window closing
+            </label>
+          )}
+          {inbox.deal && (
+            <label className="filter-toggle">
+              <input
+                type="checkbox"
+                checked={Boolean(filters.deal)}
+                onChange={(event) => update({ deal: event.target.checked || undefined })}
+              />
+              Deals
             </label>
           )}
         </div>

@@ -89,6 +89,7 @@ export const searchConversationsQueryParams = zod.object({
   "productMentioned": zod.coerce.string().min(1).max(searchConversationsQueryProductMentionedMax).optional().describe('Part of a product name the customer mentioned.'),
   "unread": zod.coerce.boolean().optional().describe('Beyond the spec. `true`: only conversations with customer messages\nstaff have not read (`unreadCount` above 0); `false`: only those\nwithout. Messages count as unread only while a person has the\nconversation (admin_required or admin_takeover, from the customer\'s\nmessage that caused the hand-off on): the bot answers the others.\n'),
   "replyWindow": zod.enum(['open', 'closing', 'closed']).optional().describe('Beyond the spec. `open`: the 24-hour reply window is open;\n`closing`: open and closes within 2 hours; `closed`: it has closed\n(or the customer never wrote).\n'),
+  "deal": zod.coerce.boolean().optional().describe('Beyond the spec. `true`: only conversations holding a deal (the\ncustomer agreed a price: `deal` is set); `false`: only those\nwithout. The dashboard\'s Deals view. A backend that does not know\nit ignores it.\n'),
   "order": zod.enum(['recent', 'waiting']).optional().describe('Beyond the spec. `recent` (the default): most recent activity\nfirst. `waiting`: the conversations that have waited longest for a\nperson first (`handoffAt` ascending, then id), as the dashboard\'s\n\"Needs a person\" lists them; only with `status=admin_required`\n(422 otherwise). A backend that does not know it answers most\nrecent activity first.\n')
 })
 
@@ -160,7 +161,8 @@ export const exportConversationsQueryParams = zod.object({
   "status": zod.enum(['bot_active', 'admin_required', 'admin_takeover']).optional(),
   "productMentioned": zod.coerce.string().min(1).max(exportConversationsQueryProductMentionedMax).optional().describe('Part of a product name the customer mentioned.'),
   "unread": zod.coerce.boolean().optional().describe('Beyond the spec. `true`: only conversations with customer messages\nstaff have not read (`unreadCount` above 0); `false`: only those\nwithout. Messages count as unread only while a person has the\nconversation (admin_required or admin_takeover, from the customer\'s\nmessage that caused the hand-off on): the bot answers the others.\n'),
-  "replyWindow": zod.enum(['open', 'closing', 'closed']).optional().describe('Beyond the spec. `open`: the 24-hour reply window is open;\n`closing`: open and closes within 2 hours; `closed`: it has closed\n(or the customer never wrote).\n')
+  "replyWindow": zod.enum(['open', 'closing', 'closed']).optional().describe('Beyond the spec. `open`: the 24-hour reply window is open;\n`closing`: open and closes within 2 hours; `closed`: it has closed\n(or the customer never wrote).\n'),
+  "deal": zod.coerce.boolean().optional().describe('Beyond the spec. `true`: only conversations holding a deal (the\ncustomer agreed a price: `deal` is set); `false`: only those\nwithout. The dashboard\'s Deals view. A backend that does not know\nit ignores it.\n')
 })
 
 export const exportConversations400Response = zod.strictObject({
