@@ -442,6 +442,11 @@ const OPTIONAL_OPERATIONS = new Set([
   'getMessageAttachment',
   'syncMessageTemplates',
   'getBotSettings',
+  'getBusinessProfile',
+  'listQuotes',
+  'listConversationQuotes',
+  'getQuote',
+  'getQuotePdf',
 ]);
 
 /**
@@ -455,6 +460,18 @@ const FEATURE_OPERATIONS: Record<string, string[]> = {
   listQuickReplies: ['createQuickReply', 'updateQuickReply', 'deleteQuickReply', 'reorderQuickReplies'],
   listMessageTemplates: ['sendConversationTemplate', 'retryConversationMessage'],
   getBotSettings: ['updateBotSettings'],
+  getBusinessProfile: ['updateBusinessProfile', 'uploadBusinessLogo'],
+  listQuotes: [
+    'listConversationQuotes',
+    'createQuote',
+    'getQuote',
+    'updateQuote',
+    'reviseQuote',
+    'sendQuote',
+    'cancelQuote',
+    'acceptQuote',
+    'getQuotePdf',
+  ],
 };
 const READ_STATE_OPERATIONS = ['markConversationRead', 'markConversationUnread'];
 

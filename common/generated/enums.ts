@@ -40,3 +40,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 /** openapi.yaml, components.schemas.NotificationType */
 export const NOTIFICATION_TYPES = ["product_not_found", "delivery_inquiry", "payment_inquiry", "unclear_request", "deal_accepted"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** openapi.yaml, components.schemas.QuoteStatus */
+export const QUOTE_STATUSES = ["draft", "sent", "accepted", "expired", "cancelled", "superseded"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];

@@ -606,6 +606,313 @@ export interface paths {
         patch: operations["updateQuickReply"];
         trace?: never;
     };
+    "/api/business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business profile quotes print
+         * @description Beyond the spec. The business's name, contacts, logo and the
+         *     defaults a new quote takes (deposit percent, days it stays valid).
+         *     The defaults until staff save it: the name the dashboard shows
+         *     ("Stone & Sinks"), empty contacts, no logo, a 50% deposit and 14
+         *     days. A backend without quotes answers 404 and the dashboard hides
+         *     quotes and this profile.
+         */
+        get: operations["getBusinessProfile"];
+        /**
+         * Save the business profile
+         * @description Beyond the spec. Replaces every field but the logo (set by POST
+         *     /api/business/logo). Quotes made after it take its defaults; quotes
+         *     already made keep theirs, and their PDFs print the profile as it is
+         *     now.
+         */
+        put: operations["updateBusinessProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/business/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the logo quotes print
+         * @description Beyond the spec. One PNG or JPEG image of at most 1 MB in the part
+         *     `logo`; the type is read from the file's first bytes, never from its
+         *     name or Content-Type. It replaces the logo before it and is served
+         *     like product images (`logoUrl`, under /uploads).
+         */
+        post: operations["uploadBusinessLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A conversation's quotes
+         * @description Beyond the spec. Every quote made in this conversation, every
+         *     revision included, newest first. A backend without quotes answers
+         *     404 (also for a conversation that exists) and the dashboard hides
+         *     quotes.
+         */
+        get: operations["listConversationQuotes"];
+        put?: never;
+        /**
+         * Start a quote for the customer
+         * @description Beyond the spec. A new draft with the next free number. The client
+         *     sends products, quantities, a discount and a delivery zone; the
+         *     server computes every amount. A line without `unitPrice` takes the
+         *     price of the conversation's deal when the product is the deal's,
+         *     else the product's starting price. `depositPercent` and
+         *     `validityDays` left out take the business profile's. All amounts
+         *     are computed in whole cents:
+         *
+         *     * lineTotal = quantity × (unitPrice + installationPerUnit), where
+         *       installationPerUnit is the product's installation price per slab
+         *       when `withInstallation` is true, else 0;
+         *     * subtotal = the sum of lineTotal;
+         *     * total = subtotal + deliveryFee − discount (a discount above
+         *       subtotal + deliveryFee is refused);
+         *     * deposit = total × depositPercent / 100, rounded half up to the
+         *       cent.
+         */
+        post: operations["createQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every quote
+         * @description Beyond the spec. Every quote, every revision included, newest
+         *     first; paged like the conversations (`limit`, `cursor`, `Link`,
+         *     `X-Total-Count`). `status` keeps the quotes in that state (a sent
+         *     quote past its validity counts as expired). A backend without
+         *     quotes answers 404 and the dashboard hides quotes.
+         */
+        get: operations["listQuotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{quoteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A quote's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 42
+                 */
+                quoteId: components["parameters"]["QuoteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One quote
+         * @description Beyond the spec. A backend without quotes answers 404.
+         */
+        get: operations["getQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a draft
+         * @description Beyond the spec. Only a draft changes; the fields left out keep
+         *     their values, `lines` replaces every line. Amounts are computed
+         *     again as on create (a line without `unitPrice` takes the default
+         *     price again). A quote that was sent is changed by revising it.
+         */
+        patch: operations["updateQuote"];
+        trace?: never;
+    };
+    "/api/quotes/{quoteId}/revise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A quote's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 42
+                 */
+                quoteId: components["parameters"]["QuoteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a new revision of a sent quote
+         * @description Beyond the spec. A sent or expired quote is copied into a new draft
+         *     with the same number and the next revision; the old one becomes
+         *     `superseded`. Its lines keep their prices.
+         */
+        post: operations["reviseQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{quoteId}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A quote's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 42
+                 */
+                quoteId: components["parameters"]["QuoteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the quote to the customer on WhatsApp
+         * @description Beyond the spec. A draft goes to the customer as a PDF document with
+         *     a caption ("Quotation Q00042 – total KES 41,400.00, valid until 12
+         *     Dec 2026. Reply YES to accept."); the thread shows it as a staff
+         *     message holding the caption. It is valid for `validityDays` from
+         *     now. Outside the customer's 24-hour window it goes as the approved
+         *     template with a document header when there is one; without one the
+         *     quote is not sent (409). A customer replying a plain yes ("yes",
+         *     "accept", "sawa", "ndio"…) while it is valid accepts it.
+         */
+        post: operations["sendQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{quoteId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A quote's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 42
+                 */
+                quoteId: components["parameters"]["QuoteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a quote
+         * @description Beyond the spec. A draft, sent or expired quote becomes `cancelled`; the customer is not told.
+         */
+        post: operations["cancelQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{quoteId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A quote's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 42
+                 */
+                quoteId: components["parameters"]["QuoteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the customer's yes
+         * @description Beyond the spec. Staff record that the customer accepted a sent,
+         *     still valid quote (by phone, in person). It becomes `accepted`, as
+         *     when the customer replies yes on WhatsApp.
+         */
+        post: operations["acceptQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{quoteId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A quote's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 42
+                 */
+                quoteId: components["parameters"]["QuoteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The quote as a PDF
+         * @description Beyond the spec. The quotation as the customer gets it (A4), made
+         *     from the quote and the business profile as they are now. Opened by
+         *     browser navigation.
+         */
+        get: operations["getQuotePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -1350,6 +1657,149 @@ export interface components {
          * @enum {string}
          */
         NotificationType: "product_not_found" | "delivery_inquiry" | "payment_inquiry" | "unclear_request" | "deal_accepted";
+        /**
+         * @description Beyond the spec. What a quote's PDF prints at its head, and the
+         *     defaults of a new quote.
+         */
+        BusinessProfile: {
+            name: string;
+            phone: string;
+            /** @description An email address, or empty. */
+            email: string;
+            address: string;
+            /** @description Read-only; set by POST /api/business/logo. Null until a logo is uploaded. */
+            logoUrl: string | null;
+            /**
+             * @description The deposit a new quote asks for, in percent of its total.
+             * @default 50
+             */
+            quoteDepositPercent: number;
+            /**
+             * @description How many days a new quote stays valid once sent.
+             * @default 14
+             */
+            quoteValidityDays: number;
+        };
+        BusinessProfileInput: {
+            name: string;
+            phone: string;
+            /** @description An email address, or empty (400 otherwise). */
+            email: string;
+            address: string;
+            quoteDepositPercent: number;
+            quoteValidityDays: number;
+        };
+        /** @description Multipart form with one file part, `logo`. */
+        BusinessLogoForm: {
+            /**
+             * Format: binary
+             * @description A PNG or JPEG image of at most 1 MB.
+             */
+            logo: string;
+        };
+        /**
+         * @description Beyond the spec. `draft`: being prepared, not seen by the customer.
+         *     `sent`: sent on WhatsApp and still valid. `expired`: sent and past
+         *     `validUntil` (read so; it can still be revised or cancelled).
+         *     `accepted`: the customer said yes (on WhatsApp or to staff).
+         *     `cancelled`: withdrawn. `superseded`: replaced by a newer revision.
+         * @enum {string}
+         */
+        QuoteStatus: "draft" | "sent" | "accepted" | "expired" | "cancelled" | "superseded";
+        QuoteLineInput: {
+            productId: number;
+            quantity: number;
+            /**
+             * @description KES for one unit, two decimals at most. Left out: the deal's
+             *     price when the product is the conversation's deal's, else the
+             *     product's starting price.
+             */
+            unitPrice?: number;
+            /** @description Add the product's installation price per slab to each unit (stones only). Default false. */
+            withInstallation?: boolean;
+        };
+        QuoteInput: {
+            lines: components["schemas"]["QuoteLineInput"][];
+            /** @description The delivery zone whose fee and town the quote takes; null (the default) for none. */
+            deliveryZoneId?: number | null;
+            /** @description The customer collects; no delivery fee. Default false. */
+            pickup?: boolean;
+            /** @description KES off the total, two decimals at most; at most subtotal + delivery. Default 0. */
+            discount?: number;
+            /** @description Default the business profile's quoteDepositPercent. */
+            depositPercent?: number;
+            /** @description Default the business profile's quoteValidityDays. */
+            validityDays?: number;
+            /** @description Printed on the quote. Default empty. */
+            note?: string;
+        };
+        /** @description The fields of QuoteInput to change; `lines` replaces every line. */
+        QuoteUpdate: {
+            lines?: components["schemas"]["QuoteLineInput"][];
+            deliveryZoneId?: number | null;
+            pickup?: boolean;
+            discount?: number;
+            depositPercent?: number;
+            validityDays?: number;
+            note?: string;
+        };
+        QuoteLine: {
+            /** @description The catalogue product; null once it has been deleted. */
+            productId: number | null;
+            /** @description The product's name when the line was priced (kept if the product is deleted). */
+            description: string;
+            quantity: number;
+            /** @description KES for one unit, two decimals at most. */
+            unitPrice: number;
+            /** @description KES of installation for one unit; 0 when none or not chosen. */
+            installationPerUnit: number;
+            /** @description quantity × (unitPrice + installationPerUnit), KES. */
+            lineTotal: number;
+        };
+        /**
+         * @description Beyond the spec. A priced offer to a customer, made from a
+         *     conversation. Every amount is KES with two decimals at most and is
+         *     computed by the server (see POST /api/conversations/{id}/quotes).
+         */
+        Quote: {
+            id: number;
+            /** @description Unique and never reused ("Q00042"); every revision of a quote keeps it. */
+            number: string;
+            revision: number;
+            conversationId: number;
+            /** @description The conversation's customer name; null when unknown. */
+            customerName: string | null;
+            customerPhone: string;
+            status: components["schemas"]["QuoteStatus"];
+            lines: components["schemas"]["QuoteLine"][];
+            subtotal: number;
+            deliveryFee: number;
+            deliveryZoneId: number | null;
+            /** @description The delivery zone's name; null for pickup or no delivery. */
+            deliveryTown: string | null;
+            pickup: boolean;
+            discount: number;
+            /** @description subtotal + deliveryFee − discount. */
+            total: number;
+            depositPercent: number;
+            /** @description total × depositPercent / 100, rounded half up to the cent; the balance is due on delivery. */
+            deposit: number;
+            validityDays: number;
+            /**
+             * Format: date-time
+             * @description sentAt + validityDays; for a draft, what it would be if sent now.
+             */
+            validUntil: string;
+            note: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            sentAt: string | null;
+            /** Format: date-time */
+            acceptedAt: string | null;
+            /** @description GET this for the PDF (`/api/quotes/{id}/pdf`). */
+            pdfUrl: string;
+        };
         Notification: {
             id: number;
             type: components["schemas"]["NotificationType"];
@@ -1608,6 +2058,24 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The quote breaks a rule; nothing is saved */
+        QuoteRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The quote's state does not allow this */
+        QuoteStateConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /**
          * @description A state-changing request whose Origin header names another site is
          *     refused (protection against cross-site request forgery).
@@ -1686,6 +2154,11 @@ export interface components {
          * @example 1
          */
         QuickReplyId: number;
+        /**
+         * @description A quote's id, read like `id` (an integer from 1 to 2147483647).
+         * @example 42
+         */
+        QuoteId: number;
         /**
          * @description Beyond the spec. `true`: only conversations with customer messages
          *     staff have not read (`unreadCount` above 0); `false`: only those
@@ -2988,6 +3461,514 @@ export interface operations {
             400: components["responses"]["InvalidId"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    getBusinessProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessProfile"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description A backend without this feature (beyond the spec) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateBusinessProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BusinessProfileInput"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessProfile"];
+                };
+            };
+            /** @description A field breaks a rule; nothing is saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A backend without this feature (beyond the spec) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    uploadBusinessLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["BusinessLogoForm"];
+            };
+        };
+        responses: {
+            /** @description The profile with its new logo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessProfile"];
+                };
+            };
+            /** @description The file is not a PNG or JPEG image, is over 1 MB, or is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A backend without this feature (beyond the spec) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    listConversationQuotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation's quotes, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"][];
+                };
+            };
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No conversation with that id, or a backend without this feature (beyond the spec) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    createQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An integer from 1 to 2147483647. Any other id (0, negative,
+                 *     fractional, larger, longer than 100 characters, not a number) is
+                 *     refused before anything is looked up: a server answers 400 with an
+                 *     ErrorResponse; the mock (Prism) answers 422 with an ErrorResponse. A
+                 *     well-formed id that matches nothing is 404.
+                 * @example 102
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteInput"];
+            };
+        };
+        responses: {
+            /** @description The new draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["QuoteRefused"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No conversation with that id, or a backend without this feature (beyond the spec) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    listQuotes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Answer one page of at most this many items (1 to 200). Without it the
+                 *     whole list is answered.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Where the next page starts: copied from the previous page's `Link`
+                 *     header (rel="next"), never built by a client. Only meaningful with
+                 *     `limit`.
+                 * @example eyJrIjpbIjIwMjYtMTEtMjJUMDk6MTU6MDAuMDAwWiIsMTAyXX0
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+                /**
+                 * @description Only the quotes in this state.
+                 * @example sent
+                 */
+                status?: components["schemas"]["QuoteStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Quotes, newest first */
+            200: {
+                headers: {
+                    Link: components["headers"]["NextLink"];
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"][];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["InvalidCursor"];
+            401: components["responses"]["Unauthorized"];
+            /** @description A backend without this feature (beyond the spec) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    getQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A quote's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 42
+                 */
+                quoteId: components["parameters"]["QuoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    updateQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A quote's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 42
+                 */
+                quoteId: components["parameters"]["QuoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteUpdate"];
+            };
+        };
+        responses: {
+            /** @description The changed draft */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["QuoteRefused"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The quote is no longer a draft */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    reviseQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A quote's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 42
+                 */
+                quoteId: components["parameters"]["QuoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new draft revision */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["QuoteStateConflict"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    sendQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A quote's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 42
+                 */
+                quoteId: components["parameters"]["QuoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote, now sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The quote is not a draft, or the customer's 24-hour window is closed and no approved template carries a document */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    cancelQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A quote's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 42
+                 */
+                quoteId: components["parameters"]["QuoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled quote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["QuoteStateConflict"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    acceptQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A quote's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 42
+                 */
+                quoteId: components["parameters"]["QuoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accepted quote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["QuoteStateConflict"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    getQuotePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A quote's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 42
+                 */
+                quoteId: components["parameters"]["QuoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A PDF file */
+            200: {
+                headers: {
+                    /** @example inline; filename="Q00042-r1.pdf" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
         };

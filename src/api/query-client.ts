@@ -17,6 +17,12 @@ const products = [queryKeys.products, queryKeys.infiniteProducts, queryKeys.summ
 const conversations = [queryKeys.conversations, queryKeys.infiniteConversations, queryKeys.summary] as const;
 // ['api','notifications'] is also the prefix of the unread list (and the unread count), so both refetch.
 const notifications = [queryKeys.notifications, queryKeys.infiniteNotifications, queryKeys.summary] as const;
+const quotes = [
+  queryKeys.quotes,
+  queryKeys.infiniteQuotes,
+  queryKeys.conversations,
+  queryKeys.infiniteConversations,
+] as const;
 
 export const invalidatesAfter: Record<MutationOperationId, readonly QueryKey[]> = {
   login: [queryKeys.currentUser],
@@ -43,6 +49,15 @@ export const invalidatesAfter: Record<MutationOperationId, readonly QueryKey[]> 
   updateFollowUpSettings: [queryKeys.followUpSettings],
   updateBotSettings: [queryKeys.botSettings],
   runFollowUpCheck: conversations,
+  updateBusinessProfile: [queryKeys.business],
+  uploadBusinessLogo: [queryKeys.business],
+  // A quote shows in the quote lists and in its conversation (its quotes, and the message a send adds).
+  createQuote: quotes,
+  updateQuote: quotes,
+  reviseQuote: quotes,
+  sendQuote: quotes,
+  cancelQuote: quotes,
+  acceptQuote: quotes,
 };
 
 export interface QueryClientHooks {

@@ -12,9 +12,13 @@ export const queryKeys = {
   summary: ['api', 'summary'],
   quickReplies: ['api', 'quick-replies'],
   messageTemplates: ['api', 'message-templates'],
+  // Every quote list and each quote (['api','quotes',id]); a conversation's quotes sit under conversations.
+  quotes: ['api', 'quotes'],
+  business: ['api', 'business'],
   // orval starts the keys of its infinite queries with 'infinate' (its spelling), so the
   // prefixes above do not reach the paged lists: these do.
   infiniteProducts: ['infinate', 'api', 'products'],
   infiniteConversations: ['infinate', 'api', 'conversations'],
   infiniteNotifications: ['infinate', 'api', 'notifications'],
+  infiniteQuotes: ['infinate', 'api', 'quotes'],
 } as const;

@@ -45,3 +45,16 @@ export const messageStatusEventResponse = zod.object({
   "failureReason": zod.string().max(messageStatusEventResponseDataFailureReasonMax).nullish().describe('Why it failed, in plain words (only when failed).')
 }).describe('`conversationId`, `messageId` and `deliveryStatus` are required; unknown fields are allowed.')
 })
+
+
+/**
+ * @summary Payload of the 'quote_updated' socket message
+ */
+export const quoteUpdatedEventResponse = zod.object({
+  "type": zod.literal("quote_updated"),
+  "data": zod.object({
+  "quoteId": zod.number().min(1).describe('Id of the quote, as in GET /api/quotes/{quoteId}.'),
+  "conversationId": zod.number().min(1).describe('The conversation the quote was made in.'),
+  "status": zod.enum(['draft', 'sent', 'accepted', 'expired', 'cancelled', 'superseded']).describe('As in openapi.yaml (beyond the spec).')
+}).describe('`quoteId`, `conversationId` and `status` are required; unknown fields are allowed.')
+})

@@ -22,6 +22,13 @@ import { getGetSummaryQueryKey } from '../generated/endpoints/summary/summary';
 import { getListQuickRepliesQueryKey } from '../generated/endpoints/quick-replies/quick-replies';
 import { getListMessageTemplatesQueryKey } from '../generated/endpoints/message-templates/message-templates';
 import { getGetConversationQueryKey } from '../generated/endpoints/conversations/conversations';
+import { getGetBusinessProfileQueryKey } from '../generated/endpoints/business/business';
+import {
+  getGetQuoteQueryKey,
+  getListConversationQuotesQueryKey,
+  getListQuotesInfiniteQueryKey,
+  getListQuotesQueryKey,
+} from '../generated/endpoints/quotes/quotes';
 import { queryKeys } from '../query-keys';
 
 const isPrefix = (prefix: readonly unknown[], key: readonly unknown[]) => prefix.every((part, i) => key[i] === part);
@@ -40,12 +47,17 @@ describe('query keys the app invalidates', () => {
     expect(queryKeys.infiniteProducts).toEqual(getListProductsInfiniteQueryKey());
     expect(queryKeys.infiniteConversations).toEqual(getListConversationsInfiniteQueryKey());
     expect(queryKeys.infiniteNotifications).toEqual(getListNotificationsInfiniteQueryKey());
+    expect(queryKeys.quotes).toEqual(getListQuotesQueryKey());
+    expect(queryKeys.infiniteQuotes).toEqual(getListQuotesInfiniteQueryKey());
+    expect(queryKeys.business).toEqual(getGetBusinessProfileQueryKey());
   });
 
   it('are prefixes of the by-id and unread keys, so one invalidation refreshes the family', () => {
     expect(isPrefix(queryKeys.products, getGetProductQueryKey(7))).toBe(true);
     expect(isPrefix(queryKeys.conversations, getGetConversationQueryKey(7))).toBe(true);
     expect(isPrefix(queryKeys.notifications, getListUnreadNotificationsQueryKey({ limit: 1 }))).toBe(true);
+    expect(isPrefix(queryKeys.quotes, getGetQuoteQueryKey(7))).toBe(true);
+    expect(isPrefix(queryKeys.conversations, getListConversationQuotesQueryKey(7))).toBe(true);
   });
 
   it('reach the paged (infinite) lists, whose keys orval starts differently', () => {

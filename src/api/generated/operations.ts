@@ -5,6 +5,8 @@ import { listProducts200Response, createProduct201Response, importProducts200Res
 import { listConversations200Response, searchConversations200Response, getConversation200Response, updateConversationStatus200Response, listConversationMessages200Response, sendConversationMessage201Response, markConversationRead200Response, markConversationUnread200Response, sendConversationTemplate201Response, retryConversationMessage200Response } from './zod/conversations/conversations.zod';
 import { listMessageTemplates200Response, syncMessageTemplates200Response } from './zod/message-templates/message-templates.zod';
 import { listQuickReplies200Response, createQuickReply201Response, reorderQuickReplies200Response, updateQuickReply200Response } from './zod/quick-replies/quick-replies.zod';
+import { getBusinessProfile200Response, updateBusinessProfile200Response, uploadBusinessLogo200Response } from './zod/business/business.zod';
+import { listConversationQuotes200Response, createQuote201Response, listQuotes200Response, getQuote200Response, updateQuote200Response, reviseQuote201Response, sendQuote200Response, cancelQuote200Response, acceptQuote200Response } from './zod/quotes/quotes.zod';
 import { listNotifications200Response, listUnreadNotifications200Response, markNotificationRead200Response, markAllNotificationsRead200Response } from './zod/notifications/notifications.zod';
 import { getSummary200Response } from './zod/summary/summary.zod';
 import { getAnalyticsOverview200Response, getAnalyticsProducts200Response, getAnalyticsTimeline200Response } from './zod/analytics/analytics.zod';
@@ -12,9 +14,9 @@ import { getBotSettings200Response, updateBotSettings200Response } from './zod/b
 import { getFollowUpSettings200Response, updateFollowUpSettings200Response, getFollowUpsDue200Response, runFollowUpCheck200Response } from './zod/follow-ups/follow-ups.zod';
 
 /** Operations that read (GET): each has a generated query hook. */
-export type QueryOperationId = 'getCurrentUser' | 'listProducts' | 'exportProducts' | 'getProduct' | 'listConversations' | 'searchConversations' | 'exportConversations' | 'getConversation' | 'listConversationMessages' | 'getMessageAttachment' | 'listMessageTemplates' | 'listQuickReplies' | 'listNotifications' | 'listUnreadNotifications' | 'getSummary' | 'getAnalyticsOverview' | 'getAnalyticsProducts' | 'getAnalyticsTimeline' | 'getBotSettings' | 'getFollowUpSettings' | 'getFollowUpsDue';
+export type QueryOperationId = 'getCurrentUser' | 'listProducts' | 'exportProducts' | 'getProduct' | 'listConversations' | 'searchConversations' | 'exportConversations' | 'getConversation' | 'listConversationMessages' | 'getMessageAttachment' | 'listMessageTemplates' | 'listQuickReplies' | 'getBusinessProfile' | 'listConversationQuotes' | 'listQuotes' | 'getQuote' | 'getQuotePdf' | 'listNotifications' | 'listUnreadNotifications' | 'getSummary' | 'getAnalyticsOverview' | 'getAnalyticsProducts' | 'getAnalyticsTimeline' | 'getBotSettings' | 'getFollowUpSettings' | 'getFollowUpsDue';
 /** Operations that change something: each has a generated mutation hook whose mutationKey is [operationId]. */
-export type MutationOperationId = 'login' | 'logout' | 'createProduct' | 'importProducts' | 'updateProduct' | 'deleteProduct' | 'updateConversationStatus' | 'sendConversationMessage' | 'markConversationRead' | 'markConversationUnread' | 'sendConversationTemplate' | 'retryConversationMessage' | 'syncMessageTemplates' | 'createQuickReply' | 'reorderQuickReplies' | 'updateQuickReply' | 'deleteQuickReply' | 'markNotificationRead' | 'markAllNotificationsRead' | 'updateBotSettings' | 'updateFollowUpSettings' | 'runFollowUpCheck';
+export type MutationOperationId = 'login' | 'logout' | 'createProduct' | 'importProducts' | 'updateProduct' | 'deleteProduct' | 'updateConversationStatus' | 'sendConversationMessage' | 'markConversationRead' | 'markConversationUnread' | 'sendConversationTemplate' | 'retryConversationMessage' | 'syncMessageTemplates' | 'createQuickReply' | 'reorderQuickReplies' | 'updateQuickReply' | 'deleteQuickReply' | 'updateBusinessProfile' | 'uploadBusinessLogo' | 'createQuote' | 'updateQuote' | 'reviseQuote' | 'sendQuote' | 'cancelQuote' | 'acceptQuote' | 'markNotificationRead' | 'markAllNotificationsRead' | 'updateBotSettings' | 'updateFollowUpSettings' | 'runFollowUpCheck';
 export type OperationId = QueryOperationId | MutationOperationId;
 
 export interface OperationInfo {
@@ -56,6 +58,19 @@ export const operations: readonly OperationInfo[] = [
   { operationId: 'reorderQuickReplies', method: 'PUT', path: '/api/quick-replies/order', pattern: /^\/api\/quick-replies\/order$/, response: reorderQuickReplies200Response },
   { operationId: 'updateQuickReply', method: 'PATCH', path: '/api/quick-replies/{quickReplyId}', pattern: /^\/api\/quick-replies\/[^\/]+$/, response: updateQuickReply200Response },
   { operationId: 'deleteQuickReply', method: 'DELETE', path: '/api/quick-replies/{quickReplyId}', pattern: /^\/api\/quick-replies\/[^\/]+$/, response: undefined },
+  { operationId: 'getBusinessProfile', method: 'GET', path: '/api/business', pattern: /^\/api\/business$/, response: getBusinessProfile200Response },
+  { operationId: 'updateBusinessProfile', method: 'PUT', path: '/api/business', pattern: /^\/api\/business$/, response: updateBusinessProfile200Response },
+  { operationId: 'uploadBusinessLogo', method: 'POST', path: '/api/business/logo', pattern: /^\/api\/business\/logo$/, response: uploadBusinessLogo200Response },
+  { operationId: 'listConversationQuotes', method: 'GET', path: '/api/conversations/{id}/quotes', pattern: /^\/api\/conversations\/[^\/]+\/quotes$/, response: listConversationQuotes200Response },
+  { operationId: 'createQuote', method: 'POST', path: '/api/conversations/{id}/quotes', pattern: /^\/api\/conversations\/[^\/]+\/quotes$/, response: createQuote201Response },
+  { operationId: 'listQuotes', method: 'GET', path: '/api/quotes', pattern: /^\/api\/quotes$/, response: listQuotes200Response },
+  { operationId: 'getQuote', method: 'GET', path: '/api/quotes/{quoteId}', pattern: /^\/api\/quotes\/[^\/]+$/, response: getQuote200Response },
+  { operationId: 'updateQuote', method: 'PATCH', path: '/api/quotes/{quoteId}', pattern: /^\/api\/quotes\/[^\/]+$/, response: updateQuote200Response },
+  { operationId: 'reviseQuote', method: 'POST', path: '/api/quotes/{quoteId}/revise', pattern: /^\/api\/quotes\/[^\/]+\/revise$/, response: reviseQuote201Response },
+  { operationId: 'sendQuote', method: 'POST', path: '/api/quotes/{quoteId}/send', pattern: /^\/api\/quotes\/[^\/]+\/send$/, response: sendQuote200Response },
+  { operationId: 'cancelQuote', method: 'POST', path: '/api/quotes/{quoteId}/cancel', pattern: /^\/api\/quotes\/[^\/]+\/cancel$/, response: cancelQuote200Response },
+  { operationId: 'acceptQuote', method: 'POST', path: '/api/quotes/{quoteId}/accept', pattern: /^\/api\/quotes\/[^\/]+\/accept$/, response: acceptQuote200Response },
+  { operationId: 'getQuotePdf', method: 'GET', path: '/api/quotes/{quoteId}/pdf', pattern: /^\/api\/quotes\/[^\/]+\/pdf$/, response: undefined },
   { operationId: 'listNotifications', method: 'GET', path: '/api/notifications', pattern: /^\/api\/notifications$/, response: listNotifications200Response },
   { operationId: 'listUnreadNotifications', method: 'GET', path: '/api/notifications/unread', pattern: /^\/api\/notifications\/unread$/, response: listUnreadNotifications200Response },
   { operationId: 'markNotificationRead', method: 'PATCH', path: '/api/notifications/{id}/read', pattern: /^\/api\/notifications\/[^\/]+\/read$/, response: markNotificationRead200Response },

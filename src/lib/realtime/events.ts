@@ -18,6 +18,7 @@ import {
 } from '../../api/generated/endpoints/conversations/conversations';
 import { getGetSummaryQueryKey } from '../../api/generated/endpoints/summary/summary';
 import { PAGE_SIZES } from '../../api/paging';
+import { queryKeys } from '../../api/query-keys';
 
 export type RealtimeEventType = keyof typeof realtimeMessages;
 export type RealtimeEventOf<T extends RealtimeEventType> = z.infer<(typeof realtimeMessages)[T]>;
@@ -75,6 +76,12 @@ export const invalidationsFor: { [T in RealtimeEventType]: (event: RealtimeEvent
   // A delivery state shows only on the message itself: its conversation's messages refetch (when on screen).
   message_status: (event) => [
     { queryKey: getListConversationMessagesInfiniteQueryKey(event.data.conversationId).slice(0, -1) },
+  ],
+  // Every quote list and detail, and the conversation's quotes (['api','conversations',id,'quotes']).
+  quote_updated: (event) => [
+    { queryKey: queryKeys.quotes },
+    { queryKey: queryKeys.infiniteQuotes },
+    { queryKey: [...queryKeys.conversations, event.data.conversationId, 'quotes'] },
   ],
 };
 
