@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useGetConversation } from '../../api/generated/endpoints/conversations/conversations';
 import { ApiError } from '../../api/mutator';
 import { ConversationInfo } from './components/conversation-info';
+import { QuotesPanel } from './components/quotes/quotes-panel';
 import { MessageComposer } from './components/message-composer';
 import { MessagePanel } from './components/message-panel';
 import { MoreActions } from './components/more-actions';
@@ -177,7 +178,12 @@ export function ConversationDetailPage() {
             />
           )}
         </section>
-        {data && <ConversationInfo conversation={data} />}
+        {data && (
+          <div className="conversation-side">
+            <ConversationInfo conversation={data} />
+            <QuotesPanel key={`quotes-${data.id}`} conversation={data} />
+          </div>
+        )}
       </div>
     </div>
   );

@@ -1,0 +1,219 @@
+// Quotes in the conversation (beyond the spec): the builder starts from the agreed deal, checks
+// what was typed before sending it, keeps it all when the server refuses, and each quote offers
+// what its state allows. A backend without quotes shows no panel.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Conversation } from '../../../api/generated/model/conversation';
+import type { Product } from '../../../api/generated/model/product';
+import type { Quote } from '../../../api/generated/model/quote';
+import { json, renderRoutes, stubApi } from '../../../test/render';
+import { QuotesPanel } from '../components/quotes/quotes-panel';
+
+const conversation: Conversation = {
+  id: 106,
+  customerName: 'Wanjiku Mutua',
+  whatsappPhoneNumber: '+254711203344',
+  status: 'bot_active',
+  lastMessageAt: '2026-11-22T09:02:00.000Z',
+  createdAt: '2026-11-21T16:30:00.000Z',
+  productsMentioned: ['Carrara White Marble'],
+  deal: {
+    productId: 3,
+    productName: 'Carrara White Marble',
+    unitPrice: 13800,
+    quantity: 3,
+    agreedBy: 'bot',
+    agreedAt: '2026-11-22T09:01:30.000Z',
+  },
+};
+
+const product = (id: number, name: string, startingPrice: number, installation?: number): Product => ({
+  id,
+  name,
+  category: 'marble',
+  startingPrice,
+  endingPrice: startingPrice - 1000,
+  stock: 10,
+  isActive: true,
+  installationImageUrls: [],
+  ...(installation !== undefined && { installationPricePerSlab: installation }),
+});
+const products = [product(1, 'Tan Brown Granite', 7800), product(3, 'Carrara White Marble', 15000, 2000)];
+
+const quote = (patch: Partial<Quote> = {}): Quote => ({
+  id: 42,
+  number: 'Q00042',
+  revision: 1,
+  conversationId: 106,
+  customerName: 'Wanjiku Mutua',
+  customerPhone: '+254711203344',
+  status: 'draft',
+  lines: [
+    {
+      productId: 3,
+      description: 'Carrara White Marble',
+      quantity: 3,
+      unitPrice: 13800,
+      installationPerUnit: 0,
+      lineTotal: 41400,
+    },
+  ],
+  subtotal: 41400,
+  deliveryFee: 0,
+  deliveryZoneId: null,
+  deliveryTown: null,
+  pickup: true,
+  discount: 400,
+  total: 41000,
+  depositPercent: 50,
+  deposit: 20500,
+  validityDays: 14,
+  validUntil: '2026-12-06T09:00:00.000Z',
+  note: '',
+  createdAt: '2026-11-22T09:05:00.000Z',
+  sentAt: null,
+  acceptedAt: null,
+  pdfUrl: '/api/quotes/42/pdf',
+  ...patch,
+});
+
+function renderPanel(answers: Parameters<typeof stubApi>[0]) {
+  const api = stubApi({ 'GET /api/products': () => json(200, products), ...answers });
+  const fetchSpy = vi.fn(api.fetchStub);
+  vi.stubGlobal('fetch', fetchSpy);
+  renderRoutes([{ path: '/c', element: <QuotesPanel conversation={conversation} /> }], '/c');
+  const body = (key: string) => {
+    const call = fetchSpy.mock.calls.find(
+      ([input, init]) =>
+        `${(init?.method ?? 'GET').toUpperCase()} ${new URL(String(input), 'http://x').pathname}` === key,
+    );
+    return call ? JSON.parse(String(call[1]?.body)) : undefined;
+  };
+  return { calls: api.calls, body };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the Quotes panel', () => {
+  it('is not shown by a backend without quotes', async () => {
+    const { calls } = renderPanel({ 'GET /api/conversations/106/quotes': () => json(404, { message: 'Not found' }) });
+    await waitFor(() => expect(calls).toContain('GET /api/conversations/106/quotes'));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Quotes' })).not.toBeInTheDocument());
+    expect(screen.queryByText('Loading quotes...')).not.toBeInTheDocument();
+  });
+
+  it('shows each quote with its amounts and the actions its state allows', async () => {
+    renderPanel({
+      'GET /api/conversations/106/quotes': () =>
+        json(200, [quote(), quote({ id: 41, revision: 2, status: 'sent', sentAt: '2026-11-22T09:00:00.000Z' })]),
+    });
+    const draft = await screen.findByRole('listitem', { name: 'Quote Q00042' });
+    expect(draft).toHaveTextContent('Draft');
+    expect(draft).toHaveTextContent('Carrara White Marble × 3 · KES 41,400');
+    expect(draft).toHaveTextContent('Pickup');
+    expect(draft).toHaveTextContent('Total');
+    expect(draft).toHaveTextContent('KES 41,000');
+    expect(draft).toHaveTextContent('Deposit (50%)KES 20,500');
+    expect(within(draft).getByRole('button', { name: 'Send: quote Q00042' })).toBeEnabled();
+    expect(within(draft).getByRole('link', { name: /PDF of quote Q00042/ })).toHaveAttribute(
+      'href',
+      '/api/quotes/42/pdf',
+    );
+    const sent = screen.getByRole('listitem', { name: 'Quote Q00042 rev 2' });
+    expect(within(sent).queryByRole('button', { name: /^Send/ })).not.toBeInTheDocument();
+    expect(within(sent).getByRole('button', { name: 'Revise: quote Q00042 rev 2' })).toBeInTheDocument();
+    expect(within(sent).getByRole('button', { name: 'Mark accepted: quote Q00042 rev 2' })).toBeInTheDocument();
+  });
+
+  it('starts a new quote from the deal and sends what staff chose; the server prices it', async () => {
+    const user = userEvent.setup();
+    const { body } = renderPanel({
+      'GET /api/conversations/106/quotes': () => json(200, []),
+      'POST /api/conversations/106/quotes': () => json(201, quote()),
+    });
+    expect(await screen.findByText('No quote yet for the agreed deal.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New quote' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New quote' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Product')).toHaveValue('3'));
+    expect(within(dialog).getByLabelText('Quantity')).toHaveValue('3');
+    expect(within(dialog).getByLabelText('Unit price (KES)')).toHaveValue('13800');
+    await user.click(within(dialog).getByLabelText('Installation (KES 2,000 per slab)'));
+    await user.selectOptions(within(dialog).getByLabelText('Delivery'), 'pickup');
+    await user.type(within(dialog).getByLabelText('Discount (KES)'), '400');
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Quote saved')).toBeInTheDocument();
+    expect(body('POST /api/conversations/106/quotes')).toEqual({
+      lines: [{ productId: 3, quantity: 3, unitPrice: 13800, withInstallation: true }],
+      pickup: true,
+      deliveryZoneId: null,
+      discount: 400,
+      note: '',
+    });
+  });
+
+  it('says what is wrong before sending, and keeps everything typed when the server refuses', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPanel({
+      'GET /api/conversations/106/quotes': () => json(200, []),
+      'POST /api/conversations/106/quotes': () =>
+        json(400, { message: 'The discount (KES 90,000.00) is more than the subtotal and delivery (KES 41,400.00)' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'New quote' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New quote' });
+    const quantity = within(dialog).getByLabelText('Quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '0');
+    await user.type(within(dialog).getByLabelText('Discount (KES)'), '90000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    expect(within(dialog).getByText('Quantity must be a whole number from 1 to 1000')).toBeInTheDocument();
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).not.toContain('POST /api/conversations/106/quotes');
+
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The discount (KES 90,000.00) is more than the subtotal and delivery (KES 41,400.00)',
+    );
+    expect(within(dialog).getByLabelText('Discount (KES)')).toHaveValue('90000');
+    expect(quantity).toHaveValue('3');
+  });
+
+  it('sends a draft and says so; a refusal is shown in the server’s words', async () => {
+    const user = userEvent.setup();
+    let refuse = false;
+    const { calls } = renderPanel({
+      'GET /api/conversations/106/quotes': () => json(200, [quote()]),
+      'POST /api/quotes/42/send': () =>
+        refuse
+          ? json(409, { message: 'The 24-hour reply window has closed and no approved quote template exists' })
+          : json(200, quote({ status: 'sent', sentAt: '2026-11-22T09:06:00.000Z' })),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Send: quote Q00042' }));
+    expect(await screen.findByText('Quote sent')).toBeInTheDocument();
+    expect(screen.getByText('Q00042 (KES 41,000) went to the customer.')).toBeInTheDocument();
+    refuse = true;
+    await user.click(screen.getByRole('button', { name: 'Send: quote Q00042' }));
+    expect(
+      await screen.findByText('The 24-hour reply window has closed and no approved quote template exists'),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call === 'POST /api/quotes/42/send')).toHaveLength(2);
+  });
+
+  it('asks before recording the customer’s yes', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPanel({
+      'GET /api/conversations/106/quotes': () => json(200, [quote({ status: 'sent' })]),
+      'POST /api/quotes/42/accept': () => json(200, quote({ status: 'accepted' })),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Mark accepted: quote Q00042' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark quote accepted' });
+    expect(dialog).toHaveTextContent('The customer accepted quote Q00042 (KES 41,000)? Its order is made.');
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(calls).not.toContain('POST /api/quotes/42/accept');
+    await user.click(screen.getByRole('button', { name: 'Mark accepted: quote Q00042' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Mark accepted' }));
+    expect(await screen.findByText('Quote accepted')).toBeInTheDocument();
+    expect(calls.filter((call) => call === 'POST /api/quotes/42/accept')).toHaveLength(1);
+  });
+});
