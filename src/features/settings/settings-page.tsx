@@ -5,6 +5,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { DEFAULT_SETTINGS } from './follow-up-rules';
 import { SettingsForm } from './settings-form';
 import { BotSettingsSection } from './components/bot-settings-section';
+import { BusinessSection } from './components/business-section';
 import { MessageTemplatesSection } from './components/message-templates-section';
 import { QuickRepliesSection } from './components/quick-replies-section';
 import { UnsavedSections } from './unsaved-sections';
@@ -39,6 +40,7 @@ export function SettingsPage() {
         {/* Filled from the defaults when loading failed, and filled anew once a retry brings the stored settings. */}
         <SettingsForm key={settings.data ? 'stored' : 'defaults'} settings={settings.data ?? DEFAULT_SETTINGS} />
         <BotSettingsSection />
+        <BusinessSection />
       </UnsavedSections>
       <QuickRepliesSection />
       <MessageTemplatesSection />
