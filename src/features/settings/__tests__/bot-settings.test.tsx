@@ -74,6 +74,8 @@ function render(options: Options = {}, element = <BotSettingsSection />) {
       } satisfies FollowUpSettings),
     'GET /api/quick-replies': () => json(200, []),
     'GET /api/message-templates': () => json(200, []),
+    // The Business section has tests of its own (business-section.test.tsx).
+    'GET /api/business': () => json(404, { message: 'Not found' }),
   });
   vi.stubGlobal(
     'fetch',

@@ -72,6 +72,8 @@ function renderSettings(
     'GET /api/follow-ups/settings': () => json(200, followUps),
     // The Chatbot section has tests of its own (bot-settings.test.tsx): here the backend has no bot.
     'GET /api/bot/settings': notFound,
+    // So has the Business section (business-section.test.tsx).
+    'GET /api/business': notFound,
     'GET /api/message-templates': () => (options.missing ? notFound() : json(200, options.templates ?? templates)),
     'GET /api/quick-replies': () => (options.missing ? notFound() : json(200, stored)),
     'POST /api/quick-replies': () => {
