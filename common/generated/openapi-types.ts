@@ -1845,6 +1845,27 @@ export interface components {
             /** @description Conversations in admin_required. */
             conversationsNeedingAttention: number;
             unreadNotifications: number;
+            sales?: components["schemas"]["SalesSummary"];
+        };
+        /**
+         * @description Beyond the spec, and optional in Summary: a backend that keeps
+         *     quotes and orders says how the sales stand. Left out, the dashboard
+         *     shows no sales counters.
+         */
+        SalesSummary: {
+            /**
+             * @description Conversations holding an agreed deal with no quote in draft,
+             *     sent or accepted: a customer said yes and nobody has priced it.
+             */
+            dealsAwaitingQuote: number;
+            /**
+             * @description Orders neither delivered nor cancelled whose delivery date falls
+             *     before the end of the seventh day from today (overdue ones
+             *     included), in the business's time zone.
+             */
+            ordersToDeliverThisWeek: number;
+            /** @description KES still owed on orders that are not cancelled (Σ balance), two decimals at most. */
+            balanceOutstanding: number;
         };
         AnalyticsOverview: {
             totalConversations: number;

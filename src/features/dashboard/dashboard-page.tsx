@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useListProducts } from '../../api/generated/endpoints/products/products';
 import { useSearchConversations } from '../../api/generated/endpoints/conversations/conversations';
+import { useGetSummary } from '../../api/generated/endpoints/summary/summary';
 import { QuoteLine } from '../../components/ui/quote-line';
 import { VariantBadge } from '../../components/ui/variant-badge';
 import { customerDisplayName } from '../../lib/format/customer';
@@ -19,6 +20,7 @@ import { useDashboardCounts } from './use-dashboard-counts';
 import { DashboardList } from './dashboard-list';
 import type { Conversation } from '../../api/generated/model/conversation';
 import type { Product } from '../../api/generated/model/product';
+import { SalesCards } from './sales-cards';
 import { StatCard } from './stat-card';
 import './dashboard.css';
 
@@ -35,6 +37,9 @@ const selectPending = (answer: { data: Conversation[] }) => pendingConversations
  */
 export function DashboardPage() {
   const counts = useDashboardCounts();
+  // The same query as the counters' (one request): its sales, when the backend keeps them.
+  const summary = useGetSummary();
+  const sales = summary.data?.sales;
   const products = useListProducts(RECENT_PRODUCTS, { query: { select: selectRecent } });
   const conversations = useSearchConversations(PENDING_CONVERSATIONS, { query: { select: selectPending } });
   const unread = useUnreadNotifications();
@@ -77,6 +82,8 @@ export function DashboardPage() {
           onRetry={() => void unread.refetch()}
         />
       </div>
+
+      {sales && <SalesCards sales={sales} onRetry={() => void summary.refetch()} />}
 
       <div className="dashboard-panels">
         <DashboardList

@@ -5,7 +5,8 @@ type Props = {
   icon: string;
   /** The query behind the figure: a figure is shown only once it has loaded. */
   state: 'pending' | 'error' | 'success';
-  value?: number;
+  /** The figure: a count, or an amount already formatted. */
+  value?: ReactNode;
   /** Depends on the figure (e.g. the total beneath): shown once loaded. */
   caption?: ReactNode;
   /** Describes the figure: always shown. */

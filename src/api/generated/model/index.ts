@@ -130,6 +130,7 @@ export * from './quoteStatus';
 export * from './quoteUpdate';
 export * from './quoteUpdateDeliveryZoneId';
 export * from './replyWindowFilterParameter';
+export * from './salesSummary';
 export * from './searchConversationsParams';
 export * from './sendMessageRequest';
 export * from './sendMessageRequestMessageType';

@@ -101,6 +101,44 @@ describe('DashboardPage counters', () => {
     ]);
   });
 
+  it('a backend that keeps quotes and orders adds how the sales stand, each leading to its list', async () => {
+    const summary: Summary = {
+      totalProducts: 13,
+      activeProducts: 11,
+      totalConversations: 12,
+      activeConversations: 5,
+      conversationsNeedingAttention: 7,
+      unreadNotifications: 5,
+      sales: { dealsAwaitingQuote: 2, ordersToDeliverThisWeek: 3, balanceOutstanding: 96150.5 },
+    };
+    renderDashboard(() => json(200, summary));
+    await waitFor(() => expect(figure('Deals Awaiting a Quote')).toHaveTextContent('2'));
+    expect(within(counter('Deals Awaiting a Quote')).getByRole('link', { name: 'View deals' })).toHaveAttribute(
+      'href',
+      '/conversations?deal=true',
+    );
+    expect(figure('Orders to Deliver This Week')).toHaveTextContent('3');
+    expect(within(counter('Orders to Deliver This Week')).getByRole('link', { name: 'View orders' })).toHaveAttribute(
+      'href',
+      '/orders',
+    );
+    expect(figure('Balance Outstanding')).toHaveTextContent('KES 96,150.5');
+  });
+
+  it('a summary without sales shows no sales counters', async () => {
+    const summary: Summary = {
+      totalProducts: 13,
+      activeProducts: 11,
+      totalConversations: 12,
+      activeConversations: 5,
+      conversationsNeedingAttention: 7,
+      unreadNotifications: 5,
+    };
+    renderDashboard(() => json(200, summary));
+    await waitFor(() => expect(figure('Active Products')).toHaveTextContent('11'));
+    expect(screen.queryByRole('region', { name: 'Balance Outstanding' })).not.toBeInTheDocument();
+  });
+
   it('a backend without the summary (404): the lists are fetched whole and counted', async () => {
     const { calls } = renderDashboard(() => json(404, { message: 'Not found' }));
     await waitFor(() => expect(figure('Active Products')).toHaveTextContent('2'));
