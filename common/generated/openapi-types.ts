@@ -1067,6 +1067,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How sales went over the last 7, 30 or 90 days
+         * @description Beyond the spec. Revenue (the totals of orders confirmed, and the
+         *     payments received), how many sent quotes became orders, and the
+         *     average discount customers got from the starting price when they
+         *     agreed a deal, over the last `days` days (today included, in the
+         *     business's time zone). A backend without quotes and orders answers
+         *     404 and the dashboard shows no sales figures.
+         */
+        get: operations["getSalesAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bot/settings": {
         parameters: {
             query?: never;
@@ -1866,6 +1891,31 @@ export interface components {
             ordersToDeliverThisWeek: number;
             /** @description KES still owed on orders that are not cancelled (Σ balance), two decimals at most. */
             balanceOutstanding: number;
+        };
+        /** @description Beyond the spec. A period's sales; every amount is KES with two decimals at most. */
+        SalesAnalytics: {
+            /** @enum {integer} */
+            days: 7 | 30 | 90;
+            /** @description Orders made in the period and not cancelled. */
+            ordersConfirmed: number;
+            /** @description The totals of those orders. */
+            revenueConfirmed: number;
+            /** @description Payments received in the period, on any order. */
+            paymentsReceived: number;
+            /** @description Quotes first sent in the period (a revision counts with its quote, once). */
+            quotesSent: number;
+            /** @description Of those, the quotes that became an order. */
+            quotesConverted: number;
+            /** @description quotesConverted ÷ quotesSent in percent, one decimal; 0 when none was sent. */
+            quoteConversionRate: number;
+            /** @description Deals customers agreed in the period. */
+            dealsAgreed: number;
+            /**
+             * @description The average of each deal's discount from the product's starting
+             *     price at the time it was agreed, in percent, one decimal; null
+             *     when no deal was agreed.
+             */
+            averageDiscountPercent: number | null;
         };
         AnalyticsOverview: {
             totalConversations: number;
@@ -4245,6 +4295,44 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["ServerError"];
+        };
+    };
+    getSalesAnalytics: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The period, in days back from today.
+                 * @example 30
+                 */
+                days?: 7 | 30 | 90;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The period's figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesAnalytics"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description A backend without quotes and orders (beyond the spec) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
         };
     };
     getBotSettings: {

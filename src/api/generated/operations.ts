@@ -9,12 +9,12 @@ import { getBusinessProfile200Response, updateBusinessProfile200Response, upload
 import { listConversationQuotes200Response, createQuote201Response, listQuotes200Response, getQuote200Response, updateQuote200Response, reviseQuote201Response, sendQuote200Response, cancelQuote200Response, acceptQuote200Response } from './zod/quotes/quotes.zod';
 import { listNotifications200Response, listUnreadNotifications200Response, markNotificationRead200Response, markAllNotificationsRead200Response } from './zod/notifications/notifications.zod';
 import { getSummary200Response } from './zod/summary/summary.zod';
-import { getAnalyticsOverview200Response, getAnalyticsProducts200Response, getAnalyticsTimeline200Response } from './zod/analytics/analytics.zod';
+import { getAnalyticsOverview200Response, getAnalyticsProducts200Response, getAnalyticsTimeline200Response, getSalesAnalytics200Response } from './zod/analytics/analytics.zod';
 import { getBotSettings200Response, updateBotSettings200Response } from './zod/bot/bot.zod';
 import { getFollowUpSettings200Response, updateFollowUpSettings200Response, getFollowUpsDue200Response, runFollowUpCheck200Response } from './zod/follow-ups/follow-ups.zod';
 
 /** Operations that read (GET): each has a generated query hook. */
-export type QueryOperationId = 'getCurrentUser' | 'listProducts' | 'exportProducts' | 'getProduct' | 'listConversations' | 'searchConversations' | 'exportConversations' | 'getConversation' | 'listConversationMessages' | 'getMessageAttachment' | 'listMessageTemplates' | 'listQuickReplies' | 'getBusinessProfile' | 'listConversationQuotes' | 'listQuotes' | 'getQuote' | 'getQuotePdf' | 'listNotifications' | 'listUnreadNotifications' | 'getSummary' | 'getAnalyticsOverview' | 'getAnalyticsProducts' | 'getAnalyticsTimeline' | 'getBotSettings' | 'getFollowUpSettings' | 'getFollowUpsDue';
+export type QueryOperationId = 'getCurrentUser' | 'listProducts' | 'exportProducts' | 'getProduct' | 'listConversations' | 'searchConversations' | 'exportConversations' | 'getConversation' | 'listConversationMessages' | 'getMessageAttachment' | 'listMessageTemplates' | 'listQuickReplies' | 'getBusinessProfile' | 'listConversationQuotes' | 'listQuotes' | 'getQuote' | 'getQuotePdf' | 'listNotifications' | 'listUnreadNotifications' | 'getSummary' | 'getAnalyticsOverview' | 'getAnalyticsProducts' | 'getAnalyticsTimeline' | 'getSalesAnalytics' | 'getBotSettings' | 'getFollowUpSettings' | 'getFollowUpsDue';
 /** Operations that change something: each has a generated mutation hook whose mutationKey is [operationId]. */
 export type MutationOperationId = 'login' | 'logout' | 'createProduct' | 'importProducts' | 'updateProduct' | 'deleteProduct' | 'updateConversationStatus' | 'sendConversationMessage' | 'markConversationRead' | 'markConversationUnread' | 'sendConversationTemplate' | 'retryConversationMessage' | 'syncMessageTemplates' | 'createQuickReply' | 'reorderQuickReplies' | 'updateQuickReply' | 'deleteQuickReply' | 'updateBusinessProfile' | 'uploadBusinessLogo' | 'createQuote' | 'updateQuote' | 'reviseQuote' | 'sendQuote' | 'cancelQuote' | 'acceptQuote' | 'markNotificationRead' | 'markAllNotificationsRead' | 'updateBotSettings' | 'updateFollowUpSettings' | 'runFollowUpCheck';
 export type OperationId = QueryOperationId | MutationOperationId;
@@ -79,6 +79,7 @@ export const operations: readonly OperationInfo[] = [
   { operationId: 'getAnalyticsOverview', method: 'GET', path: '/api/analytics/overview', pattern: /^\/api\/analytics\/overview$/, response: getAnalyticsOverview200Response },
   { operationId: 'getAnalyticsProducts', method: 'GET', path: '/api/analytics/products', pattern: /^\/api\/analytics\/products$/, response: getAnalyticsProducts200Response },
   { operationId: 'getAnalyticsTimeline', method: 'GET', path: '/api/analytics/timeline', pattern: /^\/api\/analytics\/timeline$/, response: getAnalyticsTimeline200Response },
+  { operationId: 'getSalesAnalytics', method: 'GET', path: '/api/analytics/sales', pattern: /^\/api\/analytics\/sales$/, response: getSalesAnalytics200Response },
   { operationId: 'getBotSettings', method: 'GET', path: '/api/bot/settings', pattern: /^\/api\/bot\/settings$/, response: getBotSettings200Response },
   { operationId: 'updateBotSettings', method: 'PUT', path: '/api/bot/settings', pattern: /^\/api\/bot\/settings$/, response: updateBotSettings200Response },
   { operationId: 'getFollowUpSettings', method: 'GET', path: '/api/follow-ups/settings', pattern: /^\/api\/follow-ups\/settings$/, response: getFollowUpSettings200Response },

@@ -18,6 +18,7 @@ import {
   type PeriodDays,
 } from './analytics-format';
 import { PeriodChoice } from './period-choice';
+import { SalesSection } from './sales-section';
 import './analytics.css';
 import { LoadError } from '../../components/ui/load-error';
 
@@ -208,6 +209,7 @@ export function AnalyticsPage() {
           />
         ))}
       </div>
+      <SalesSection days={days} />
     </div>
   );
 }

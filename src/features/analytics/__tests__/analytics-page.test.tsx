@@ -24,6 +24,8 @@ function renderAnalytics(answer: AnalyticsOverview) {
     'GET /api/analytics/overview': () => json(200, answer),
     'GET /api/analytics/products': () => json(200, { days: 30, mostViewed: [], mostInquired: [] }),
     'GET /api/analytics/timeline': () => json(200, []),
+    // The Sales section has tests of its own (sales-section.test.tsx).
+    'GET /api/analytics/sales': () => json(404, { message: 'Not found' }),
   });
   vi.stubGlobal('fetch', vi.fn(api.fetchStub));
   return renderRoutes([{ path: '/analytics', element: <AnalyticsPage /> }], '/analytics');

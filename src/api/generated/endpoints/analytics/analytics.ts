@@ -20,8 +20,11 @@ import type {
   AnalyticsOverview,
   AnalyticsProducts,
   BadRequestResponse,
+  ErrorResponse,
   GetAnalyticsProductsParams,
   GetAnalyticsTimelineParams,
+  GetSalesAnalyticsParams,
+  SalesAnalytics,
   ServerErrorResponse,
   TimelinePoint,
   UnauthorizedResponse,
@@ -335,6 +338,119 @@ export function useGetAnalyticsTimeline<TData = Awaited<ReturnType<typeof getAna
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetAnalyticsTimelineQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Beyond the spec. Revenue (the totals of orders confirmed, and the
+payments received), how many sent quotes became orders, and the
+average discount customers got from the starting price when they
+agreed a deal, over the last `days` days (today included, in the
+business's time zone). A backend without quotes and orders answers
+404 and the dashboard shows no sales figures.
+
+ * @summary How sales went over the last 7, 30 or 90 days
+ */
+export const getGetSalesAnalyticsUrl = (params?: GetSalesAnalyticsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/analytics/sales?${stringifiedParams}` : `/api/analytics/sales`
+}
+
+export const getSalesAnalytics = async (params?: GetSalesAnalyticsParams, options?: RequestInit): Promise<SalesAnalytics> => {
+  
+  return apiFetch<SalesAnalytics>(getGetSalesAnalyticsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetSalesAnalyticsQueryKey = (params?: GetSalesAnalyticsParams,) => {
+    return [
+    'api','analytics','sales', ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetSalesAnalyticsQueryOptions = <TData = Awaited<ReturnType<typeof getSalesAnalytics>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ErrorResponse | UnprocessableResponse>>(params?: GetSalesAnalyticsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesAnalytics>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSalesAnalyticsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSalesAnalytics>>> = () => getSalesAnalytics(params, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSalesAnalytics>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSalesAnalyticsQueryResult = NonNullable<Awaited<ReturnType<typeof getSalesAnalytics>>>
+export type GetSalesAnalyticsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ErrorResponse | UnprocessableResponse>
+
+
+export function useGetSalesAnalytics<TData = Awaited<ReturnType<typeof getSalesAnalytics>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ErrorResponse | UnprocessableResponse>>(
+ params: undefined |  GetSalesAnalyticsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesAnalytics>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSalesAnalytics>>,
+          TError,
+          Awaited<ReturnType<typeof getSalesAnalytics>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSalesAnalytics<TData = Awaited<ReturnType<typeof getSalesAnalytics>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ErrorResponse | UnprocessableResponse>>(
+ params?: GetSalesAnalyticsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesAnalytics>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSalesAnalytics>>,
+          TError,
+          Awaited<ReturnType<typeof getSalesAnalytics>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSalesAnalytics<TData = Awaited<ReturnType<typeof getSalesAnalytics>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ErrorResponse | UnprocessableResponse>>(
+ params?: GetSalesAnalyticsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesAnalytics>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary How sales went over the last 7, 30 or 90 days
+ */
+
+export function useGetSalesAnalytics<TData = Awaited<ReturnType<typeof getSalesAnalytics>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ErrorResponse | UnprocessableResponse>>(
+ params?: GetSalesAnalyticsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSalesAnalytics>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSalesAnalyticsQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -112,3 +112,55 @@ export const getAnalyticsTimeline500Response = zod.strictObject({
   "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
 }).describe('Body of every error response. At least one of the fields is present.')
 
+/**
+ * Beyond the spec. Revenue (the totals of orders confirmed, and the
+payments received), how many sent quotes became orders, and the
+average discount customers got from the starting price when they
+agreed a deal, over the last `days` days (today included, in the
+business's time zone). A backend without quotes and orders answers
+404 and the dashboard shows no sales figures.
+
+ * @summary How sales went over the last 7, 30 or 90 days
+ */
+export const getSalesAnalyticsQueryDaysDefault = 30;
+
+export const getSalesAnalyticsQueryParams = zod.object({
+  "days": zod.union([zod.literal(7),zod.literal(30),zod.literal(90)]).default(getSalesAnalyticsQueryDaysDefault).describe('The period, in days back from today.')
+})
+
+export const getSalesAnalytics200ResponseOrdersConfirmedMin = 0;export const getSalesAnalytics200ResponseRevenueConfirmedMin = 0;export const getSalesAnalytics200ResponsePaymentsReceivedMin = 0;export const getSalesAnalytics200ResponseQuotesSentMin = 0;export const getSalesAnalytics200ResponseQuotesConvertedMin = 0;export const getSalesAnalytics200ResponseQuoteConversionRateMin = 0;
+export const getSalesAnalytics200ResponseQuoteConversionRateMax = 100;export const getSalesAnalytics200ResponseDealsAgreedMin = 0;export const getSalesAnalytics200ResponseAverageDiscountPercentMin = 0;
+export const getSalesAnalytics200ResponseAverageDiscountPercentMax = 100;
+
+export const getSalesAnalytics200Response = zod.strictObject({
+  "days": zod.union([zod.literal(7),zod.literal(30),zod.literal(90)]),
+  "ordersConfirmed": zod.number().min(getSalesAnalytics200ResponseOrdersConfirmedMin).describe('Orders made in the period and not cancelled.'),
+  "revenueConfirmed": zod.number().min(getSalesAnalytics200ResponseRevenueConfirmedMin).describe('The totals of those orders.'),
+  "paymentsReceived": zod.number().min(getSalesAnalytics200ResponsePaymentsReceivedMin).describe('Payments received in the period, on any order.'),
+  "quotesSent": zod.number().min(getSalesAnalytics200ResponseQuotesSentMin).describe('Quotes first sent in the period (a revision counts with its quote, once).'),
+  "quotesConverted": zod.number().min(getSalesAnalytics200ResponseQuotesConvertedMin).describe('Of those, the quotes that became an order.'),
+  "quoteConversionRate": zod.number().min(getSalesAnalytics200ResponseQuoteConversionRateMin).max(getSalesAnalytics200ResponseQuoteConversionRateMax).describe('quotesConverted ÷ quotesSent in percent, one decimal; 0 when none was sent.'),
+  "dealsAgreed": zod.number().min(getSalesAnalytics200ResponseDealsAgreedMin).describe('Deals customers agreed in the period.'),
+  "averageDiscountPercent": zod.number().min(getSalesAnalytics200ResponseAverageDiscountPercentMin).max(getSalesAnalytics200ResponseAverageDiscountPercentMax).nullable().describe('The average of each deal\'s discount from the product\'s starting\nprice at the time it was agreed, in percent, one decimal; null\nwhen no deal was agreed.\n')
+}).describe('Beyond the spec. A period\'s sales; every amount is KES with two decimals at most.')
+
+export const getSalesAnalytics400Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const getSalesAnalytics401Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const getSalesAnalytics404Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
+export const getSalesAnalytics422Response = zod.strictObject({
+  "message": zod.string().min(1).optional().describe('What went wrong, for a person.'),
+  "error": zod.string().min(1).optional().describe('What went wrong, for a person (the CSV import uses this field).')
+}).describe('Body of every error response. At least one of the fields is present.')
+
