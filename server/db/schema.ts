@@ -82,6 +82,8 @@ export interface ConversationsTable {
   deal_product_id: Generated<number | null>;
   deal_product_name: Generated<string | null>;
   deal_unit_price: ColumnType<string | null, number | null | undefined, number | null>;
+  /** The product's starting price when the deal was agreed (migration 030); null before it. */
+  deal_list_price: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   deal_quantity: Generated<number | null>;
   deal_agreed_by: Generated<string | null>;
   deal_agreed_at: Generated<Date | null>;
