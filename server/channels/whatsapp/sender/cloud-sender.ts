@@ -14,6 +14,9 @@
 //   on `publicOrigin` (PUBLIC_ORIGIN): WhatsApp fetches it from the internet.
 //   Without a public address, or for a picture WhatsApp cannot show (only
 //   JPEG and PNG), the card goes as text with its link.
+// - A message with a document (a quote's PDF) goes as `document`, fetched by
+//   WhatsApp from its link, with its file name and the caption; with a
+//   template, as the template's document header.
 //
 // The answer: messages[0].id is the WhatsApp message id the webhook's
 // statuses name; a 200 without it is a failure (tried again). Errors are
@@ -104,29 +107,42 @@ export function withoutUnreachablePicture(content: string, publicOrigin: string 
 export function messageRequest(message: OutgoingMessage, publicOrigin?: string) {
   const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to: message.to } as const;
   const template = message.template;
+  const document = message.document;
   if (template) {
     const names = template.parameterNames;
+    const header = document && {
+      type: 'header' as const,
+      parameters: [{ type: 'document' as const, document: { link: document.url, filename: document.filename } }],
+    };
+    const body = template.variables.length > 0 && {
+      type: 'body' as const,
+      parameters: template.variables.map((text, i) => ({
+        type: 'text' as const,
+        text,
+        ...(names?.[i] && { parameter_name: names[i] }),
+      })),
+    };
+    const components = [...(header ? [header] : []), ...(body ? [body] : [])];
     return {
       ...base,
       type: 'template' as const,
       template: {
         name: template.name,
         language: { code: template.language },
-        ...(template.variables.length > 0 && {
-          components: [
-            {
-              type: 'body' as const,
-              parameters: template.variables.map((text, i) => ({
-                type: 'text' as const,
-                text,
-                ...(names?.[i] && { parameter_name: names[i] }),
-              })),
-            },
-          ],
-        }),
+        ...(components.length > 0 && { components }),
       },
     };
   }
+  if (document)
+    return {
+      ...base,
+      type: 'document' as const,
+      document: {
+        link: document.url,
+        filename: document.filename,
+        ...(document.caption && { caption: document.caption.slice(0, CAPTION_MAX) }),
+      },
+    };
   const card = productCardImage(message.content, publicOrigin);
   if (card)
     return {
