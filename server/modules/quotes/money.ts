@@ -4,9 +4,10 @@ import { badRequest } from '../../app/errors';
 
 /** KES (two decimals at most) as whole cents; more decimals are a 400 naming the field. */
 export function toCents(kes: number, field: string): bigint {
-  const scaled = kes * 100;
-  const cents = Math.round(scaled);
-  if (!Number.isFinite(kes) || kes < 0 || Math.abs(scaled - cents) > 1e-6)
+  const cents = Math.round(kes * 100);
+  // Exact at any size: an amount written with two decimals is the double nearest
+  // cents / 100, which is what the division gives; one with more decimals is not.
+  if (!Number.isFinite(kes) || kes < 0 || !Number.isSafeInteger(cents) || cents / 100 !== kes)
     throw badRequest(`${field} must be an amount in KES with at most 2 decimals`);
   return BigInt(cents);
 }
