@@ -23,7 +23,7 @@
 // classified by graph-errors.ts. The access token is only ever in the
 // Authorization header: never in a URL, an error or a log line.
 import { createGraphClient } from '../graph-client';
-import type { OutboxSender, OutgoingMessage } from '../../../delivery/outbox/sender';
+import { PermanentDeliveryError, type OutboxSender, type OutgoingMessage } from '../../../delivery/outbox/sender';
 import { classifyGraphError, classifyNetworkError, noMessageId } from './graph-errors';
 
 export type CloudSenderOptions = {
@@ -103,11 +103,31 @@ export function withoutUnreachablePicture(content: string, publicOrigin: string 
   return kept.length === lines.length ? content : kept.join('\n').trim();
 }
 
+/**
+ * A document's address as WhatsApp can fetch it: a relative one (/uploads/…)
+ * or one on a development host placed on `publicOrigin`. Without a public
+ * address the message cannot go: it fails with a reason staff can act on.
+ */
+function documentLink(url: string, publicOrigin: string | undefined): string {
+  let link: URL;
+  try {
+    link = new URL(url, publicOrigin);
+    if (publicOrigin && LOCAL_HOST.test(link.hostname)) link = new URL(`${link.pathname}${link.search}`, publicOrigin);
+  } catch {
+    link = new URL('http://127.0.0.1/');
+  }
+  if (LOCAL_HOST.test(link.hostname))
+    throw new PermanentDeliveryError(
+      'WhatsApp cannot fetch the document from this server: set PUBLIC_ORIGIN to its public address',
+    );
+  return link.href;
+}
+
 /** The body of POST …/messages for one outbox message (Meta's `Message` schema). */
 export function messageRequest(message: OutgoingMessage, publicOrigin?: string) {
   const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to: message.to } as const;
   const template = message.template;
-  const document = message.document;
+  const document = message.document && { ...message.document, url: documentLink(message.document.url, publicOrigin) };
   if (template) {
     const names = template.parameterNames;
     const header = document && {
