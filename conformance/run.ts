@@ -289,6 +289,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       if (Array.isArray(list) && list.length > 0 && (list[0] as { unreadCount?: unknown }).unreadCount === undefined)
         for (const id of READ_STATE_OPERATIONS) ctx.absent.add(id);
     }
+    if (op.id === 'listQuotes' && answer.status === 200) {
+      const list = parse(answer.body);
+      if (Array.isArray(list) && !list.some((q) => (q as { id?: unknown })?.id === UNKNOWN_ID))
+        ids.unknown.add('quote');
+    }
     if (['listProducts', 'listConversations', 'listNotifications'].includes(op.id)) {
       const list = parse(answer.body);
       const first = Array.isArray(list) ? (list[0] as { id?: unknown } | undefined)?.id : undefined;

@@ -35,7 +35,7 @@ async function call(method: 'GET' | 'PUT', payload?: unknown) {
 
 async function upload(bytes: Buffer, filename = 'logo.png', type = 'image/png') {
   const form = new FormData();
-  form.set('logo', new Blob([bytes], { type }), filename);
+  form.set('logo', new Blob([new Uint8Array(bytes)], { type }), filename);
   const body = await multipart(form);
   const response = await server.app.inject({
     method: 'POST',
