@@ -1707,6 +1707,7 @@ export interface components {
          */
         QuoteStatus: "draft" | "sent" | "accepted" | "expired" | "cancelled" | "superseded";
         QuoteLineInput: {
+            /** @description The catalogue product quoted. */
             productId: number;
             quantity: number;
             /**

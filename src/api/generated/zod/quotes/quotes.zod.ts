@@ -97,7 +97,7 @@ export const createQuoteBodyDepositPercentMax = 100;export const createQuoteBody
 
 export const createQuoteBody = zod.object({
   "lines": zod.array(zod.object({
-  "productId": zod.number().min(1).max(createQuoteBodyLinesItemProductIdMax),
+  "productId": zod.number().min(1).max(createQuoteBodyLinesItemProductIdMax).describe('The catalogue product quoted.'),
   "quantity": zod.number().min(1).max(createQuoteBodyLinesItemQuantityMax),
   "unitPrice": zod.number().min(createQuoteBodyLinesItemUnitPriceMin).max(createQuoteBodyLinesItemUnitPriceMax).optional().describe('KES for one unit, two decimals at most. Left out: the deal\'s\nprice when the product is the conversation\'s deal\'s, else the\nproduct\'s starting price.\n'),
   "withInstallation": zod.boolean().optional().describe('Add the product\'s installation price per slab to each unit (stones only). Default false.')
@@ -325,7 +325,7 @@ export const updateQuoteBodyDepositPercentMax = 100;export const updateQuoteBody
 
 export const updateQuoteBody = zod.object({
   "lines": zod.array(zod.object({
-  "productId": zod.number().min(1).max(updateQuoteBodyLinesItemProductIdMax),
+  "productId": zod.number().min(1).max(updateQuoteBodyLinesItemProductIdMax).describe('The catalogue product quoted.'),
   "quantity": zod.number().min(1).max(updateQuoteBodyLinesItemQuantityMax),
   "unitPrice": zod.number().min(updateQuoteBodyLinesItemUnitPriceMin).max(updateQuoteBodyLinesItemUnitPriceMax).optional().describe('KES for one unit, two decimals at most. Left out: the deal\'s\nprice when the product is the conversation\'s deal\'s, else the\nproduct\'s starting price.\n'),
   "withInstallation": zod.boolean().optional().describe('Add the product\'s installation price per slab to each unit (stones only). Default false.')
