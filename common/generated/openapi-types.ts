@@ -1770,6 +1770,7 @@ export interface components {
             conversationId: number;
             /** @description The conversation's customer name; null when unknown. */
             customerName: string | null;
+            /** @description The customer's WhatsApp number (their address on the conversation's channel). */
             customerPhone: string;
             status: components["schemas"]["QuoteStatus"];
             lines: components["schemas"]["QuoteLine"][];

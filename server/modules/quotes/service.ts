@@ -131,7 +131,7 @@ export function quotesService(db: Kysely<DB>, given: QuotesDeps) {
       if (!zone) throw badRequest('Unknown delivery zone');
       if (!Number.isSafeInteger(zone.feeCents) || zone.feeCents < 0) throw badRequest('Unknown delivery zone');
       deliveryFeeCents = BigInt(zone.feeCents);
-      deliveryTown = zone.name;
+      deliveryTown = Array.from(zone.name).slice(0, 200).join('');
     }
     const lines = await priceLines(trx, settings.lines, {
       productId: conversation.deal_product_id,
