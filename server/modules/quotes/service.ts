@@ -488,5 +488,3 @@ export function quotesService(db: Kysely<DB>, given: QuotesDeps) {
     },
   };
 }
-
-export type QuotesService = ReturnType<typeof quotesService>;
