@@ -76,6 +76,7 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
     publicOrigin: options.publicOrigin,
     deliveryZone: noDeliveryZones,
     onAccepted: noOrders,
+    log: options.log,
   });
   const runner = createBotRunner({
     db,

@@ -52,6 +52,8 @@ export type QuotesDeps = {
   deliveryZone: DeliveryZoneLookup;
   /** Called once per accepted quote (staff's or the customer's yes). */
   onAccepted: OnQuoteAccepted;
+  /** The server's logger: a failing onAccepted is logged. */
+  log?: { error(fields: Record<string, unknown>, message: string): void };
 };
 
 export function quotesService(db: Kysely<DB>, given: QuotesDeps) {
@@ -220,10 +222,19 @@ export function quotesService(db: Kysely<DB>, given: QuotesDeps) {
     return at;
   }
 
+  /**
+   * Once the acceptance is stored (outside its transaction: the hook may use
+   * the database itself). A failing hook is logged; the quote stays accepted
+   * and the answer is the accepted quote.
+   */
   async function afterAccepted(id: number, by: AcceptedBy): Promise<Quote> {
     const row = await load(id);
     announce(row, 'accepted');
-    await deps.onAccepted(toAcceptedQuote(row), by);
+    try {
+      await deps.onAccepted(toAcceptedQuote(row), by);
+    } catch (error) {
+      deps.log?.error({ err: error, quoteId: id }, 'what follows an accepted quote failed (the quote stays accepted)');
+    }
     return toQuote(row, deps.now());
   }
 
@@ -302,7 +313,13 @@ export function quotesService(db: Kysely<DB>, given: QuotesDeps) {
         const before = settingsOf(row);
         const settings: Settings = {
           lines: input.lines ?? before.lines,
-          deliveryZoneId: input.deliveryZoneId !== undefined ? input.deliveryZoneId : before.deliveryZoneId,
+          // Pickup chosen without a zone named: the zone goes.
+          deliveryZoneId:
+            input.deliveryZoneId !== undefined
+              ? input.deliveryZoneId
+              : input.pickup === true
+                ? null
+                : before.deliveryZoneId,
           pickup: input.pickup ?? before.pickup,
           discount: input.discount ?? before.discount,
           depositPercent: input.depositPercent ?? before.depositPercent,

@@ -356,6 +356,32 @@ describe('quotes', () => {
     ]);
   });
 
+  it('a failing onAccepted leaves the quote accepted and answers it', async () => {
+    server.app.services.quotes.use({
+      onAccepted: () => {
+        throw new Error('the orders module is down');
+      },
+    });
+    const draft = (await create({ lines: [{ productId: marbleId, quantity: 1 }] })).body as Quote;
+    await call('POST', `/api/quotes/${draft.id}/send`);
+    expect(await call('POST', `/api/quotes/${draft.id}/accept`)).toMatchObject({
+      status: 200,
+      body: { status: 'accepted' },
+    });
+  });
+
+  it('choosing pickup on a draft drops its delivery zone and fee', async () => {
+    const draft = (await create({ lines: [{ productId: marbleId, quantity: 1 }], deliveryZoneId: 1 })).body as Quote;
+    expect(draft).toMatchObject({ deliveryFee: 2500, deliveryTown: 'Nairobi' });
+    expect((await call('PATCH', `/api/quotes/${draft.id}`, { pickup: true })).body).toMatchObject({
+      pickup: true,
+      deliveryZoneId: null,
+      deliveryTown: null,
+      deliveryFee: 0,
+      total: 13800,
+    });
+  });
+
   it("the customer's plain yes accepts the sent quote once, before the bot answers", async () => {
     const draft = (await create({ lines: [{ productId: marbleId, quantity: 1 }] })).body as Quote;
     const say = async (content: string, id: string) => {
