@@ -4,6 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers';
 import type { AcceptedBy, AcceptedQuote } from '../../modules/quotes/accepted';
+import { createAjv, loadAsyncApi } from '../../../common/contract';
+import type { RealtimeEvent } from '../../realtime/events';
 
 type Quote = {
   id: number;
@@ -354,6 +356,29 @@ describe('quotes', () => {
         },
       },
     ]);
+  });
+
+  it('announces each change as quote_updated, as asyncapi.yaml describes it', async () => {
+    const events: RealtimeEvent[] = [];
+    const hub = server.app.hub;
+    const publish = hub.publish.bind(hub);
+    hub.publish = (event) => {
+      events.push(event);
+      publish(event);
+    };
+    const draft = (await create({ lines: [{ productId: marbleId, quantity: 1 }] })).body as Quote;
+    await call('POST', `/api/quotes/${draft.id}/send`);
+    await call('POST', `/api/quotes/${draft.id}/accept`);
+    const quoteEvents = events.filter((e) => e.type === 'quote_updated');
+    expect(quoteEvents.map((e) => e.data)).toEqual([
+      { quoteId: draft.id, conversationId, status: 'draft' },
+      { quoteId: draft.id, conversationId, status: 'sent' },
+      { quoteId: draft.id, conversationId, status: 'accepted' },
+    ]);
+    const validate = createAjv().compile(loadAsyncApi().quote_updated);
+    for (const event of quoteEvents) expect(validate(event), JSON.stringify(validate.errors)).toBe(true);
+    // The thread changed too: the sent message.
+    expect(events).toContainEqual({ type: 'conversation_update', data: { id: conversationId } });
   });
 
   it('a failing onAccepted leaves the quote accepted and answers it', async () => {
