@@ -22,6 +22,13 @@ export async function conditionalChecks(ctx: Ctx) {
       }
       path = path.replace('{id}', String(id));
     }
+    if (path.includes('{quoteId}')) {
+      if (ctx.ids.quote === undefined) {
+        ctx.skip(op, 'not modified', 'no quote to ask for: the list of quotes was empty');
+        continue;
+      }
+      path = path.replace('{quoteId}', String(ctx.ids.quote));
+    }
     const query = ctx.plainQuery(op);
     const headers = { cookie: ctx.cookie };
     let plain = await ctx.send('GET', path + query, { headers });

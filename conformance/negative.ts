@@ -58,6 +58,8 @@ const VALID_BODY: Record<string, () => SendInit> = {
     json({ title: 'Conformance', content: 'Conformance check' } satisfies components['schemas']['QuickReplyInput']),
   updateQuickReply: () => json({ title: 'Conformance' } satisfies components['schemas']['QuickReplyUpdate']),
   reorderQuickReplies: () => json({ ids: [] } satisfies components['schemas']['QuickReplyOrder']),
+  createQuote: () => json({ lines: [{ productId: 1, quantity: 1 }] } satisfies components['schemas']['QuoteInput']),
+  updateQuote: () => json({ note: 'Conformance check' } satisfies components['schemas']['QuoteUpdate']),
   sendConversationMessage: () =>
     json({
       content: 'Conformance check: please ignore this message.',

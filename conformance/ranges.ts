@@ -203,6 +203,13 @@ function jsonBase(ctx: Ctx, op: Operation, valid: SendInit | undefined): { body:
       const read = sample(op.id === 'updateBotSettings' ? 'getBotSettings' : 'getFollowUpSettings');
       return read && typeof read === 'object' ? { body: read, restore: true } : unread('the settings');
     }
+    case 'updateBusinessProfile': {
+      // The logo is read-only: the rest, as read, is what the PUT takes.
+      const read = sample('getBusinessProfile');
+      if (!read || typeof read !== 'object') return unread('the business profile');
+      const { logoUrl: _logo, ...input } = read as Record<string, unknown>;
+      return { body: input, restore: true };
+    }
     case 'reorderQuickReplies': {
       const list = sample('listQuickReplies');
       return Array.isArray(list)

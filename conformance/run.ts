@@ -257,7 +257,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       done.add(op.id);
       continue;
     }
-    const answer = await call(op, op.path.replace('{id}', String(id)) + plainQuery(op));
+    // A quote's calls take the first listed quote, when there is one.
+    const filled = op.path.replace('{id}', String(id));
+    const withQuote = ids.quote === undefined ? filled : filled.replace('{quoteId}', String(ids.quote));
+    const answer = await call(op, withQuote + plainQuery(op));
     if (OPTIONAL_OPERATIONS.has(op.id) && answer.status === 404) {
       // An optional call the server does not have: not offered, not a failure.
       results.splice(results.length - 1, 1, {
@@ -288,6 +291,13 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       // Read state beyond the spec: a server whose conversations carry no unreadCount does not offer it.
       if (Array.isArray(list) && list.length > 0 && (list[0] as { unreadCount?: unknown }).unreadCount === undefined)
         for (const id of READ_STATE_OPERATIONS) ctx.absent.add(id);
+    }
+    if (op.id === 'listQuotes' && answer.status === 200) {
+      const list = parse(answer.body);
+      const first = Array.isArray(list) ? (list[0] as { id?: unknown } | undefined)?.id : undefined;
+      if (typeof first === 'number') ids.quote = first;
+      if (Array.isArray(list) && !list.some((q) => (q as { id?: unknown })?.id === UNKNOWN_ID))
+        ids.unknown.add('quote');
     }
     if (['listProducts', 'listConversations', 'listNotifications'].includes(op.id)) {
       const list = parse(answer.body);

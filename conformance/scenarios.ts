@@ -16,6 +16,8 @@ type ProductCreate = components['schemas']['ProductCreateForm'];
 type ProductUpdate = components['schemas']['ProductUpdateForm'];
 type FollowUpSettings = components['schemas']['FollowUpSettings'];
 type BotSettings = components['schemas']['BotSettings'];
+type BusinessProfile = components['schemas']['BusinessProfile'];
+type BusinessLogoForm = components['schemas']['BusinessLogoForm'];
 
 function toForm(fields: Record<string, unknown>, files: Record<string, Blob | Blob[]>): FormData {
   const form = new FormData();
@@ -164,6 +166,7 @@ export async function writeScenarios(ctx: Ctx) {
     );
 
   await inboxScenarios(ctx, client, rec, unchecked);
+  await quotesScenarios(ctx, client, rec);
 
   if (!ctx.mode.reachCustomers) return;
   const convId = ctx.ids.conversation;
@@ -407,4 +410,73 @@ async function inboxScenarios(ctx: Ctx, client: Client, rec: Rec, unchecked: Unc
     ctx.skip(retry, 'answer', 'sending a failed message again reaches a customer: only its refusals are checked');
     ctx.done.add('retryConversationMessage');
   }
+}
+
+/**
+ * Beyond the spec, when the server offers them: the business profile written
+ * back as read, a logo that is no image (400, so the logo stays), and a quote
+ * of the check's own on a real conversation, which never reaches the customer
+ * without --reach-customers and is never accepted (that would make an order):
+ * created, changed, refused what a draft cannot do (accept, revise: 409),
+ * sent and revised only with --reach-customers, then cancelled.
+ */
+async function quotesScenarios(ctx: Ctx, client: Client, rec: Rec) {
+  if (!ctx.absent.has('updateBusinessProfile')) {
+    const profile = (await rec('getBusinessProfile', await client.GET('/api/business', { parseAs: 'text' }))) as
+      BusinessProfile | undefined;
+    if (profile && typeof profile === 'object') {
+      const { logoUrl: _logo, ...input } = profile;
+      await rec('updateBusinessProfile', await client.PUT('/api/business', { body: input, parseAs: 'text' }));
+    }
+    const form = new FormData();
+    form.set('logo', new Blob(['not an image'], { type: 'image/png' }), 'logo.png');
+    await rec(
+      'uploadBusinessLogo',
+      await client.POST('/api/business/logo', {
+        body: form as unknown as BusinessLogoForm,
+        bodySerializer: (body) => body as unknown as FormData,
+        parseAs: 'text',
+      }),
+    );
+  }
+  const conversationId = ctx.ids.conversation;
+  const productId = ctx.ids.product;
+  if (ctx.absent.has('createQuote') || conversationId === undefined || productId === undefined) return;
+  const created = (await rec(
+    'createQuote',
+    await client.POST('/api/conversations/{id}/quotes', {
+      params: { path: { id: conversationId } },
+      body: { lines: [{ productId, quantity: 1 }], pickup: true, note: 'Conformance check: please ignore.' },
+      parseAs: 'text',
+    }),
+  )) as { id?: number } | undefined;
+  const quoteId = created?.id;
+  if (typeof quoteId !== 'number') return;
+  const path = { path: { quoteId } };
+  await rec(
+    'updateQuote',
+    await client.PATCH('/api/quotes/{quoteId}', {
+      params: path,
+      body: { note: 'Conformance check: please ignore (changed).' },
+      parseAs: 'text',
+    }),
+  );
+  await rec('getQuote', await client.GET('/api/quotes/{quoteId}', { params: path, parseAs: 'text' }));
+  // A draft is neither accepted nor revised (409): nothing changes.
+  await rec('acceptQuote', await client.POST('/api/quotes/{quoteId}/accept', { params: path, parseAs: 'text' }));
+  let last = quoteId;
+  if (ctx.mode.reachCustomers) {
+    await rec('sendQuote', await client.POST('/api/quotes/{quoteId}/send', { params: path, parseAs: 'text' }));
+    const revised = (await rec(
+      'reviseQuote',
+      await client.POST('/api/quotes/{quoteId}/revise', { params: path, parseAs: 'text' }),
+    )) as { id?: number } | undefined;
+    if (typeof revised?.id === 'number') last = revised.id;
+  } else {
+    await rec('reviseQuote', await client.POST('/api/quotes/{quoteId}/revise', { params: path, parseAs: 'text' }));
+  }
+  await rec(
+    'cancelQuote',
+    await client.POST('/api/quotes/{quoteId}/cancel', { params: { path: { quoteId: last } }, parseAs: 'text' }),
+  );
 }

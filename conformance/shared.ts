@@ -111,7 +111,7 @@ export type ProbeSpec = {
   session?: boolean;
 };
 
-export type Resource = 'product' | 'conversation' | 'notification' | 'quickReply';
+export type Resource = 'product' | 'conversation' | 'notification' | 'quickReply' | 'quote';
 
 export type Ctx = {
   base: string;
@@ -150,7 +150,9 @@ export const resourceOf = (path: string): Resource =>
       ? 'conversation'
       : path.startsWith('/api/quick-replies')
         ? 'quickReply'
-        : 'notification';
+        : path.startsWith('/api/quotes')
+          ? 'quote'
+          : 'notification';
 
 export function parseJson(body: string): unknown {
   try {
@@ -169,6 +171,7 @@ export const REACHES_CUSTOMERS = new Set([
   'sendConversationTemplate',
   'runFollowUpCheck',
   'updateConversationStatus',
+  'sendQuote',
 ]);
 
 const SECRET_FIELD = /pass(word)?|secret|token/i;

@@ -33,7 +33,12 @@ describe('the contract loader', () => {
 
   it('reads the message payloads of asyncapi.yaml by type', () => {
     const payloads = loadAsyncApi();
-    expect(Object.keys(payloads).sort()).toEqual(['conversation_update', 'message_status', 'notification', 'quote_updated']);
+    expect(Object.keys(payloads).sort()).toEqual([
+      'conversation_update',
+      'message_status',
+      'notification',
+      'quote_updated',
+    ]);
     const validate = createAjv().compile(payloads.notification);
     expect(validate({ type: 'notification', data: { message: 'Customer asks about delivery to Nakuru' } })).toBe(true);
     expect(validate({ type: 'notification', data: {} })).toBe(false);

@@ -1732,6 +1732,7 @@ export interface components {
          */
         QuoteStatus: "draft" | "sent" | "accepted" | "expired" | "cancelled" | "superseded";
         QuoteLineInput: {
+            /** @description The catalogue product quoted. */
             productId: number;
             quantity: number;
             /**
@@ -1794,6 +1795,7 @@ export interface components {
             conversationId: number;
             /** @description The conversation's customer name; null when unknown. */
             customerName: string | null;
+            /** @description The customer's WhatsApp number (their address on the conversation's channel). */
             customerPhone: string;
             status: components["schemas"]["QuoteStatus"];
             lines: components["schemas"]["QuoteLine"][];

@@ -118,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     senders: outboxSenders(channels),
     log: app.log,
     bot: options.bot,
+    publicOrigin: config.publicOrigin,
   });
   app.decorate('services', services);
   app.decorate('hub', hub);

@@ -76,7 +76,7 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     name: 'PUBLIC_ORIGIN',
     readBy: 'both',
     description:
-      "the address staff use, e.g. `https://dashboard.example.co.ke`: its host name is answered and the origin may change state; the chatbot's picture links use it",
+      "the address staff use, e.g. `https://dashboard.example.co.ke`: its host name is answered and the origin may change state; the chatbot's picture links and the links WhatsApp fetches a sent quote's PDF from use it",
   },
   {
     name: 'ALLOWED_HOSTS',

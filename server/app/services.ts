@@ -19,6 +19,9 @@ import { imageStore } from '../modules/products/images';
 import { quickRepliesService } from '../modules/quick-replies/service';
 import { productsService } from '../modules/products/service';
 import { summaryService } from '../modules/summary/service';
+import { businessService } from '../modules/business/service';
+import { quotesService } from '../modules/quotes/service';
+import type { DeliveryZoneLookup, OnQuoteAccepted } from '../modules/quotes/accepted';
 import { outboxDispatcher, type OutboxLog, type OutboxSenders } from '../delivery/outbox/sender';
 import type { EventBus } from '../realtime/events';
 import { attachmentFiles } from '../channels/whatsapp/media/attachments';
@@ -35,7 +38,15 @@ export type ServiceOptions = {
   log?: OutboxLog;
   /** Answers customers (BOT_MODULE, server/bot/load.ts); default: the catalogue bot. */
   bot?: Bot;
+  /** PUBLIC_ORIGIN: where the channel fetches a sent quote's PDF from. */
+  publicOrigin?: string;
 };
+
+// The delivery-zones module supplies the real lookup (its zones' town, fee and
+// lead time); until it is wired, every zone id is unknown (400 on a quote).
+const noDeliveryZones: DeliveryZoneLookup = async () => null;
+// The orders module makes an order from an accepted quote; until it is wired, nothing follows.
+const noOrders: OnQuoteAccepted = () => {};
 
 const quiet: OutboxLog = { error: () => {}, warn: () => {} };
 
@@ -54,6 +65,19 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
   const messageTemplates = messageTemplatesService(db, { now });
   const inbound = inboundService(db, { events, now, notifications });
   const botSettings = botSettingsService(db, { now });
+  const business = businessService(db, { images, now });
+  const quotes = quotesService(db, {
+    events,
+    now,
+    business,
+    templates: messageTemplates,
+    outboxChanged,
+    uploadsDir: images.dir,
+    publicOrigin: options.publicOrigin,
+    deliveryZone: noDeliveryZones,
+    onAccepted: noOrders,
+    log: options.log,
+  });
   const runner = createBotRunner({
     db,
     inbound,
@@ -77,12 +101,22 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
     notifications,
     inbound,
     /** The inbound port (server/channels): a customer's message in (stored once), and the bot's turn on it. */
-    customers: customerMessages(inbound, runner),
+    // A customer's plain yes accepts their sent quote before the bot answers.
+    customers: customerMessages(inbound, runner, async (conversationId, text) => {
+      try {
+        await quotes.customerReplied(conversationId, text);
+      } catch (error) {
+        (options.log ?? quiet).error({ err: error, conversationId }, 'accepting a quote from a reply failed');
+      }
+    }),
     analytics: analyticsService(db, { now }),
     followUps: followUpsService(db, { events, now, outboxChanged, templates: messageTemplates }),
     summary: summaryService(db, { now }),
     /** Settings → Chatbot (the bot reads them through botSettings.current()). */
     botSettings,
+    /** The business profile quotes print. */
+    business,
+    quotes,
   };
 }
 

@@ -208,6 +208,8 @@ export interface OutboxTable {
   next_attempt_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Migrations 017 and 024: the id the channel gave the sent message. */
   external_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 027: a document sent with the message (a quote's PDF). */
+  document: ColumnType<OutboxDocument | null, string | null | undefined, string | null>;
 }
 export interface SignInAttemptsTable {
   scope: 'address' | 'account' | 'known';
@@ -266,6 +268,60 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+/** Migration 027: the business profile quotes print (one row, id 1, once saved). */
+export interface BusinessProfileTable {
+  id: ColumnType<number, number | undefined, never>;
+  name: string;
+  phone: ColumnType<string, string | undefined, string>;
+  email: ColumnType<string, string | undefined, string>;
+  address: ColumnType<string, string | undefined, string>;
+  logo_url: ColumnType<string | null, string | null | undefined, string | null>;
+  quote_deposit_percent: ColumnType<number, number | undefined, number>;
+  quote_validity_days: ColumnType<number, number | undefined, number>;
+  updated_at: Timestamp;
+}
+/** bigint columns: pg hands them back as strings; they go in as numbers. */
+type Cents = ColumnType<string | number, number | bigint | string, number | bigint | string>;
+/** Migration 027: a quote's revision; amounts in whole cents. */
+export interface QuotesTable {
+  id: Generated<number>;
+  number: string;
+  revision: ColumnType<number, number | undefined, number>;
+  conversation_id: number;
+  status: ColumnType<'draft' | 'sent' | 'accepted' | 'cancelled' | 'superseded', string | undefined, string>;
+  subtotal_cents: Cents;
+  delivery_zone_id: number | null;
+  delivery_town: string | null;
+  delivery_fee_cents: Cents;
+  pickup: boolean;
+  discount_cents: Cents;
+  total_cents: Cents;
+  deposit_percent: number;
+  deposit_cents: Cents;
+  validity_days: number;
+  note: string;
+  created_at: Timestamp;
+  sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  valid_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** 'customer' or the staff member's username. */
+  accepted_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+/** Migration 027: one line of a quote; the description is the product's name when priced. */
+export interface QuoteLinesTable {
+  id: Generated<number>;
+  quote_id: number;
+  position: number;
+  product_id: number | null;
+  description: string;
+  quantity: number;
+  unit_price_cents: Cents;
+  installation_cents: Cents;
+  line_total_cents: Cents;
+}
+/** Migration 027: outbox.document (JSON), a document sent with the message. */
+export type OutboxDocument = { url: string; filename: string; caption: string };
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -285,4 +341,7 @@ export interface DB {
   whatsapp_media_downloads: WhatsappMediaDownloadsTable;
   bot_settings: BotSettingsTable;
   bot_memory: BotMemoryTable;
+  business_profile: BusinessProfileTable;
+  quotes: QuotesTable;
+  quote_lines: QuoteLinesTable;
 }

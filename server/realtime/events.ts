@@ -29,6 +29,10 @@ export type RealtimeEvent =
         deliveryStatus: DeliveryStatus;
         failureReason?: string | null;
       };
+    }
+  | {
+      type: 'quote_updated';
+      data: { quoteId: number; conversationId: number; status: components['schemas']['QuoteStatus'] };
     };
 
 /** Where services announce changes; the realtime hub delivers them to sockets. */

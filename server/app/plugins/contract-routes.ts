@@ -15,6 +15,8 @@ import { followUpsRoutes } from '../../modules/follow-ups/routes';
 import { notificationsRoutes } from '../../modules/notifications/routes';
 import { productsRoutes } from '../../modules/products/routes';
 import { summaryRoutes } from '../../modules/summary/routes';
+import { businessRoutes } from '../../modules/business/routes';
+import { quotesRoutes } from '../../modules/quotes/routes';
 import type { Handlers, RouteContext } from '../routes';
 import { mediaRoutes } from '../../channels/whatsapp/media/routes';
 
@@ -35,6 +37,8 @@ export async function contractRoutes(
     ...quickRepliesRoutes(context),
     ...mediaRoutes(context),
     ...botSettingsRoutes(context),
+    ...businessRoutes(context),
+    ...quotesRoutes(context),
   };
   const operations = loadOperations();
   // The contract read at run time is checked against the one compiled in.

@@ -1,5 +1,6 @@
-// Uploaded product images under /uploads/: stored under random names that
-// never change, so they are cached for a year; served as images only.
+// Uploaded product images and the business's logo under /uploads/, and the
+// PDFs of sent quotes (which WhatsApp fetches from here): stored under random
+// names that never change, so they are cached for a year; sandboxed.
 import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';

@@ -22,7 +22,7 @@
 // wait 6 s) holds back only that customer. A PermanentDeliveryError fails the
 // message at once with its reason in plain words.
 import { sql, type Kysely } from 'kysely';
-import type { DB, OutboxTemplate } from '../../db/schema';
+import type { DB, OutboxDocument, OutboxTemplate } from '../../db/schema';
 import { deliveryStates } from '../state';
 import type { Backoff } from '../../jobs/backoff';
 import { errorText } from '../../jobs/error-text';
@@ -40,6 +40,13 @@ export type OutgoingMessage = {
   kind: 'admin_reply' | 'follow_up' | 'bot_reply';
   /** Set for an approved template: WhatsApp takes it by name and variables, not as text. */
   template?: OutboxTemplate;
+  /**
+   * A document sent with the message (a quote's PDF): an absolute URL the
+   * channel fetches it from (unguessable, served without a session), the file
+   * name the customer sees, and the caption (the same text as `content`). With
+   * a template, the template's document header carries it.
+   */
+  document?: OutboxDocument;
 };
 
 /** What a sender reports about a message it sent earlier. */
@@ -340,6 +347,7 @@ export function outboxDispatcher(
         content: row.content,
         kind: row.kind,
         ...(row.template && { template: row.template }),
+        ...(row.document && { document: row.document }),
       });
       await delivered(row, externalIdOf(result)).catch((error: unknown) => {
         throw new AfterSend(errorText(error), { cause: error });

@@ -318,7 +318,14 @@ export type ReceivedMessage = {
  * The bot's replies go through the outbox to the message's channel, unless
  * the message asks them stored (the simulator's: stored at its clock, sent to no one).
  */
-export function customerMessages(inbound: InboundService, runner: BotRunner) {
+/**
+ * Runs on a customer's stored text message before the bot's turn is queued
+ * (a plain yes accepting a sent quote). A failure is logged by the caller's
+ * hook itself and never loses the message or the turn.
+ */
+export type BeforeBot = (conversationId: number, text: string) => Promise<unknown>;
+
+export function customerMessages(inbound: InboundService, runner: BotRunner, beforeBot?: BeforeBot) {
   return {
     /** The bot answering (BOT_MODULE, server/bot/load.ts). */
     bot: runner.bot,
@@ -335,6 +342,7 @@ export function customerMessages(inbound: InboundService, runner: BotRunner) {
       // Already stored by an earlier delivery: not given to the bot again.
       if (!stored) return undefined;
       await hooks.stored?.(stored.id);
+      if (beforeBot && message.type === 'text') await beforeBot(conversation.id, message.content).catch(() => {});
       const { answerAt } = message;
       const turn = runner.turn(
         {

@@ -127,7 +127,7 @@ function partHeaderCheck(contentType: string | undefined) {
  * answer goes out at once and the connection stays usable. A body that is
  * not well-formed multipart is a 400 with a plain message.
  */
-async function readParts(
+export async function readParts(
   request: FastifyRequest,
   form: {
     limits: { fileSize: number; files: number; fields: number; fieldSize: number; parts: number };

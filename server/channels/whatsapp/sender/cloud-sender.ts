@@ -14,13 +14,16 @@
 //   on `publicOrigin` (PUBLIC_ORIGIN): WhatsApp fetches it from the internet.
 //   Without a public address, or for a picture WhatsApp cannot show (only
 //   JPEG and PNG), the card goes as text with its link.
+// - A message with a document (a quote's PDF) goes as `document`, fetched by
+//   WhatsApp from its link, with its file name and the caption; with a
+//   template, as the template's document header.
 //
 // The answer: messages[0].id is the WhatsApp message id the webhook's
 // statuses name; a 200 without it is a failure (tried again). Errors are
 // classified by graph-errors.ts. The access token is only ever in the
 // Authorization header: never in a URL, an error or a log line.
 import { createGraphClient } from '../graph-client';
-import type { OutboxSender, OutgoingMessage } from '../../../delivery/outbox/sender';
+import { PermanentDeliveryError, type OutboxSender, type OutgoingMessage } from '../../../delivery/outbox/sender';
 import { classifyGraphError, classifyNetworkError, noMessageId } from './graph-errors';
 
 export type CloudSenderOptions = {
@@ -100,33 +103,66 @@ export function withoutUnreachablePicture(content: string, publicOrigin: string 
   return kept.length === lines.length ? content : kept.join('\n').trim();
 }
 
+/**
+ * A document's address as WhatsApp can fetch it: a relative one (/uploads/…)
+ * or one on a development host placed on `publicOrigin`. Without a public
+ * address the message cannot go: it fails with a reason staff can act on.
+ */
+function documentLink(url: string, publicOrigin: string | undefined): string {
+  let link: URL;
+  try {
+    link = new URL(url, publicOrigin);
+    if (publicOrigin && LOCAL_HOST.test(link.hostname)) link = new URL(`${link.pathname}${link.search}`, publicOrigin);
+  } catch {
+    link = new URL('http://127.0.0.1/');
+  }
+  if (LOCAL_HOST.test(link.hostname))
+    throw new PermanentDeliveryError(
+      'WhatsApp cannot fetch the document from this server: set PUBLIC_ORIGIN to its public address',
+    );
+  return link.href;
+}
+
 /** The body of POST …/messages for one outbox message (Meta's `Message` schema). */
 export function messageRequest(message: OutgoingMessage, publicOrigin?: string) {
   const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to: message.to } as const;
   const template = message.template;
+  const document = message.document && { ...message.document, url: documentLink(message.document.url, publicOrigin) };
   if (template) {
     const names = template.parameterNames;
+    const header = document && {
+      type: 'header' as const,
+      parameters: [{ type: 'document' as const, document: { link: document.url, filename: document.filename } }],
+    };
+    const body = template.variables.length > 0 && {
+      type: 'body' as const,
+      parameters: template.variables.map((text, i) => ({
+        type: 'text' as const,
+        text,
+        ...(names?.[i] && { parameter_name: names[i] }),
+      })),
+    };
+    const components = [...(header ? [header] : []), ...(body ? [body] : [])];
     return {
       ...base,
       type: 'template' as const,
       template: {
         name: template.name,
         language: { code: template.language },
-        ...(template.variables.length > 0 && {
-          components: [
-            {
-              type: 'body' as const,
-              parameters: template.variables.map((text, i) => ({
-                type: 'text' as const,
-                text,
-                ...(names?.[i] && { parameter_name: names[i] }),
-              })),
-            },
-          ],
-        }),
+        ...(components.length > 0 && { components }),
       },
     };
   }
+  if (document)
+    return {
+      ...base,
+      type: 'document' as const,
+      document: {
+        link: document.url,
+        filename: document.filename,
+        ...(document.caption && { caption: document.caption.slice(0, CAPTION_MAX) }),
+      },
+    };
   const card = productCardImage(message.content, publicOrigin);
   if (card)
     return {

@@ -149,6 +149,30 @@ describe('product card as a picture', () => {
     expect(productCardImage(`${card}\nPicture: https://shop.example.co.ke/uploads/a.webp`, undefined)).toBeUndefined();
     expect(productCardImage(card, 'https://shop.example.co.ke')).toBeUndefined();
   });
+  it('sends a document by its public link, and refuses one WhatsApp cannot fetch', () => {
+    const document = { url: '/uploads/q.pdf', filename: 'Q00042-r1.pdf', caption: 'Quotation Q00042' };
+    const message = {
+      id: 1,
+      conversationId: 1,
+      to: '254722000001',
+      content: document.caption,
+      kind: 'admin_reply' as const,
+      document,
+    };
+    expect(messageRequest(message, 'https://shop.example.co.ke')).toMatchObject({
+      type: 'document',
+      document: {
+        link: 'https://shop.example.co.ke/uploads/q.pdf',
+        filename: 'Q00042-r1.pdf',
+        caption: 'Quotation Q00042',
+      },
+    });
+    expect(() => messageRequest(message)).toThrow(PermanentDeliveryError);
+    expect(() =>
+      messageRequest({ ...message, document: { ...document, url: 'http://127.0.0.1:8080/uploads/q.pdf' } }),
+    ).toThrow(/PUBLIC_ORIGIN/);
+  });
+
   it('never sends the customer an address they cannot open: without PUBLIC_ORIGIN a local picture line is left out', () => {
     const to = '254722000001';
     const sent = (content: string, origin?: string) => {
@@ -941,6 +965,79 @@ describe('the WhatsApp Cloud sender against Prism (Meta’s contract)', () => {
       },
     });
     expect((await messageOf(answer.json().id)).delivery_status).toBe('sent');
+  });
+
+  it('sends a quote as a PDF document (a relative link placed on PUBLIC_ORIGIN), or as a template with a document header', async () => {
+    const db = app.database.db;
+    const { id: productId } = await db
+      .insertInto('products')
+      .values({
+        name: 'Absolute Black Granite',
+        category: 'granite',
+        starting_price: 9800,
+        ending_price: 12000,
+        installation_price_per_slab: null,
+        stock: 5,
+        is_active: true,
+        installation_image_urls: [],
+        created_at: app.clock.now,
+        updated_at: app.clock.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sendQuote = async (conversationId: number) => {
+      const quote = await post(`/api/conversations/${conversationId}/quotes`, { lines: [{ productId, quantity: 2 }] });
+      expect(quote.statusCode).toBe(201);
+      const { id, number } = quote.json() as { id: number; number: string };
+      const sent = await post(`/api/quotes/${id}/send`, {});
+      await app.app.services.outbox.idle();
+      return { sent, number };
+    };
+    const inWindow = await sendQuote(await takenOver());
+    expect(inWindow.sent.statusCode).toBe(200);
+    expect(answers).toEqual([200]);
+    expect(bodies[0]).toMatchObject({
+      type: 'document',
+      document: {
+        link: expect.stringMatching(/^https:\/\/shop\.example\.co\.ke\/uploads\/[0-9a-f-]{36}\.pdf$/),
+        filename: `${inWindow.number}-r1.pdf`,
+        caption: expect.stringContaining(`Quotation ${inWindow.number} – total KES 19,600.00`),
+      },
+    });
+
+    // Outside the window: the approved template whose header is a document.
+    await db
+      .insertInto('message_templates')
+      .values({
+        name: 'quote_document',
+        label: 'Quotation',
+        language: 'en',
+        body: 'Hello {{1}}, here is quotation {{2}}.',
+        variables: JSON.stringify([{ label: 'Customer name' }, { label: 'Quote number' }]),
+        whatsapp_id: '1234567890',
+      })
+      .execute();
+    bodies.length = 0;
+    answers.length = 0;
+    const closed = await sendQuote(await takenOver(new Date(app.clock.now.getTime() - 3 * 24 * 3_600_000)));
+    expect(closed.sent.statusCode).toBe(200);
+    expect(answers).toEqual([200]);
+    expect(bodies[0]).toMatchObject({
+      type: 'template',
+      template: {
+        name: 'quote_document',
+        components: [
+          { type: 'header', parameters: [{ type: 'document', document: { filename: `${closed.number}-r1.pdf` } }] },
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Wanjiru' },
+              { type: 'text', text: closed.number },
+            ],
+          },
+        ],
+      },
+    });
   });
 
   it('sends a product card as its picture with the card as the caption', async () => {

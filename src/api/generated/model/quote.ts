@@ -33,7 +33,10 @@ export interface Quote {
    * @maxLength 200
    */
   customerName: QuoteCustomerName;
-  /** @maxLength 30 */
+  /**
+   * The customer's WhatsApp number (their address on the conversation's channel).
+   * @maxLength 200
+   */
   customerPhone: string;
   status: QuoteStatus;
   /**

@@ -4,6 +4,7 @@
 
 export interface QuoteLineInput {
   /**
+   * The catalogue product quoted.
    * @minimum 1
    * @maximum 2147483647
    */

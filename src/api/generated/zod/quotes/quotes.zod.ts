@@ -12,7 +12,7 @@ quotes.
 
  * @summary A conversation's quotes
  */
-export const listConversationQuotes200ResponseNumberMax = 12;export const listConversationQuotes200ResponseCustomerNameMax = 200;export const listConversationQuotes200ResponseCustomerPhoneMax = 30;export const listConversationQuotes200ResponseLinesItemDescriptionMax = 200;export const listConversationQuotes200ResponseLinesItemQuantityMax = 1000;export const listConversationQuotes200ResponseLinesItemUnitPriceMin = 0;export const listConversationQuotes200ResponseLinesItemInstallationPerUnitMin = 0;export const listConversationQuotes200ResponseLinesItemLineTotalMin = 0;export const listConversationQuotes200ResponseLinesMax = 20;export const listConversationQuotes200ResponseSubtotalMin = 0;export const listConversationQuotes200ResponseDeliveryFeeMin = 0;export const listConversationQuotes200ResponseDeliveryTownMax = 200;export const listConversationQuotes200ResponseDiscountMin = 0;export const listConversationQuotes200ResponseTotalMin = 0;export const listConversationQuotes200ResponseDepositPercentMin = 0;
+export const listConversationQuotes200ResponseNumberMax = 12;export const listConversationQuotes200ResponseCustomerNameMax = 200;export const listConversationQuotes200ResponseCustomerPhoneMax = 200;export const listConversationQuotes200ResponseLinesItemDescriptionMax = 200;export const listConversationQuotes200ResponseLinesItemQuantityMax = 1000;export const listConversationQuotes200ResponseLinesItemUnitPriceMin = 0;export const listConversationQuotes200ResponseLinesItemInstallationPerUnitMin = 0;export const listConversationQuotes200ResponseLinesItemLineTotalMin = 0;export const listConversationQuotes200ResponseLinesMax = 20;export const listConversationQuotes200ResponseSubtotalMin = 0;export const listConversationQuotes200ResponseDeliveryFeeMin = 0;export const listConversationQuotes200ResponseDeliveryTownMax = 200;export const listConversationQuotes200ResponseDiscountMin = 0;export const listConversationQuotes200ResponseTotalMin = 0;export const listConversationQuotes200ResponseDepositPercentMin = 0;
 export const listConversationQuotes200ResponseDepositPercentMax = 100;export const listConversationQuotes200ResponseDepositMin = 0;export const listConversationQuotes200ResponseValidityDaysMax = 90;export const listConversationQuotes200ResponseNoteMax = 500;export const listConversationQuotes200ResponsePdfUrlMax = 200;
 
 export const listConversationQuotes200ResponseItem = zod.strictObject({
@@ -21,7 +21,7 @@ export const listConversationQuotes200ResponseItem = zod.strictObject({
   "revision": zod.number().min(1),
   "conversationId": zod.number().min(1),
   "customerName": zod.string().max(listConversationQuotes200ResponseCustomerNameMax).nullable().describe('The conversation\'s customer name; null when unknown.'),
-  "customerPhone": zod.string().max(listConversationQuotes200ResponseCustomerPhoneMax),
+  "customerPhone": zod.string().max(listConversationQuotes200ResponseCustomerPhoneMax).describe('The customer\'s WhatsApp number (their address on the conversation\'s channel).'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'expired', 'cancelled', 'superseded']).describe('Beyond the spec. `draft`: being prepared, not seen by the customer.\n`sent`: sent on WhatsApp and still valid. `expired`: sent and past\n`validUntil` (read so; it can still be revised or cancelled).\n`accepted`: the customer said yes (on WhatsApp or to staff).\n`cancelled`: withdrawn. `superseded`: replaced by a newer revision.\n'),
   "lines": zod.array(zod.strictObject({
   "productId": zod.number().min(1).nullable().describe('The catalogue product; null once it has been deleted.'),
@@ -97,7 +97,7 @@ export const createQuoteBodyDepositPercentMax = 100;export const createQuoteBody
 
 export const createQuoteBody = zod.object({
   "lines": zod.array(zod.object({
-  "productId": zod.number().min(1).max(createQuoteBodyLinesItemProductIdMax),
+  "productId": zod.number().min(1).max(createQuoteBodyLinesItemProductIdMax).describe('The catalogue product quoted.'),
   "quantity": zod.number().min(1).max(createQuoteBodyLinesItemQuantityMax),
   "unitPrice": zod.number().min(createQuoteBodyLinesItemUnitPriceMin).max(createQuoteBodyLinesItemUnitPriceMax).optional().describe('KES for one unit, two decimals at most. Left out: the deal\'s\nprice when the product is the conversation\'s deal\'s, else the\nproduct\'s starting price.\n'),
   "withInstallation": zod.boolean().optional().describe('Add the product\'s installation price per slab to each unit (stones only). Default false.')
@@ -110,7 +110,7 @@ export const createQuoteBody = zod.object({
   "note": zod.string().max(createQuoteBodyNoteMax).optional().describe('Printed on the quote. Default empty.')
 })
 
-export const createQuote201ResponseNumberMax = 12;export const createQuote201ResponseCustomerNameMax = 200;export const createQuote201ResponseCustomerPhoneMax = 30;export const createQuote201ResponseLinesItemDescriptionMax = 200;export const createQuote201ResponseLinesItemQuantityMax = 1000;export const createQuote201ResponseLinesItemUnitPriceMin = 0;export const createQuote201ResponseLinesItemInstallationPerUnitMin = 0;export const createQuote201ResponseLinesItemLineTotalMin = 0;export const createQuote201ResponseLinesMax = 20;export const createQuote201ResponseSubtotalMin = 0;export const createQuote201ResponseDeliveryFeeMin = 0;export const createQuote201ResponseDeliveryTownMax = 200;export const createQuote201ResponseDiscountMin = 0;export const createQuote201ResponseTotalMin = 0;export const createQuote201ResponseDepositPercentMin = 0;
+export const createQuote201ResponseNumberMax = 12;export const createQuote201ResponseCustomerNameMax = 200;export const createQuote201ResponseCustomerPhoneMax = 200;export const createQuote201ResponseLinesItemDescriptionMax = 200;export const createQuote201ResponseLinesItemQuantityMax = 1000;export const createQuote201ResponseLinesItemUnitPriceMin = 0;export const createQuote201ResponseLinesItemInstallationPerUnitMin = 0;export const createQuote201ResponseLinesItemLineTotalMin = 0;export const createQuote201ResponseLinesMax = 20;export const createQuote201ResponseSubtotalMin = 0;export const createQuote201ResponseDeliveryFeeMin = 0;export const createQuote201ResponseDeliveryTownMax = 200;export const createQuote201ResponseDiscountMin = 0;export const createQuote201ResponseTotalMin = 0;export const createQuote201ResponseDepositPercentMin = 0;
 export const createQuote201ResponseDepositPercentMax = 100;export const createQuote201ResponseDepositMin = 0;export const createQuote201ResponseValidityDaysMax = 90;export const createQuote201ResponseNoteMax = 500;export const createQuote201ResponsePdfUrlMax = 200;
 
 export const createQuote201Response = zod.strictObject({
@@ -119,7 +119,7 @@ export const createQuote201Response = zod.strictObject({
   "revision": zod.number().min(1),
   "conversationId": zod.number().min(1),
   "customerName": zod.string().max(createQuote201ResponseCustomerNameMax).nullable().describe('The conversation\'s customer name; null when unknown.'),
-  "customerPhone": zod.string().max(createQuote201ResponseCustomerPhoneMax),
+  "customerPhone": zod.string().max(createQuote201ResponseCustomerPhoneMax).describe('The customer\'s WhatsApp number (their address on the conversation\'s channel).'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'expired', 'cancelled', 'superseded']).describe('Beyond the spec. `draft`: being prepared, not seen by the customer.\n`sent`: sent on WhatsApp and still valid. `expired`: sent and past\n`validUntil` (read so; it can still be revised or cancelled).\n`accepted`: the customer said yes (on WhatsApp or to staff).\n`cancelled`: withdrawn. `superseded`: replaced by a newer revision.\n'),
   "lines": zod.array(zod.strictObject({
   "productId": zod.number().min(1).nullable().describe('The catalogue product; null once it has been deleted.'),
@@ -191,7 +191,7 @@ export const listQuotesQueryParams = zod.object({
   "status": zod.enum(['draft', 'sent', 'accepted', 'expired', 'cancelled', 'superseded']).optional().describe('Only the quotes in this state.')
 })
 
-export const listQuotes200ResponseNumberMax = 12;export const listQuotes200ResponseCustomerNameMax = 200;export const listQuotes200ResponseCustomerPhoneMax = 30;export const listQuotes200ResponseLinesItemDescriptionMax = 200;export const listQuotes200ResponseLinesItemQuantityMax = 1000;export const listQuotes200ResponseLinesItemUnitPriceMin = 0;export const listQuotes200ResponseLinesItemInstallationPerUnitMin = 0;export const listQuotes200ResponseLinesItemLineTotalMin = 0;export const listQuotes200ResponseLinesMax = 20;export const listQuotes200ResponseSubtotalMin = 0;export const listQuotes200ResponseDeliveryFeeMin = 0;export const listQuotes200ResponseDeliveryTownMax = 200;export const listQuotes200ResponseDiscountMin = 0;export const listQuotes200ResponseTotalMin = 0;export const listQuotes200ResponseDepositPercentMin = 0;
+export const listQuotes200ResponseNumberMax = 12;export const listQuotes200ResponseCustomerNameMax = 200;export const listQuotes200ResponseCustomerPhoneMax = 200;export const listQuotes200ResponseLinesItemDescriptionMax = 200;export const listQuotes200ResponseLinesItemQuantityMax = 1000;export const listQuotes200ResponseLinesItemUnitPriceMin = 0;export const listQuotes200ResponseLinesItemInstallationPerUnitMin = 0;export const listQuotes200ResponseLinesItemLineTotalMin = 0;export const listQuotes200ResponseLinesMax = 20;export const listQuotes200ResponseSubtotalMin = 0;export const listQuotes200ResponseDeliveryFeeMin = 0;export const listQuotes200ResponseDeliveryTownMax = 200;export const listQuotes200ResponseDiscountMin = 0;export const listQuotes200ResponseTotalMin = 0;export const listQuotes200ResponseDepositPercentMin = 0;
 export const listQuotes200ResponseDepositPercentMax = 100;export const listQuotes200ResponseDepositMin = 0;export const listQuotes200ResponseValidityDaysMax = 90;export const listQuotes200ResponseNoteMax = 500;export const listQuotes200ResponsePdfUrlMax = 200;
 
 export const listQuotes200ResponseItem = zod.strictObject({
@@ -200,7 +200,7 @@ export const listQuotes200ResponseItem = zod.strictObject({
   "revision": zod.number().min(1),
   "conversationId": zod.number().min(1),
   "customerName": zod.string().max(listQuotes200ResponseCustomerNameMax).nullable().describe('The conversation\'s customer name; null when unknown.'),
-  "customerPhone": zod.string().max(listQuotes200ResponseCustomerPhoneMax),
+  "customerPhone": zod.string().max(listQuotes200ResponseCustomerPhoneMax).describe('The customer\'s WhatsApp number (their address on the conversation\'s channel).'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'expired', 'cancelled', 'superseded']).describe('Beyond the spec. `draft`: being prepared, not seen by the customer.\n`sent`: sent on WhatsApp and still valid. `expired`: sent and past\n`validUntil` (read so; it can still be revised or cancelled).\n`accepted`: the customer said yes (on WhatsApp or to staff).\n`cancelled`: withdrawn. `superseded`: replaced by a newer revision.\n'),
   "lines": zod.array(zod.strictObject({
   "productId": zod.number().min(1).nullable().describe('The catalogue product; null once it has been deleted.'),
@@ -253,7 +253,7 @@ export const listQuotes422Response = zod.strictObject({
  * Beyond the spec. A backend without quotes answers 404.
  * @summary One quote
  */
-export const getQuote200ResponseNumberMax = 12;export const getQuote200ResponseCustomerNameMax = 200;export const getQuote200ResponseCustomerPhoneMax = 30;export const getQuote200ResponseLinesItemDescriptionMax = 200;export const getQuote200ResponseLinesItemQuantityMax = 1000;export const getQuote200ResponseLinesItemUnitPriceMin = 0;export const getQuote200ResponseLinesItemInstallationPerUnitMin = 0;export const getQuote200ResponseLinesItemLineTotalMin = 0;export const getQuote200ResponseLinesMax = 20;export const getQuote200ResponseSubtotalMin = 0;export const getQuote200ResponseDeliveryFeeMin = 0;export const getQuote200ResponseDeliveryTownMax = 200;export const getQuote200ResponseDiscountMin = 0;export const getQuote200ResponseTotalMin = 0;export const getQuote200ResponseDepositPercentMin = 0;
+export const getQuote200ResponseNumberMax = 12;export const getQuote200ResponseCustomerNameMax = 200;export const getQuote200ResponseCustomerPhoneMax = 200;export const getQuote200ResponseLinesItemDescriptionMax = 200;export const getQuote200ResponseLinesItemQuantityMax = 1000;export const getQuote200ResponseLinesItemUnitPriceMin = 0;export const getQuote200ResponseLinesItemInstallationPerUnitMin = 0;export const getQuote200ResponseLinesItemLineTotalMin = 0;export const getQuote200ResponseLinesMax = 20;export const getQuote200ResponseSubtotalMin = 0;export const getQuote200ResponseDeliveryFeeMin = 0;export const getQuote200ResponseDeliveryTownMax = 200;export const getQuote200ResponseDiscountMin = 0;export const getQuote200ResponseTotalMin = 0;export const getQuote200ResponseDepositPercentMin = 0;
 export const getQuote200ResponseDepositPercentMax = 100;export const getQuote200ResponseDepositMin = 0;export const getQuote200ResponseValidityDaysMax = 90;export const getQuote200ResponseNoteMax = 500;export const getQuote200ResponsePdfUrlMax = 200;
 
 export const getQuote200Response = zod.strictObject({
@@ -262,7 +262,7 @@ export const getQuote200Response = zod.strictObject({
   "revision": zod.number().min(1),
   "conversationId": zod.number().min(1),
   "customerName": zod.string().max(getQuote200ResponseCustomerNameMax).nullable().describe('The conversation\'s customer name; null when unknown.'),
-  "customerPhone": zod.string().max(getQuote200ResponseCustomerPhoneMax),
+  "customerPhone": zod.string().max(getQuote200ResponseCustomerPhoneMax).describe('The customer\'s WhatsApp number (their address on the conversation\'s channel).'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'expired', 'cancelled', 'superseded']).describe('Beyond the spec. `draft`: being prepared, not seen by the customer.\n`sent`: sent on WhatsApp and still valid. `expired`: sent and past\n`validUntil` (read so; it can still be revised or cancelled).\n`accepted`: the customer said yes (on WhatsApp or to staff).\n`cancelled`: withdrawn. `superseded`: replaced by a newer revision.\n'),
   "lines": zod.array(zod.strictObject({
   "productId": zod.number().min(1).nullable().describe('The catalogue product; null once it has been deleted.'),
@@ -325,7 +325,7 @@ export const updateQuoteBodyDepositPercentMax = 100;export const updateQuoteBody
 
 export const updateQuoteBody = zod.object({
   "lines": zod.array(zod.object({
-  "productId": zod.number().min(1).max(updateQuoteBodyLinesItemProductIdMax),
+  "productId": zod.number().min(1).max(updateQuoteBodyLinesItemProductIdMax).describe('The catalogue product quoted.'),
   "quantity": zod.number().min(1).max(updateQuoteBodyLinesItemQuantityMax),
   "unitPrice": zod.number().min(updateQuoteBodyLinesItemUnitPriceMin).max(updateQuoteBodyLinesItemUnitPriceMax).optional().describe('KES for one unit, two decimals at most. Left out: the deal\'s\nprice when the product is the conversation\'s deal\'s, else the\nproduct\'s starting price.\n'),
   "withInstallation": zod.boolean().optional().describe('Add the product\'s installation price per slab to each unit (stones only). Default false.')
@@ -338,7 +338,7 @@ export const updateQuoteBody = zod.object({
   "note": zod.string().max(updateQuoteBodyNoteMax).optional()
 }).describe('The fields of QuoteInput to change; `lines` replaces every line.')
 
-export const updateQuote200ResponseNumberMax = 12;export const updateQuote200ResponseCustomerNameMax = 200;export const updateQuote200ResponseCustomerPhoneMax = 30;export const updateQuote200ResponseLinesItemDescriptionMax = 200;export const updateQuote200ResponseLinesItemQuantityMax = 1000;export const updateQuote200ResponseLinesItemUnitPriceMin = 0;export const updateQuote200ResponseLinesItemInstallationPerUnitMin = 0;export const updateQuote200ResponseLinesItemLineTotalMin = 0;export const updateQuote200ResponseLinesMax = 20;export const updateQuote200ResponseSubtotalMin = 0;export const updateQuote200ResponseDeliveryFeeMin = 0;export const updateQuote200ResponseDeliveryTownMax = 200;export const updateQuote200ResponseDiscountMin = 0;export const updateQuote200ResponseTotalMin = 0;export const updateQuote200ResponseDepositPercentMin = 0;
+export const updateQuote200ResponseNumberMax = 12;export const updateQuote200ResponseCustomerNameMax = 200;export const updateQuote200ResponseCustomerPhoneMax = 200;export const updateQuote200ResponseLinesItemDescriptionMax = 200;export const updateQuote200ResponseLinesItemQuantityMax = 1000;export const updateQuote200ResponseLinesItemUnitPriceMin = 0;export const updateQuote200ResponseLinesItemInstallationPerUnitMin = 0;export const updateQuote200ResponseLinesItemLineTotalMin = 0;export const updateQuote200ResponseLinesMax = 20;export const updateQuote200ResponseSubtotalMin = 0;export const updateQuote200ResponseDeliveryFeeMin = 0;export const updateQuote200ResponseDeliveryTownMax = 200;export const updateQuote200ResponseDiscountMin = 0;export const updateQuote200ResponseTotalMin = 0;export const updateQuote200ResponseDepositPercentMin = 0;
 export const updateQuote200ResponseDepositPercentMax = 100;export const updateQuote200ResponseDepositMin = 0;export const updateQuote200ResponseValidityDaysMax = 90;export const updateQuote200ResponseNoteMax = 500;export const updateQuote200ResponsePdfUrlMax = 200;
 
 export const updateQuote200Response = zod.strictObject({
@@ -347,7 +347,7 @@ export const updateQuote200Response = zod.strictObject({
   "revision": zod.number().min(1),
   "conversationId": zod.number().min(1),
   "customerName": zod.string().max(updateQuote200ResponseCustomerNameMax).nullable().describe('The conversation\'s customer name; null when unknown.'),
-  "customerPhone": zod.string().max(updateQuote200ResponseCustomerPhoneMax),
+  "customerPhone": zod.string().max(updateQuote200ResponseCustomerPhoneMax).describe('The customer\'s WhatsApp number (their address on the conversation\'s channel).'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'expired', 'cancelled', 'superseded']).describe('Beyond the spec. `draft`: being prepared, not seen by the customer.\n`sent`: sent on WhatsApp and still valid. `expired`: sent and past\n`validUntil` (read so; it can still be revised or cancelled).\n`accepted`: the customer said yes (on WhatsApp or to staff).\n`cancelled`: withdrawn. `superseded`: replaced by a newer revision.\n'),
   "lines": zod.array(zod.strictObject({
   "productId": zod.number().min(1).nullable().describe('The catalogue product; null once it has been deleted.'),
@@ -412,7 +412,7 @@ with the same number and the next revision; the old one becomes
 
  * @summary Make a new revision of a sent quote
  */
-export const reviseQuote201ResponseNumberMax = 12;export const reviseQuote201ResponseCustomerNameMax = 200;export const reviseQuote201ResponseCustomerPhoneMax = 30;export const reviseQuote201ResponseLinesItemDescriptionMax = 200;export const reviseQuote201ResponseLinesItemQuantityMax = 1000;export const reviseQuote201ResponseLinesItemUnitPriceMin = 0;export const reviseQuote201ResponseLinesItemInstallationPerUnitMin = 0;export const reviseQuote201ResponseLinesItemLineTotalMin = 0;export const reviseQuote201ResponseLinesMax = 20;export const reviseQuote201ResponseSubtotalMin = 0;export const reviseQuote201ResponseDeliveryFeeMin = 0;export const reviseQuote201ResponseDeliveryTownMax = 200;export const reviseQuote201ResponseDiscountMin = 0;export const reviseQuote201ResponseTotalMin = 0;export const reviseQuote201ResponseDepositPercentMin = 0;
+export const reviseQuote201ResponseNumberMax = 12;export const reviseQuote201ResponseCustomerNameMax = 200;export const reviseQuote201ResponseCustomerPhoneMax = 200;export const reviseQuote201ResponseLinesItemDescriptionMax = 200;export const reviseQuote201ResponseLinesItemQuantityMax = 1000;export const reviseQuote201ResponseLinesItemUnitPriceMin = 0;export const reviseQuote201ResponseLinesItemInstallationPerUnitMin = 0;export const reviseQuote201ResponseLinesItemLineTotalMin = 0;export const reviseQuote201ResponseLinesMax = 20;export const reviseQuote201ResponseSubtotalMin = 0;export const reviseQuote201ResponseDeliveryFeeMin = 0;export const reviseQuote201ResponseDeliveryTownMax = 200;export const reviseQuote201ResponseDiscountMin = 0;export const reviseQuote201ResponseTotalMin = 0;export const reviseQuote201ResponseDepositPercentMin = 0;
 export const reviseQuote201ResponseDepositPercentMax = 100;export const reviseQuote201ResponseDepositMin = 0;export const reviseQuote201ResponseValidityDaysMax = 90;export const reviseQuote201ResponseNoteMax = 500;export const reviseQuote201ResponsePdfUrlMax = 200;
 
 export const reviseQuote201Response = zod.strictObject({
@@ -421,7 +421,7 @@ export const reviseQuote201Response = zod.strictObject({
   "revision": zod.number().min(1),
   "conversationId": zod.number().min(1),
   "customerName": zod.string().max(reviseQuote201ResponseCustomerNameMax).nullable().describe('The conversation\'s customer name; null when unknown.'),
-  "customerPhone": zod.string().max(reviseQuote201ResponseCustomerPhoneMax),
+  "customerPhone": zod.string().max(reviseQuote201ResponseCustomerPhoneMax).describe('The customer\'s WhatsApp number (their address on the conversation\'s channel).'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'expired', 'cancelled', 'superseded']).describe('Beyond the spec. `draft`: being prepared, not seen by the customer.\n`sent`: sent on WhatsApp and still valid. `expired`: sent and past\n`validUntil` (read so; it can still be revised or cancelled).\n`accepted`: the customer said yes (on WhatsApp or to staff).\n`cancelled`: withdrawn. `superseded`: replaced by a newer revision.\n'),
   "lines": zod.array(zod.strictObject({
   "productId": zod.number().min(1).nullable().describe('The catalogue product; null once it has been deleted.'),
@@ -491,7 +491,7 @@ quote is not sent (409). A customer replying a plain yes ("yes",
 
  * @summary Send the quote to the customer on WhatsApp
  */
-export const sendQuote200ResponseNumberMax = 12;export const sendQuote200ResponseCustomerNameMax = 200;export const sendQuote200ResponseCustomerPhoneMax = 30;export const sendQuote200ResponseLinesItemDescriptionMax = 200;export const sendQuote200ResponseLinesItemQuantityMax = 1000;export const sendQuote200ResponseLinesItemUnitPriceMin = 0;export const sendQuote200ResponseLinesItemInstallationPerUnitMin = 0;export const sendQuote200ResponseLinesItemLineTotalMin = 0;export const sendQuote200ResponseLinesMax = 20;export const sendQuote200ResponseSubtotalMin = 0;export const sendQuote200ResponseDeliveryFeeMin = 0;export const sendQuote200ResponseDeliveryTownMax = 200;export const sendQuote200ResponseDiscountMin = 0;export const sendQuote200ResponseTotalMin = 0;export const sendQuote200ResponseDepositPercentMin = 0;
+export const sendQuote200ResponseNumberMax = 12;export const sendQuote200ResponseCustomerNameMax = 200;export const sendQuote200ResponseCustomerPhoneMax = 200;export const sendQuote200ResponseLinesItemDescriptionMax = 200;export const sendQuote200ResponseLinesItemQuantityMax = 1000;export const sendQuote200ResponseLinesItemUnitPriceMin = 0;export const sendQuote200ResponseLinesItemInstallationPerUnitMin = 0;export const sendQuote200ResponseLinesItemLineTotalMin = 0;export const sendQuote200ResponseLinesMax = 20;export const sendQuote200ResponseSubtotalMin = 0;export const sendQuote200ResponseDeliveryFeeMin = 0;export const sendQuote200ResponseDeliveryTownMax = 200;export const sendQuote200ResponseDiscountMin = 0;export const sendQuote200ResponseTotalMin = 0;export const sendQuote200ResponseDepositPercentMin = 0;
 export const sendQuote200ResponseDepositPercentMax = 100;export const sendQuote200ResponseDepositMin = 0;export const sendQuote200ResponseValidityDaysMax = 90;export const sendQuote200ResponseNoteMax = 500;export const sendQuote200ResponsePdfUrlMax = 200;
 
 export const sendQuote200Response = zod.strictObject({
@@ -500,7 +500,7 @@ export const sendQuote200Response = zod.strictObject({
   "revision": zod.number().min(1),
   "conversationId": zod.number().min(1),
   "customerName": zod.string().max(sendQuote200ResponseCustomerNameMax).nullable().describe('The conversation\'s customer name; null when unknown.'),
-  "customerPhone": zod.string().max(sendQuote200ResponseCustomerPhoneMax),
+  "customerPhone": zod.string().max(sendQuote200ResponseCustomerPhoneMax).describe('The customer\'s WhatsApp number (their address on the conversation\'s channel).'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'expired', 'cancelled', 'superseded']).describe('Beyond the spec. `draft`: being prepared, not seen by the customer.\n`sent`: sent on WhatsApp and still valid. `expired`: sent and past\n`validUntil` (read so; it can still be revised or cancelled).\n`accepted`: the customer said yes (on WhatsApp or to staff).\n`cancelled`: withdrawn. `superseded`: replaced by a newer revision.\n'),
   "lines": zod.array(zod.strictObject({
   "productId": zod.number().min(1).nullable().describe('The catalogue product; null once it has been deleted.'),
@@ -562,7 +562,7 @@ export const sendQuote422Response = zod.strictObject({
  * Beyond the spec. A draft, sent or expired quote becomes `cancelled`; the customer is not told.
  * @summary Cancel a quote
  */
-export const cancelQuote200ResponseNumberMax = 12;export const cancelQuote200ResponseCustomerNameMax = 200;export const cancelQuote200ResponseCustomerPhoneMax = 30;export const cancelQuote200ResponseLinesItemDescriptionMax = 200;export const cancelQuote200ResponseLinesItemQuantityMax = 1000;export const cancelQuote200ResponseLinesItemUnitPriceMin = 0;export const cancelQuote200ResponseLinesItemInstallationPerUnitMin = 0;export const cancelQuote200ResponseLinesItemLineTotalMin = 0;export const cancelQuote200ResponseLinesMax = 20;export const cancelQuote200ResponseSubtotalMin = 0;export const cancelQuote200ResponseDeliveryFeeMin = 0;export const cancelQuote200ResponseDeliveryTownMax = 200;export const cancelQuote200ResponseDiscountMin = 0;export const cancelQuote200ResponseTotalMin = 0;export const cancelQuote200ResponseDepositPercentMin = 0;
+export const cancelQuote200ResponseNumberMax = 12;export const cancelQuote200ResponseCustomerNameMax = 200;export const cancelQuote200ResponseCustomerPhoneMax = 200;export const cancelQuote200ResponseLinesItemDescriptionMax = 200;export const cancelQuote200ResponseLinesItemQuantityMax = 1000;export const cancelQuote200ResponseLinesItemUnitPriceMin = 0;export const cancelQuote200ResponseLinesItemInstallationPerUnitMin = 0;export const cancelQuote200ResponseLinesItemLineTotalMin = 0;export const cancelQuote200ResponseLinesMax = 20;export const cancelQuote200ResponseSubtotalMin = 0;export const cancelQuote200ResponseDeliveryFeeMin = 0;export const cancelQuote200ResponseDeliveryTownMax = 200;export const cancelQuote200ResponseDiscountMin = 0;export const cancelQuote200ResponseTotalMin = 0;export const cancelQuote200ResponseDepositPercentMin = 0;
 export const cancelQuote200ResponseDepositPercentMax = 100;export const cancelQuote200ResponseDepositMin = 0;export const cancelQuote200ResponseValidityDaysMax = 90;export const cancelQuote200ResponseNoteMax = 500;export const cancelQuote200ResponsePdfUrlMax = 200;
 
 export const cancelQuote200Response = zod.strictObject({
@@ -571,7 +571,7 @@ export const cancelQuote200Response = zod.strictObject({
   "revision": zod.number().min(1),
   "conversationId": zod.number().min(1),
   "customerName": zod.string().max(cancelQuote200ResponseCustomerNameMax).nullable().describe('The conversation\'s customer name; null when unknown.'),
-  "customerPhone": zod.string().max(cancelQuote200ResponseCustomerPhoneMax),
+  "customerPhone": zod.string().max(cancelQuote200ResponseCustomerPhoneMax).describe('The customer\'s WhatsApp number (their address on the conversation\'s channel).'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'expired', 'cancelled', 'superseded']).describe('Beyond the spec. `draft`: being prepared, not seen by the customer.\n`sent`: sent on WhatsApp and still valid. `expired`: sent and past\n`validUntil` (read so; it can still be revised or cancelled).\n`accepted`: the customer said yes (on WhatsApp or to staff).\n`cancelled`: withdrawn. `superseded`: replaced by a newer revision.\n'),
   "lines": zod.array(zod.strictObject({
   "productId": zod.number().min(1).nullable().describe('The catalogue product; null once it has been deleted.'),
@@ -636,7 +636,7 @@ when the customer replies yes on WhatsApp.
 
  * @summary Record the customer's yes
  */
-export const acceptQuote200ResponseNumberMax = 12;export const acceptQuote200ResponseCustomerNameMax = 200;export const acceptQuote200ResponseCustomerPhoneMax = 30;export const acceptQuote200ResponseLinesItemDescriptionMax = 200;export const acceptQuote200ResponseLinesItemQuantityMax = 1000;export const acceptQuote200ResponseLinesItemUnitPriceMin = 0;export const acceptQuote200ResponseLinesItemInstallationPerUnitMin = 0;export const acceptQuote200ResponseLinesItemLineTotalMin = 0;export const acceptQuote200ResponseLinesMax = 20;export const acceptQuote200ResponseSubtotalMin = 0;export const acceptQuote200ResponseDeliveryFeeMin = 0;export const acceptQuote200ResponseDeliveryTownMax = 200;export const acceptQuote200ResponseDiscountMin = 0;export const acceptQuote200ResponseTotalMin = 0;export const acceptQuote200ResponseDepositPercentMin = 0;
+export const acceptQuote200ResponseNumberMax = 12;export const acceptQuote200ResponseCustomerNameMax = 200;export const acceptQuote200ResponseCustomerPhoneMax = 200;export const acceptQuote200ResponseLinesItemDescriptionMax = 200;export const acceptQuote200ResponseLinesItemQuantityMax = 1000;export const acceptQuote200ResponseLinesItemUnitPriceMin = 0;export const acceptQuote200ResponseLinesItemInstallationPerUnitMin = 0;export const acceptQuote200ResponseLinesItemLineTotalMin = 0;export const acceptQuote200ResponseLinesMax = 20;export const acceptQuote200ResponseSubtotalMin = 0;export const acceptQuote200ResponseDeliveryFeeMin = 0;export const acceptQuote200ResponseDeliveryTownMax = 200;export const acceptQuote200ResponseDiscountMin = 0;export const acceptQuote200ResponseTotalMin = 0;export const acceptQuote200ResponseDepositPercentMin = 0;
 export const acceptQuote200ResponseDepositPercentMax = 100;export const acceptQuote200ResponseDepositMin = 0;export const acceptQuote200ResponseValidityDaysMax = 90;export const acceptQuote200ResponseNoteMax = 500;export const acceptQuote200ResponsePdfUrlMax = 200;
 
 export const acceptQuote200Response = zod.strictObject({
@@ -645,7 +645,7 @@ export const acceptQuote200Response = zod.strictObject({
   "revision": zod.number().min(1),
   "conversationId": zod.number().min(1),
   "customerName": zod.string().max(acceptQuote200ResponseCustomerNameMax).nullable().describe('The conversation\'s customer name; null when unknown.'),
-  "customerPhone": zod.string().max(acceptQuote200ResponseCustomerPhoneMax),
+  "customerPhone": zod.string().max(acceptQuote200ResponseCustomerPhoneMax).describe('The customer\'s WhatsApp number (their address on the conversation\'s channel).'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'expired', 'cancelled', 'superseded']).describe('Beyond the spec. `draft`: being prepared, not seen by the customer.\n`sent`: sent on WhatsApp and still valid. `expired`: sent and past\n`validUntil` (read so; it can still be revised or cancelled).\n`accepted`: the customer said yes (on WhatsApp or to staff).\n`cancelled`: withdrawn. `superseded`: replaced by a newer revision.\n'),
   "lines": zod.array(zod.strictObject({
   "productId": zod.number().min(1).nullable().describe('The catalogue product; null once it has been deleted.'),
