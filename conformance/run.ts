@@ -442,6 +442,7 @@ const OPTIONAL_OPERATIONS = new Set([
   'getMessageAttachment',
   'syncMessageTemplates',
   'getBotSettings',
+  'listOrders',
 ]);
 
 /**
@@ -455,6 +456,7 @@ const FEATURE_OPERATIONS: Record<string, string[]> = {
   listQuickReplies: ['createQuickReply', 'updateQuickReply', 'deleteQuickReply', 'reorderQuickReplies'],
   listMessageTemplates: ['sendConversationTemplate', 'retryConversationMessage'],
   getBotSettings: ['updateBotSettings'],
+  listOrders: ['getOrder', 'updateOrder', 'changeOrderStatus', 'recordOrderPayment'],
 };
 const READ_STATE_OPERATIONS = ['markConversationRead', 'markConversationUnread'];
 

@@ -40,3 +40,15 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 /** openapi.yaml, components.schemas.NotificationType */
 export const NOTIFICATION_TYPES = ["product_not_found", "delivery_inquiry", "payment_inquiry", "unclear_request", "deal_accepted"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** openapi.yaml, components.schemas.OrderStatus */
+export const ORDER_STATUSES = ["confirmed", "scheduled", "out_for_delivery", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** openapi.yaml, components.schemas.OrderPaymentStatus */
+export const ORDER_PAYMENT_STATUSES = ["unpaid", "deposit_paid", "paid", "refunded"] as const;
+export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
+
+/** openapi.yaml, components.schemas.PaymentMethod */
+export const PAYMENT_METHODS = ["mpesa", "cash", "bank"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

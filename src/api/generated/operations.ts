@@ -6,15 +6,16 @@ import { listConversations200Response, searchConversations200Response, getConver
 import { listMessageTemplates200Response, syncMessageTemplates200Response } from './zod/message-templates/message-templates.zod';
 import { listQuickReplies200Response, createQuickReply201Response, reorderQuickReplies200Response, updateQuickReply200Response } from './zod/quick-replies/quick-replies.zod';
 import { listNotifications200Response, listUnreadNotifications200Response, markNotificationRead200Response, markAllNotificationsRead200Response } from './zod/notifications/notifications.zod';
+import { listOrders200Response, getOrder200Response, updateOrder200Response, changeOrderStatus200Response, recordOrderPayment201Response } from './zod/orders/orders.zod';
 import { getSummary200Response } from './zod/summary/summary.zod';
 import { getAnalyticsOverview200Response, getAnalyticsProducts200Response, getAnalyticsTimeline200Response } from './zod/analytics/analytics.zod';
 import { getBotSettings200Response, updateBotSettings200Response } from './zod/bot/bot.zod';
 import { getFollowUpSettings200Response, updateFollowUpSettings200Response, getFollowUpsDue200Response, runFollowUpCheck200Response } from './zod/follow-ups/follow-ups.zod';
 
 /** Operations that read (GET): each has a generated query hook. */
-export type QueryOperationId = 'getCurrentUser' | 'listProducts' | 'exportProducts' | 'getProduct' | 'listConversations' | 'searchConversations' | 'exportConversations' | 'getConversation' | 'listConversationMessages' | 'getMessageAttachment' | 'listMessageTemplates' | 'listQuickReplies' | 'listNotifications' | 'listUnreadNotifications' | 'getSummary' | 'getAnalyticsOverview' | 'getAnalyticsProducts' | 'getAnalyticsTimeline' | 'getBotSettings' | 'getFollowUpSettings' | 'getFollowUpsDue';
+export type QueryOperationId = 'getCurrentUser' | 'listProducts' | 'exportProducts' | 'getProduct' | 'listConversations' | 'searchConversations' | 'exportConversations' | 'getConversation' | 'listConversationMessages' | 'getMessageAttachment' | 'listMessageTemplates' | 'listQuickReplies' | 'listNotifications' | 'listUnreadNotifications' | 'listOrders' | 'getOrder' | 'getSummary' | 'getAnalyticsOverview' | 'getAnalyticsProducts' | 'getAnalyticsTimeline' | 'getBotSettings' | 'getFollowUpSettings' | 'getFollowUpsDue';
 /** Operations that change something: each has a generated mutation hook whose mutationKey is [operationId]. */
-export type MutationOperationId = 'login' | 'logout' | 'createProduct' | 'importProducts' | 'updateProduct' | 'deleteProduct' | 'updateConversationStatus' | 'sendConversationMessage' | 'markConversationRead' | 'markConversationUnread' | 'sendConversationTemplate' | 'retryConversationMessage' | 'syncMessageTemplates' | 'createQuickReply' | 'reorderQuickReplies' | 'updateQuickReply' | 'deleteQuickReply' | 'markNotificationRead' | 'markAllNotificationsRead' | 'updateBotSettings' | 'updateFollowUpSettings' | 'runFollowUpCheck';
+export type MutationOperationId = 'login' | 'logout' | 'createProduct' | 'importProducts' | 'updateProduct' | 'deleteProduct' | 'updateConversationStatus' | 'sendConversationMessage' | 'markConversationRead' | 'markConversationUnread' | 'sendConversationTemplate' | 'retryConversationMessage' | 'syncMessageTemplates' | 'createQuickReply' | 'reorderQuickReplies' | 'updateQuickReply' | 'deleteQuickReply' | 'markNotificationRead' | 'markAllNotificationsRead' | 'updateOrder' | 'changeOrderStatus' | 'recordOrderPayment' | 'updateBotSettings' | 'updateFollowUpSettings' | 'runFollowUpCheck';
 export type OperationId = QueryOperationId | MutationOperationId;
 
 export interface OperationInfo {
@@ -60,6 +61,11 @@ export const operations: readonly OperationInfo[] = [
   { operationId: 'listUnreadNotifications', method: 'GET', path: '/api/notifications/unread', pattern: /^\/api\/notifications\/unread$/, response: listUnreadNotifications200Response },
   { operationId: 'markNotificationRead', method: 'PATCH', path: '/api/notifications/{id}/read', pattern: /^\/api\/notifications\/[^\/]+\/read$/, response: markNotificationRead200Response },
   { operationId: 'markAllNotificationsRead', method: 'POST', path: '/api/notifications/mark-all-read', pattern: /^\/api\/notifications\/mark-all-read$/, response: markAllNotificationsRead200Response },
+  { operationId: 'listOrders', method: 'GET', path: '/api/orders', pattern: /^\/api\/orders$/, response: listOrders200Response },
+  { operationId: 'getOrder', method: 'GET', path: '/api/orders/{orderId}', pattern: /^\/api\/orders\/[^\/]+$/, response: getOrder200Response },
+  { operationId: 'updateOrder', method: 'PATCH', path: '/api/orders/{orderId}', pattern: /^\/api\/orders\/[^\/]+$/, response: updateOrder200Response },
+  { operationId: 'changeOrderStatus', method: 'POST', path: '/api/orders/{orderId}/status', pattern: /^\/api\/orders\/[^\/]+\/status$/, response: changeOrderStatus200Response },
+  { operationId: 'recordOrderPayment', method: 'POST', path: '/api/orders/{orderId}/payments', pattern: /^\/api\/orders\/[^\/]+\/payments$/, response: recordOrderPayment201Response },
   { operationId: 'getSummary', method: 'GET', path: '/api/summary', pattern: /^\/api\/summary$/, response: getSummary200Response },
   { operationId: 'getAnalyticsOverview', method: 'GET', path: '/api/analytics/overview', pattern: /^\/api\/analytics\/overview$/, response: getAnalyticsOverview200Response },
   { operationId: 'getAnalyticsProducts', method: 'GET', path: '/api/analytics/products', pattern: /^\/api\/analytics\/products$/, response: getAnalyticsProducts200Response },
