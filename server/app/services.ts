@@ -14,6 +14,7 @@ import { customerMessages, inboundService } from '../modules/conversations/inbou
 import { conversationsService } from '../modules/conversations/service';
 import { followUpsService } from '../modules/follow-ups/service';
 import { notificationsService } from '../modules/notifications/service';
+import { ordersService } from '../modules/orders/service';
 import { messageTemplatesService } from '../modules/message-templates/service';
 import { imageStore } from '../modules/products/images';
 import { quickRepliesService } from '../modules/quick-replies/service';
@@ -83,6 +84,8 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
     summary: summaryService(db, { now }),
     /** Settings → Chatbot (the bot reads them through botSettings.current()). */
     botSettings,
+    /** Orders made from accepted quotes (createFromQuote), their delivery and payments. */
+    orders: ordersService(db, { events, now, outboxChanged }),
   };
 }
 

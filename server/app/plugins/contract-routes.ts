@@ -13,6 +13,7 @@ import { botSettingsRoutes } from '../../modules/bot-settings/routes';
 import { conversationsRoutes } from '../../modules/conversations/routes';
 import { followUpsRoutes } from '../../modules/follow-ups/routes';
 import { notificationsRoutes } from '../../modules/notifications/routes';
+import { ordersRoutes } from '../../modules/orders/routes';
 import { productsRoutes } from '../../modules/products/routes';
 import { summaryRoutes } from '../../modules/summary/routes';
 import type { Handlers, RouteContext } from '../routes';
@@ -35,6 +36,7 @@ export async function contractRoutes(
     ...quickRepliesRoutes(context),
     ...mediaRoutes(context),
     ...botSettingsRoutes(context),
+    ...ordersRoutes(context),
   };
   const operations = loadOperations();
   // The contract read at run time is checked against the one compiled in.
