@@ -767,9 +767,10 @@ export interface paths {
          *     delivered, one step at a time; any order not yet delivered may be
          *     cancelled. Any other move is 409. With `tellCustomer` the customer
          *     gets a short message in their language (English or Swahili), queued
-         *     like a staff reply (after WhatsApp's 24-hour window, as an approved
-         *     template; a message that cannot be sent leaves the change made and
-         *     says so on the timeline). A backend without orders answers 404.
+         *     like a staff reply while WhatsApp's 24-hour window is open (a
+         *     customer_told event); after it nothing is sent, the change is still
+         *     made and the timeline says so (a note). A backend without orders
+         *     answers 404.
          */
         post: operations["changeOrderStatus"];
         delete?: never;

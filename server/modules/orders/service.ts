@@ -91,7 +91,15 @@ export function toCents(amount: number): number {
 /** A real calendar day in YYYY-MM-DD, or a 400. */
 function checkDate(text: string) {
   const at = new Date(`${text}T00:00:00.000Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== text)
+  // Years the business could deliver in (and PostgreSQL stores: it has no year 0).
+  const year = Number(text.slice(0, 4));
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(text) ||
+    Number.isNaN(at.getTime()) ||
+    at.toISOString().slice(0, 10) !== text ||
+    year < 2000 ||
+    year > 2999
+  )
     throw badRequest(`Not a date: ${text}`);
 }
 
@@ -271,6 +279,12 @@ export function ordersService(db: Kysely<DB>, deps: { events: EventBus; now: () 
       username: string,
     ) {
       const cents = toCents(payment.amount);
+      const received = payment.receivedAt === undefined ? undefined : new Date(payment.receivedAt);
+      if (
+        received &&
+        (Number.isNaN(received.getTime()) || received.getUTCFullYear() < 2000 || received.getUTCFullYear() > 2999)
+      )
+        throw badRequest(`Not a date and time: ${payment.receivedAt}`);
       if (cents <= 0) throw badRequest('A payment is more than KES 0');
       const reference = payment.method === 'mpesa' ? payment.reference.trim().toUpperCase() : payment.reference.trim();
       const duplicate = () => conflict(`Payment ${METHOD_LABELS[payment.method]} ${reference} is already recorded`);
@@ -294,7 +308,7 @@ export function ordersService(db: Kysely<DB>, deps: { events: EventBus; now: () 
           amount_cents: cents,
           method: payment.method,
           reference,
-          received_at: payment.receivedAt ? new Date(payment.receivedAt) : now,
+          received_at: received ?? now,
           recorded_by: username,
         });
         if (!inserted) throw duplicate();

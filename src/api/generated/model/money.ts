@@ -5,6 +5,6 @@
 /**
  * An amount in KES, with at most 2 decimals.
  * @minimum 0
- * @maximum 99999999.99
+ * @maximum 21474836.47
  */
 export type Money = number;

@@ -6,7 +6,7 @@ import type { PaymentMethod } from './paymentMethod';
 export interface OrderPaymentInput {
   /**
    * KES, more than 0, at most 2 decimals, at most the balance.
-   * @maximum 99999999.99
+   * @maximum 21474836.47
    */
   amount: number;
   method: PaymentMethod;

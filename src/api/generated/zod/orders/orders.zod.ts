@@ -27,9 +27,9 @@ export const listOrdersQueryParams = zod.object({
 })
 
 export const listOrders200ResponseNumberMax = 12;export const listOrders200ResponseTotalMin = 0;
-export const listOrders200ResponseTotalMax = 99999999.99;export const listOrders200ResponsePaidMin = 0;
-export const listOrders200ResponsePaidMax = 99999999.99;export const listOrders200ResponseBalanceMin = 0;
-export const listOrders200ResponseBalanceMax = 99999999.99;
+export const listOrders200ResponseTotalMax = 21474836.47;export const listOrders200ResponsePaidMin = 0;
+export const listOrders200ResponsePaidMax = 21474836.47;export const listOrders200ResponseBalanceMin = 0;
+export const listOrders200ResponseBalanceMax = 21474836.47;
 
 export const listOrders200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
@@ -82,17 +82,17 @@ timeline (oldest event first). A backend without orders answers 404.
  * @summary One order
  */
 export const getOrder200ResponseNumberMax = 12;export const getOrder200ResponseTotalMin = 0;
-export const getOrder200ResponseTotalMax = 99999999.99;export const getOrder200ResponsePaidMin = 0;
-export const getOrder200ResponsePaidMax = 99999999.99;export const getOrder200ResponseBalanceMin = 0;
-export const getOrder200ResponseBalanceMax = 99999999.99;export const getOrder200ResponseLinesItemUnitPriceMin = 0;
-export const getOrder200ResponseLinesItemUnitPriceMax = 99999999.99;export const getOrder200ResponseLinesItemInstallationPerUnitMin = 0;
-export const getOrder200ResponseLinesItemInstallationPerUnitMax = 99999999.99;export const getOrder200ResponseLinesItemLineTotalMin = 0;
-export const getOrder200ResponseLinesItemLineTotalMax = 99999999.99;export const getOrder200ResponseSubtotalMin = 0;
-export const getOrder200ResponseSubtotalMax = 99999999.99;export const getOrder200ResponseDeliveryFeeMin = 0;
-export const getOrder200ResponseDeliveryFeeMax = 99999999.99;export const getOrder200ResponseDiscountMin = 0;
-export const getOrder200ResponseDiscountMax = 99999999.99;export const getOrder200ResponseDepositMin = 0;
-export const getOrder200ResponseDepositMax = 99999999.99;export const getOrder200ResponsePaymentsItemAmountMin = 0;
-export const getOrder200ResponsePaymentsItemAmountMax = 99999999.99;
+export const getOrder200ResponseTotalMax = 21474836.47;export const getOrder200ResponsePaidMin = 0;
+export const getOrder200ResponsePaidMax = 21474836.47;export const getOrder200ResponseBalanceMin = 0;
+export const getOrder200ResponseBalanceMax = 21474836.47;export const getOrder200ResponseLinesItemUnitPriceMin = 0;
+export const getOrder200ResponseLinesItemUnitPriceMax = 21474836.47;export const getOrder200ResponseLinesItemInstallationPerUnitMin = 0;
+export const getOrder200ResponseLinesItemInstallationPerUnitMax = 21474836.47;export const getOrder200ResponseLinesItemLineTotalMin = 0;
+export const getOrder200ResponseLinesItemLineTotalMax = 21474836.47;export const getOrder200ResponseSubtotalMin = 0;
+export const getOrder200ResponseSubtotalMax = 21474836.47;export const getOrder200ResponseDeliveryFeeMin = 0;
+export const getOrder200ResponseDeliveryFeeMax = 21474836.47;export const getOrder200ResponseDiscountMin = 0;
+export const getOrder200ResponseDiscountMax = 21474836.47;export const getOrder200ResponseDepositMin = 0;
+export const getOrder200ResponseDepositMax = 21474836.47;export const getOrder200ResponsePaymentsItemAmountMin = 0;
+export const getOrder200ResponsePaymentsItemAmountMax = 21474836.47;
 
 export const getOrder200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -187,17 +187,17 @@ export const updateOrderBody = zod.object({
 }).describe('Beyond the spec. Left out, kept; null, cleared.')
 
 export const updateOrder200ResponseNumberMax = 12;export const updateOrder200ResponseTotalMin = 0;
-export const updateOrder200ResponseTotalMax = 99999999.99;export const updateOrder200ResponsePaidMin = 0;
-export const updateOrder200ResponsePaidMax = 99999999.99;export const updateOrder200ResponseBalanceMin = 0;
-export const updateOrder200ResponseBalanceMax = 99999999.99;export const updateOrder200ResponseLinesItemUnitPriceMin = 0;
-export const updateOrder200ResponseLinesItemUnitPriceMax = 99999999.99;export const updateOrder200ResponseLinesItemInstallationPerUnitMin = 0;
-export const updateOrder200ResponseLinesItemInstallationPerUnitMax = 99999999.99;export const updateOrder200ResponseLinesItemLineTotalMin = 0;
-export const updateOrder200ResponseLinesItemLineTotalMax = 99999999.99;export const updateOrder200ResponseSubtotalMin = 0;
-export const updateOrder200ResponseSubtotalMax = 99999999.99;export const updateOrder200ResponseDeliveryFeeMin = 0;
-export const updateOrder200ResponseDeliveryFeeMax = 99999999.99;export const updateOrder200ResponseDiscountMin = 0;
-export const updateOrder200ResponseDiscountMax = 99999999.99;export const updateOrder200ResponseDepositMin = 0;
-export const updateOrder200ResponseDepositMax = 99999999.99;export const updateOrder200ResponsePaymentsItemAmountMin = 0;
-export const updateOrder200ResponsePaymentsItemAmountMax = 99999999.99;
+export const updateOrder200ResponseTotalMax = 21474836.47;export const updateOrder200ResponsePaidMin = 0;
+export const updateOrder200ResponsePaidMax = 21474836.47;export const updateOrder200ResponseBalanceMin = 0;
+export const updateOrder200ResponseBalanceMax = 21474836.47;export const updateOrder200ResponseLinesItemUnitPriceMin = 0;
+export const updateOrder200ResponseLinesItemUnitPriceMax = 21474836.47;export const updateOrder200ResponseLinesItemInstallationPerUnitMin = 0;
+export const updateOrder200ResponseLinesItemInstallationPerUnitMax = 21474836.47;export const updateOrder200ResponseLinesItemLineTotalMin = 0;
+export const updateOrder200ResponseLinesItemLineTotalMax = 21474836.47;export const updateOrder200ResponseSubtotalMin = 0;
+export const updateOrder200ResponseSubtotalMax = 21474836.47;export const updateOrder200ResponseDeliveryFeeMin = 0;
+export const updateOrder200ResponseDeliveryFeeMax = 21474836.47;export const updateOrder200ResponseDiscountMin = 0;
+export const updateOrder200ResponseDiscountMax = 21474836.47;export const updateOrder200ResponseDepositMin = 0;
+export const updateOrder200ResponseDepositMax = 21474836.47;export const updateOrder200ResponsePaymentsItemAmountMin = 0;
+export const updateOrder200ResponsePaymentsItemAmountMax = 21474836.47;
 
 export const updateOrder200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -281,9 +281,10 @@ export const updateOrder422Response = zod.strictObject({
 delivered, one step at a time; any order not yet delivered may be
 cancelled. Any other move is 409. With `tellCustomer` the customer
 gets a short message in their language (English or Swahili), queued
-like a staff reply (after WhatsApp's 24-hour window, as an approved
-template; a message that cannot be sent leaves the change made and
-says so on the timeline). A backend without orders answers 404.
+like a staff reply while WhatsApp's 24-hour window is open (a
+customer_told event); after it nothing is sent, the change is still
+made and the timeline says so (a note). A backend without orders
+answers 404.
 
  * @summary Move an order to its next state
  */
@@ -293,17 +294,17 @@ export const changeOrderStatusBody = zod.object({
 })
 
 export const changeOrderStatus200ResponseNumberMax = 12;export const changeOrderStatus200ResponseTotalMin = 0;
-export const changeOrderStatus200ResponseTotalMax = 99999999.99;export const changeOrderStatus200ResponsePaidMin = 0;
-export const changeOrderStatus200ResponsePaidMax = 99999999.99;export const changeOrderStatus200ResponseBalanceMin = 0;
-export const changeOrderStatus200ResponseBalanceMax = 99999999.99;export const changeOrderStatus200ResponseLinesItemUnitPriceMin = 0;
-export const changeOrderStatus200ResponseLinesItemUnitPriceMax = 99999999.99;export const changeOrderStatus200ResponseLinesItemInstallationPerUnitMin = 0;
-export const changeOrderStatus200ResponseLinesItemInstallationPerUnitMax = 99999999.99;export const changeOrderStatus200ResponseLinesItemLineTotalMin = 0;
-export const changeOrderStatus200ResponseLinesItemLineTotalMax = 99999999.99;export const changeOrderStatus200ResponseSubtotalMin = 0;
-export const changeOrderStatus200ResponseSubtotalMax = 99999999.99;export const changeOrderStatus200ResponseDeliveryFeeMin = 0;
-export const changeOrderStatus200ResponseDeliveryFeeMax = 99999999.99;export const changeOrderStatus200ResponseDiscountMin = 0;
-export const changeOrderStatus200ResponseDiscountMax = 99999999.99;export const changeOrderStatus200ResponseDepositMin = 0;
-export const changeOrderStatus200ResponseDepositMax = 99999999.99;export const changeOrderStatus200ResponsePaymentsItemAmountMin = 0;
-export const changeOrderStatus200ResponsePaymentsItemAmountMax = 99999999.99;
+export const changeOrderStatus200ResponseTotalMax = 21474836.47;export const changeOrderStatus200ResponsePaidMin = 0;
+export const changeOrderStatus200ResponsePaidMax = 21474836.47;export const changeOrderStatus200ResponseBalanceMin = 0;
+export const changeOrderStatus200ResponseBalanceMax = 21474836.47;export const changeOrderStatus200ResponseLinesItemUnitPriceMin = 0;
+export const changeOrderStatus200ResponseLinesItemUnitPriceMax = 21474836.47;export const changeOrderStatus200ResponseLinesItemInstallationPerUnitMin = 0;
+export const changeOrderStatus200ResponseLinesItemInstallationPerUnitMax = 21474836.47;export const changeOrderStatus200ResponseLinesItemLineTotalMin = 0;
+export const changeOrderStatus200ResponseLinesItemLineTotalMax = 21474836.47;export const changeOrderStatus200ResponseSubtotalMin = 0;
+export const changeOrderStatus200ResponseSubtotalMax = 21474836.47;export const changeOrderStatus200ResponseDeliveryFeeMin = 0;
+export const changeOrderStatus200ResponseDeliveryFeeMax = 21474836.47;export const changeOrderStatus200ResponseDiscountMin = 0;
+export const changeOrderStatus200ResponseDiscountMax = 21474836.47;export const changeOrderStatus200ResponseDepositMin = 0;
+export const changeOrderStatus200ResponseDepositMax = 21474836.47;export const changeOrderStatus200ResponsePaymentsItemAmountMin = 0;
+export const changeOrderStatus200ResponsePaymentsItemAmountMax = 21474836.47;
 
 export const changeOrderStatus200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -392,7 +393,7 @@ is 400. A backend without orders answers 404.
 
  * @summary Record a payment
  */
-export const recordOrderPaymentBodyAmountMax = 99999999.99;export const recordOrderPaymentBodyReferenceMax = 60;
+export const recordOrderPaymentBodyAmountMax = 21474836.47;export const recordOrderPaymentBodyReferenceMax = 60;
 export const recordOrderPaymentBodyReferenceRegExp = new RegExp('\\S');
 
 
@@ -404,17 +405,17 @@ export const recordOrderPaymentBody = zod.object({
 })
 
 export const recordOrderPayment201ResponseNumberMax = 12;export const recordOrderPayment201ResponseTotalMin = 0;
-export const recordOrderPayment201ResponseTotalMax = 99999999.99;export const recordOrderPayment201ResponsePaidMin = 0;
-export const recordOrderPayment201ResponsePaidMax = 99999999.99;export const recordOrderPayment201ResponseBalanceMin = 0;
-export const recordOrderPayment201ResponseBalanceMax = 99999999.99;export const recordOrderPayment201ResponseLinesItemUnitPriceMin = 0;
-export const recordOrderPayment201ResponseLinesItemUnitPriceMax = 99999999.99;export const recordOrderPayment201ResponseLinesItemInstallationPerUnitMin = 0;
-export const recordOrderPayment201ResponseLinesItemInstallationPerUnitMax = 99999999.99;export const recordOrderPayment201ResponseLinesItemLineTotalMin = 0;
-export const recordOrderPayment201ResponseLinesItemLineTotalMax = 99999999.99;export const recordOrderPayment201ResponseSubtotalMin = 0;
-export const recordOrderPayment201ResponseSubtotalMax = 99999999.99;export const recordOrderPayment201ResponseDeliveryFeeMin = 0;
-export const recordOrderPayment201ResponseDeliveryFeeMax = 99999999.99;export const recordOrderPayment201ResponseDiscountMin = 0;
-export const recordOrderPayment201ResponseDiscountMax = 99999999.99;export const recordOrderPayment201ResponseDepositMin = 0;
-export const recordOrderPayment201ResponseDepositMax = 99999999.99;export const recordOrderPayment201ResponsePaymentsItemAmountMin = 0;
-export const recordOrderPayment201ResponsePaymentsItemAmountMax = 99999999.99;
+export const recordOrderPayment201ResponseTotalMax = 21474836.47;export const recordOrderPayment201ResponsePaidMin = 0;
+export const recordOrderPayment201ResponsePaidMax = 21474836.47;export const recordOrderPayment201ResponseBalanceMin = 0;
+export const recordOrderPayment201ResponseBalanceMax = 21474836.47;export const recordOrderPayment201ResponseLinesItemUnitPriceMin = 0;
+export const recordOrderPayment201ResponseLinesItemUnitPriceMax = 21474836.47;export const recordOrderPayment201ResponseLinesItemInstallationPerUnitMin = 0;
+export const recordOrderPayment201ResponseLinesItemInstallationPerUnitMax = 21474836.47;export const recordOrderPayment201ResponseLinesItemLineTotalMin = 0;
+export const recordOrderPayment201ResponseLinesItemLineTotalMax = 21474836.47;export const recordOrderPayment201ResponseSubtotalMin = 0;
+export const recordOrderPayment201ResponseSubtotalMax = 21474836.47;export const recordOrderPayment201ResponseDeliveryFeeMin = 0;
+export const recordOrderPayment201ResponseDeliveryFeeMax = 21474836.47;export const recordOrderPayment201ResponseDiscountMin = 0;
+export const recordOrderPayment201ResponseDiscountMax = 21474836.47;export const recordOrderPayment201ResponseDepositMin = 0;
+export const recordOrderPayment201ResponseDepositMax = 21474836.47;export const recordOrderPayment201ResponsePaymentsItemAmountMin = 0;
+export const recordOrderPayment201ResponsePaymentsItemAmountMax = 21474836.47;
 
 export const recordOrderPayment201Response = zod.strictObject({
   "id": zod.number().min(1),
