@@ -25,6 +25,7 @@ const pagedOperations = Object.fromEntries(
     'listConversationMessages',
     'listNotifications',
     'listUnreadNotifications',
+    'listOrders',
   ].map((operationId) => [operationId, pagedOperation]),
 );
 

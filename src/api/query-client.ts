@@ -18,6 +18,9 @@ const conversations = [queryKeys.conversations, queryKeys.infiniteConversations,
 // ['api','notifications'] is also the prefix of the unread list (and the unread count), so both refetch.
 const notifications = [queryKeys.notifications, queryKeys.infiniteNotifications, queryKeys.summary] as const;
 
+// An order's list and detail; a customer told of a change has a new message in their conversation.
+const orders = [queryKeys.orders, queryKeys.infiniteOrders] as const;
+
 export const invalidatesAfter: Record<MutationOperationId, readonly QueryKey[]> = {
   login: [queryKeys.currentUser],
   logout: [],
@@ -43,6 +46,9 @@ export const invalidatesAfter: Record<MutationOperationId, readonly QueryKey[]> 
   updateFollowUpSettings: [queryKeys.followUpSettings],
   updateBotSettings: [queryKeys.botSettings],
   runFollowUpCheck: conversations,
+  updateOrder: orders,
+  changeOrderStatus: [...orders, ...conversations],
+  recordOrderPayment: orders,
 };
 
 export interface QueryClientHooks {

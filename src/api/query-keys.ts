@@ -12,9 +12,11 @@ export const queryKeys = {
   summary: ['api', 'summary'],
   quickReplies: ['api', 'quick-replies'],
   messageTemplates: ['api', 'message-templates'],
+  orders: ['api', 'orders'],
   // orval starts the keys of its infinite queries with 'infinate' (its spelling), so the
   // prefixes above do not reach the paged lists: these do.
   infiniteProducts: ['infinate', 'api', 'products'],
   infiniteConversations: ['infinate', 'api', 'conversations'],
   infiniteNotifications: ['infinate', 'api', 'notifications'],
+  infiniteOrders: ['infinate', 'api', 'orders'],
 } as const;
