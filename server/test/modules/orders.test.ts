@@ -433,3 +433,45 @@ describe('refusals', () => {
     }
   });
 });
+
+describe('demo orders', () => {
+  it('seeds orders in every state, some with payments, on the demo conversations', async () => {
+    await sql`truncate products restart identity cascade`.execute(db());
+    for (const [name, category, install] of [
+      ['Galaxy Black Granite', 'granite', 2500],
+      ['Double Bowl Sink', 'sink', null],
+    ] as const)
+      await db()
+        .insertInto('products')
+        .values({
+          name,
+          category,
+          dimensions: null,
+          description: null,
+          starting_price: 20000,
+          ending_price: 30000,
+          color: null,
+          installation_price_per_slab: install,
+          material: null,
+          bowl_configuration: null,
+          stock: 5,
+          is_active: true,
+          product_image_url: null,
+          installation_image_urls: [],
+        })
+        .execute();
+    for (let i = 0; i < 12; i++) await conversation(`+2547110000${String(i).padStart(2, '0')}`, `Demo ${i}`);
+    const { seedDemoOrders } = await import('../../modules/orders/demo');
+    expect(await seedDemoOrders(db(), orders(), TEST_NOW)).toBe(12);
+    const list = (await call('GET', '/api/orders')).json() as {
+      status: string;
+      paymentStatus: string;
+      balance: number;
+    }[];
+    expect(new Set(list.map((o) => o.status))).toEqual(
+      new Set(['confirmed', 'scheduled', 'out_for_delivery', 'delivered', 'cancelled']),
+    );
+    expect(new Set(list.map((o) => o.paymentStatus))).toEqual(new Set(['unpaid', 'deposit_paid', 'paid']));
+    expect(list.every((o) => o.balance >= 0)).toBe(true);
+  });
+});
