@@ -29,6 +29,14 @@ export type RealtimeEvent =
         deliveryStatus: DeliveryStatus;
         failureReason?: string | null;
       };
+    }
+  | {
+      type: 'order_updated';
+      data: {
+        orderId: number;
+        status: components['schemas']['OrderStatus'];
+        paymentStatus: components['schemas']['OrderPaymentStatus'];
+      };
     };
 
 /** Where services announce changes; the realtime hub delivers them to sockets. */

@@ -45,3 +45,16 @@ export const messageStatusEventResponse = zod.object({
   "failureReason": zod.string().max(messageStatusEventResponseDataFailureReasonMax).nullish().describe('Why it failed, in plain words (only when failed).')
 }).describe('`conversationId`, `messageId` and `deliveryStatus` are required; unknown fields are allowed.')
 })
+
+
+/**
+ * @summary Payload of the 'order_updated' socket message
+ */
+export const orderUpdatedEventResponse = zod.object({
+  "type": zod.literal("order_updated"),
+  "data": zod.object({
+  "orderId": zod.number().min(1).describe('Id of the order, as in GET /api/orders/{orderId}.'),
+  "status": zod.enum(['confirmed', 'scheduled', 'out_for_delivery', 'delivered', 'cancelled']).optional(),
+  "paymentStatus": zod.enum(['unpaid', 'deposit_paid', 'paid', 'refunded']).optional()
+}).describe('Only `orderId` is required; unknown fields are allowed.')
+})

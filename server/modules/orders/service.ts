@@ -13,6 +13,7 @@ import {
   paymentStatusOf,
   STATUS_LABELS,
   toOrderDetail,
+  type OrderDetail,
   type OrderStatus,
   type PaymentMethod,
 } from './mapper';
@@ -105,6 +106,12 @@ function checkDate(text: string) {
 
 export function ordersService(db: Kysely<DB>, deps: { events: EventBus; now: () => Date; outboxChanged: () => void }) {
   const repo = ordersRepository(db);
+  /** Every open dashboard refetches the order (asyncapi.yaml order_updated). */
+  const announce = (order: { id: number; status: OrderStatus; paymentStatus: OrderDetail['paymentStatus'] }) =>
+    deps.events.publish({
+      type: 'order_updated',
+      data: { orderId: order.id, status: order.status, paymentStatus: order.paymentStatus },
+    });
 
   async function detail(tx: ReturnType<typeof ordersRepository>, id: number) {
     const row = await tx.find(id);
@@ -127,7 +134,7 @@ export function ordersService(db: Kysely<DB>, deps: { events: EventBus; now: () 
         throw badRequest('A quantity is a whole number of 1 or more');
       const known = await repo.findByQuote(input.quoteId);
       if (known) return { id: known.id, number: known.number };
-      return db.transaction().execute(async (trx) => {
+      const created = await db.transaction().execute(async (trx) => {
         const tx = ordersRepository(trx);
         const conversation = await tx.conversation(input.conversationId);
         if (!conversation) throw notFound();
@@ -152,7 +159,7 @@ export function ordersService(db: Kysely<DB>, deps: { events: EventBus; now: () 
         if (!made) {
           // Another acceptance of the same quote made it first.
           const first = await tx.findByQuote(input.quoteId);
-          return { id: first!.id, number: first!.number };
+          return { id: first!.id, number: first!.number, made: false };
         }
         await tx.insertLines(made.id, input.lines);
         await tx.addEvent(
@@ -162,8 +169,10 @@ export function ordersService(db: Kysely<DB>, deps: { events: EventBus; now: () 
           'created',
           `Order ${made.number} made from quote ${input.quoteNumber}`,
         );
-        return made;
+        return { ...made, made: true };
       });
+      if (created.made) announce({ id: created.id, status: 'confirmed', paymentStatus: 'unpaid' });
+      return { id: created.id, number: created.number };
     },
 
     /** The list or a search, paged or whole (paging.ts); a cursor of other filters is refused. */
@@ -189,7 +198,7 @@ export function ordersService(db: Kysely<DB>, deps: { events: EventBus; now: () 
       username: string,
     ) {
       if (change.deliveryDate) checkDate(change.deliveryDate);
-      return db.transaction().execute(async (trx) => {
+      const order = await db.transaction().execute(async (trx) => {
         const tx = ordersRepository(trx);
         const row = await tx.lock(id);
         if (!row) throw notFound();
@@ -220,6 +229,8 @@ export function ordersService(db: Kysely<DB>, deps: { events: EventBus; now: () 
         if (where.length > 0) await tx.addEvent(id, now, username, 'note', `Delivery ${where.join(', ')}`);
         return detail(tx, id);
       });
+      announce(order);
+      return order;
     },
 
     /**
@@ -262,6 +273,7 @@ export function ordersService(db: Kysely<DB>, deps: { events: EventBus; now: () 
         }
         return detail(tx, id);
       });
+      announce(order);
       if (told !== undefined) {
         deps.events.publish({ type: 'conversation_update', data: { id: told } });
         deps.outboxChanged();
@@ -288,7 +300,7 @@ export function ordersService(db: Kysely<DB>, deps: { events: EventBus; now: () 
       if (cents <= 0) throw badRequest('A payment is more than KES 0');
       const reference = payment.method === 'mpesa' ? payment.reference.trim().toUpperCase() : payment.reference.trim();
       const duplicate = () => conflict(`Payment ${METHOD_LABELS[payment.method]} ${reference} is already recorded`);
-      return db.transaction().execute(async (trx) => {
+      const order = await db.transaction().execute(async (trx) => {
         const tx = ordersRepository(trx);
         const row = await tx.lock(id);
         if (!row) throw notFound();
@@ -327,6 +339,8 @@ export function ordersService(db: Kysely<DB>, deps: { events: EventBus; now: () 
         );
         return detail(tx, id);
       });
+      announce(order);
+      return order;
     },
 
     /**

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NewOrderFromQuote } from '../../modules/orders/service';
+import type { RealtimeEvent } from '../../realtime/events';
 import { startTestServer, TEST_NOW, type TestServer } from '../helpers';
 
 let server: TestServer;
@@ -13,8 +14,15 @@ const call = (method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object): 
   server.app.inject({ method, url, payload, headers: { cookie: server.cookie } });
 const orders = () => server.app.services.orders;
 
+const events: RealtimeEvent[] = [];
 beforeAll(async () => {
   server = await startTestServer();
+  const hub = server.app.hub;
+  const publish = hub.publish.bind(hub);
+  hub.publish = (event) => {
+    events.push(event);
+    publish(event);
+  };
 });
 afterAll(() => server?.close());
 beforeEach(async () => {
@@ -358,6 +366,23 @@ describe('payments', () => {
     });
     expect(sameRefOtherMethod.statusCode).toBe(201);
     expect(sameRefOtherMethod.json().paid).toBe(2000);
+  });
+});
+
+describe('realtime', () => {
+  it('announces order_updated when an order is made, moved or paid (not when refused)', async () => {
+    const c = await conversation('+254733456789', 'Grace Wanjiru');
+    events.length = 0;
+    const { id } = await orders().createFromQuote(quote(c, 1), { kind: 'customer' });
+    await orders().createFromQuote(quote(c, 1), { kind: 'customer' });
+    await call('POST', `/api/orders/${id}/status`, { status: 'scheduled', tellCustomer: false });
+    await call('POST', `/api/orders/${id}/status`, { status: 'delivered', tellCustomer: false });
+    await call('POST', `/api/orders/${id}/payments`, { amount: 30000, method: 'cash', reference: 'R1' });
+    expect(events.filter((e) => e.type === 'order_updated').map((e) => e.data)).toEqual([
+      { orderId: id, status: 'confirmed', paymentStatus: 'unpaid' },
+      { orderId: id, status: 'scheduled', paymentStatus: 'unpaid' },
+      { orderId: id, status: 'scheduled', paymentStatus: 'deposit_paid' },
+    ]);
   });
 });
 

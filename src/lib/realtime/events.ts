@@ -18,6 +18,7 @@ import {
 } from '../../api/generated/endpoints/conversations/conversations';
 import { getGetSummaryQueryKey } from '../../api/generated/endpoints/summary/summary';
 import { PAGE_SIZES } from '../../api/paging';
+import { queryKeys } from '../../api/query-keys';
 
 export type RealtimeEventType = keyof typeof realtimeMessages;
 export type RealtimeEventOf<T extends RealtimeEventType> = z.infer<(typeof realtimeMessages)[T]>;
@@ -76,6 +77,8 @@ export const invalidationsFor: { [T in RealtimeEventType]: (event: RealtimeEvent
   message_status: (event) => [
     { queryKey: getListConversationMessagesInfiniteQueryKey(event.data.conversationId).slice(0, -1) },
   ],
+  // Beyond the spec: ['api','orders'] is the prefix of the list and of every order (the one on screen among them).
+  order_updated: () => [{ queryKey: queryKeys.orders }, { queryKey: queryKeys.infiniteOrders }],
 };
 
 export function invalidationsForEvent(event: RealtimeEvent): InvalidateQueryFilters[] {
