@@ -11,9 +11,6 @@ export type OrderFilter = {
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Open orders: not yet delivered nor cancelled. */
-export const OPEN_STATUSES = ['confirmed', 'scheduled', 'out_for_delivery'] as const;
-
 export function ordersRepository(db: Kysely<DB> | Transaction<DB>) {
   /** Every column but the search text, the date as YYYY-MM-DD. */
   const orderColumns = () =>
