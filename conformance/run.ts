@@ -19,6 +19,7 @@ import {
   FOREIGN_ORIGIN,
   parseJson,
   REACHES_CUSTOMERS,
+  idParam,
   resourceOf,
   type Allowance,
   type ContractFile,
@@ -245,7 +246,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     .sort((a, b) => Number(a.path.includes('{')) - Number(b.path.includes('{')));
   for (const op of gets) {
     const id = ids[resourceOf(op.path)];
-    if (op.path.includes('{id}') && id === undefined) {
+    const param = idParam(op.path);
+    if (param && id === undefined) {
       results.push({
         operation: op.label,
         operationId: op.id,
@@ -257,7 +259,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       done.add(op.id);
       continue;
     }
-    const answer = await call(op, op.path.replace('{id}', String(id)) + plainQuery(op));
+    const answer = await call(op, (param ? op.path.replace(param, String(id)) : op.path) + plainQuery(op));
     if (OPTIONAL_OPERATIONS.has(op.id) && answer.status === 404) {
       // An optional call the server does not have: not offered, not a failure.
       results.splice(results.length - 1, 1, {
@@ -289,7 +291,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       if (Array.isArray(list) && list.length > 0 && (list[0] as { unreadCount?: unknown }).unreadCount === undefined)
         for (const id of READ_STATE_OPERATIONS) ctx.absent.add(id);
     }
-    if (['listProducts', 'listConversations', 'listNotifications'].includes(op.id)) {
+    if (['listProducts', 'listConversations', 'listNotifications', 'listOrders'].includes(op.id)) {
       const list = parse(answer.body);
       const first = Array.isArray(list) ? (list[0] as { id?: unknown } | undefined)?.id : undefined;
       if (typeof first === 'number') ids[resourceOf(op.path)] = first;

@@ -111,7 +111,7 @@ export type ProbeSpec = {
   session?: boolean;
 };
 
-export type Resource = 'product' | 'conversation' | 'notification' | 'quickReply';
+export type Resource = 'product' | 'conversation' | 'notification' | 'quickReply' | 'order';
 
 export type Ctx = {
   base: string;
@@ -150,7 +150,13 @@ export const resourceOf = (path: string): Resource =>
       ? 'conversation'
       : path.startsWith('/api/quick-replies')
         ? 'quickReply'
-        : 'notification';
+        : path.startsWith('/api/orders')
+          ? 'order'
+          : 'notification';
+
+/** A by-id path's id parameter: `{id}`, or an order's `{orderId}` (beyond the spec). */
+export const idParam = (path: string): string | undefined =>
+  path.includes('{id}') ? '{id}' : path.includes('{orderId}') ? '{orderId}' : undefined;
 
 export function parseJson(body: string): unknown {
   try {
