@@ -58,6 +58,15 @@ const VALID_BODY: Record<string, () => SendInit> = {
     json({ title: 'Conformance', content: 'Conformance check' } satisfies components['schemas']['QuickReplyInput']),
   updateQuickReply: () => json({ title: 'Conformance' } satisfies components['schemas']['QuickReplyUpdate']),
   reorderQuickReplies: () => json({ ids: [] } satisfies components['schemas']['QuickReplyOrder']),
+  updateOrder: () => json({ deliveryTown: 'Nairobi' } satisfies components['schemas']['OrderUpdate']),
+  changeOrderStatus: () =>
+    json({ status: 'cancelled', tellCustomer: false } satisfies components['schemas']['OrderStatusChange']),
+  recordOrderPayment: () =>
+    json({
+      amount: 1,
+      method: 'cash',
+      reference: 'conformance',
+    } satisfies components['schemas']['OrderPaymentInput']),
   sendConversationMessage: () =>
     json({
       content: 'Conformance check: please ignore this message.',

@@ -304,6 +304,13 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       ) {
         ids.unknown.add('notification');
       }
+      if (
+        op.id === 'listOrders' &&
+        answer.status === 200 &&
+        Array.isArray(list) &&
+        !list.some((o) => (o as { id?: unknown })?.id === UNKNOWN_ID)
+      )
+        ids.unknown.add('order');
     }
   }
 
