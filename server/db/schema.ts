@@ -293,6 +293,13 @@ export interface OrdersTable {
   /** Kept by PostgreSQL, never written: number, name and phone digits, lowered. */
   search_folded: GeneratedAlways<string>;
 }
+/** Migration 028: orders per status and payment status, by shard, kept by triggers (never written by code). */
+export interface OrderCountsTable {
+  status: string;
+  payment_status: string;
+  shard: number;
+  n: ColumnType<string, never, never>;
+}
 export interface OrderLinesTable {
   id: Generated<number>;
   order_id: number;
@@ -341,6 +348,7 @@ export interface DB {
   bot_settings: BotSettingsTable;
   bot_memory: BotMemoryTable;
   orders: OrdersTable;
+  order_counts: OrderCountsTable;
   order_lines: OrderLinesTable;
   order_payments: OrderPaymentsTable;
   order_events: OrderEventsTable;

@@ -71,6 +71,41 @@ create index orders_to_deliver on orders (delivery_date)
 create index orders_outstanding on orders (id) include (total_cents, paid_cents)
   where status <> 'cancelled' and paid_cents < total_cents;
 
+-- Every page with `limit` carries X-Total-Count: the whole list's count, and a
+-- status's or a payment status's (or both), are read from order_counts, kept by
+-- triggers in the same transaction as every insert, delete and change of
+-- state (as migration 008 keeps conversation_counts), split by id % 16 so
+-- that writers on a PostgreSQL server rarely wait for the same row. Only a
+-- search is counted from the orders themselves, through its trigram index.
+create table order_counts (
+  status text not null,
+  payment_status text not null,
+  shard smallint not null,
+  n bigint not null,
+  primary key (status, payment_status, shard)
+);
+
+create function order_counts_change() returns trigger language plpgsql as $$
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    update order_counts set n = n - 1
+      where status = old.status and payment_status = old.payment_status and shard = old.id % 16;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into order_counts as c (status, payment_status, shard, n)
+      values (new.status, new.payment_status, new.id % 16, 1)
+      on conflict (status, payment_status, shard) do update set n = c.n + 1;
+  end if;
+  return null;
+end $$;
+
+create trigger order_counts_insert_delete after insert or delete on orders
+  for each row execute function order_counts_change();
+-- A payment or a delivery change that keeps both states does not run it.
+create trigger order_counts_update after update of status, payment_status on orders
+  for each row when (old.status is distinct from new.status or old.payment_status is distinct from new.payment_status)
+  execute function order_counts_change();
+
 create table order_lines (
   id serial primary key,
   order_id integer not null references orders(id) on delete cascade,

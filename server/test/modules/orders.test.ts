@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 beforeEach(async () => {
   server.clock.now = new Date(TEST_NOW);
-  await sql`truncate order_events, order_payments, order_lines, orders, messages, outbox, notifications, conversations restart identity cascade`.execute(
+  await sql`truncate order_events, order_payments, order_lines, orders, order_counts, messages, outbox, notifications, conversations restart identity cascade`.execute(
     db(),
   );
 });
