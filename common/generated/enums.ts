@@ -49,6 +49,6 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_PAYMENT_STATUSES = ["unpaid", "deposit_paid", "paid", "refunded"] as const;
 export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 
-/** openapi.yaml, components.schemas.PaymentMethod */
-export const PAYMENT_METHODS = ["mpesa", "cash", "bank"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** openapi.yaml, components.schemas.OrderPaymentMethod */
+export const ORDER_PAYMENT_METHODS = ["mpesa", "cash", "bank"] as const;
+export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];

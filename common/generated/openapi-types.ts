@@ -1519,7 +1519,7 @@ export interface components {
          */
         OrderPaymentStatus: "unpaid" | "deposit_paid" | "paid" | "refunded";
         /** @description An amount in KES, with at most 2 decimals. */
-        Money: number;
+        OrderAmount: number;
         /** @description Beyond the spec. An order as the list shows it. */
         Order: {
             id: number;
@@ -1531,9 +1531,9 @@ export interface components {
             customerPhone: string;
             status: components["schemas"]["OrderStatus"];
             paymentStatus: components["schemas"]["OrderPaymentStatus"];
-            total: components["schemas"]["Money"];
-            paid: components["schemas"]["Money"];
-            balance: components["schemas"]["Money"];
+            total: components["schemas"]["OrderAmount"];
+            paid: components["schemas"]["OrderAmount"];
+            balance: components["schemas"]["OrderAmount"];
             /** Format: date */
             deliveryDate: string | null;
             deliveryTown: string | null;
@@ -1548,16 +1548,16 @@ export interface components {
             productId: number | null;
             description: string;
             quantity: number;
-            unitPrice: components["schemas"]["Money"];
-            installationPerUnit: components["schemas"]["Money"];
-            lineTotal: components["schemas"]["Money"];
+            unitPrice: components["schemas"]["OrderAmount"];
+            installationPerUnit: components["schemas"]["OrderAmount"];
+            lineTotal: components["schemas"]["OrderAmount"];
         };
         /** @enum {string} */
-        PaymentMethod: "mpesa" | "cash" | "bank";
+        OrderPaymentMethod: "mpesa" | "cash" | "bank";
         OrderPayment: {
             id: number;
-            amount: components["schemas"]["Money"];
-            method: components["schemas"]["PaymentMethod"];
+            amount: components["schemas"]["OrderAmount"];
+            method: components["schemas"]["OrderPaymentMethod"];
             /** @description The M-Pesa code, receipt or bank reference; unique per method. */
             reference: string;
             /** Format: date-time */
@@ -1585,9 +1585,9 @@ export interface components {
             customerPhone: string;
             status: components["schemas"]["OrderStatus"];
             paymentStatus: components["schemas"]["OrderPaymentStatus"];
-            total: components["schemas"]["Money"];
-            paid: components["schemas"]["Money"];
-            balance: components["schemas"]["Money"];
+            total: components["schemas"]["OrderAmount"];
+            paid: components["schemas"]["OrderAmount"];
+            balance: components["schemas"]["OrderAmount"];
             /** Format: date */
             deliveryDate: string | null;
             deliveryTown: string | null;
@@ -1600,10 +1600,10 @@ export interface components {
             quoteId: number | null;
             quoteNumber: string | null;
             lines: components["schemas"]["OrderLine"][];
-            subtotal: components["schemas"]["Money"];
-            deliveryFee: components["schemas"]["Money"];
-            discount: components["schemas"]["Money"];
-            deposit: components["schemas"]["Money"];
+            subtotal: components["schemas"]["OrderAmount"];
+            deliveryFee: components["schemas"]["OrderAmount"];
+            discount: components["schemas"]["OrderAmount"];
+            deposit: components["schemas"]["OrderAmount"];
             deliveryAddress: string | null;
             payments: components["schemas"]["OrderPayment"][];
             /** @description Oldest first. */
@@ -1624,7 +1624,7 @@ export interface components {
         OrderPaymentInput: {
             /** @description KES, more than 0, at most 2 decimals, at most the balance. */
             amount: number;
-            method: components["schemas"]["PaymentMethod"];
+            method: components["schemas"]["OrderPaymentMethod"];
             reference: string;
             /**
              * Format: date-time

@@ -6,7 +6,7 @@ export type Order = components['schemas']['Order'];
 export type OrderDetail = components['schemas']['OrderDetail'];
 export type OrderStatus = components['schemas']['OrderStatus'];
 export type OrderPaymentStatus = components['schemas']['OrderPaymentStatus'];
-export type PaymentMethod = components['schemas']['PaymentMethod'];
+export type PaymentMethod = components['schemas']['OrderPaymentMethod'];
 type OrderEventKind = components['schemas']['OrderEvent']['event'];
 
 /** An order's row as the repository reads it: the date as text (YYYY-MM-DD), never a local-midnight Date. */

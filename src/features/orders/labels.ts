@@ -2,7 +2,7 @@
 // delivery date (a calendar day, shown as that day wherever the browser is).
 import type { OrderPaymentStatus } from '../../api/generated/model/orderPaymentStatus';
 import type { OrderStatus } from '../../api/generated/model/orderStatus';
-import type { PaymentMethod } from '../../api/generated/model/paymentMethod';
+import type { OrderPaymentMethod as PaymentMethod } from '../../api/generated/model/orderPaymentMethod';
 import type { BadgeVariant } from '../../components/ui/variant-badge';
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {

@@ -4,7 +4,7 @@
 import type { OrderCustomerName } from './orderCustomerName';
 import type { OrderStatus } from './orderStatus';
 import type { OrderPaymentStatus } from './orderPaymentStatus';
-import type { Money } from './money';
+import type { OrderAmount } from './orderAmount';
 import type { OrderDeliveryDate } from './orderDeliveryDate';
 import type { OrderDeliveryTown } from './orderDeliveryTown';
 
@@ -29,9 +29,9 @@ export interface Order {
   customerPhone: string;
   status: OrderStatus;
   paymentStatus: OrderPaymentStatus;
-  total: Money;
-  paid: Money;
-  balance: Money;
+  total: OrderAmount;
+  paid: OrderAmount;
+  balance: OrderAmount;
   deliveryDate: OrderDeliveryDate;
   deliveryTown: OrderDeliveryTown;
   /** The customer collects the order; nothing is delivered. */

@@ -4,7 +4,7 @@
 import type { OrderDetailCustomerName } from './orderDetailCustomerName';
 import type { OrderStatus } from './orderStatus';
 import type { OrderPaymentStatus } from './orderPaymentStatus';
-import type { Money } from './money';
+import type { OrderAmount } from './orderAmount';
 import type { OrderDetailDeliveryDate } from './orderDetailDeliveryDate';
 import type { OrderDetailDeliveryTown } from './orderDetailDeliveryTown';
 import type { OrderDetailQuoteId } from './orderDetailQuoteId';
@@ -35,9 +35,9 @@ export interface OrderDetail {
   customerPhone: string;
   status: OrderStatus;
   paymentStatus: OrderPaymentStatus;
-  total: Money;
-  paid: Money;
-  balance: Money;
+  total: OrderAmount;
+  paid: OrderAmount;
+  balance: OrderAmount;
   deliveryDate: OrderDetailDeliveryDate;
   deliveryTown: OrderDetailDeliveryTown;
   /** The customer collects the order; nothing is delivered. */
@@ -48,10 +48,10 @@ export interface OrderDetail {
   quoteId: OrderDetailQuoteId;
   quoteNumber: OrderDetailQuoteNumber;
   lines: OrderLine[];
-  subtotal: Money;
-  deliveryFee: Money;
-  discount: Money;
-  deposit: Money;
+  subtotal: OrderAmount;
+  deliveryFee: OrderAmount;
+  discount: OrderAmount;
+  deposit: OrderAmount;
   deliveryAddress: OrderDetailDeliveryAddress;
   payments: OrderPayment[];
   /** Oldest first. */

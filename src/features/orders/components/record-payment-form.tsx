@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useRecordOrderPayment } from '../../../api/generated/endpoints/orders/orders';
 import type { OrderDetail } from '../../../api/generated/model/orderDetail';
-import type { PaymentMethod } from '../../../api/generated/model/paymentMethod';
+import type { OrderPaymentMethod as PaymentMethod } from '../../../api/generated/model/orderPaymentMethod';
 import { serverMessage } from '../../../api/error-message';
 import { formatKES } from '../../../lib/format/money';
 import { useToast } from '../../../lib/toast/toast-context';

@@ -7,4 +7,4 @@
  * @minimum 0
  * @maximum 21474836.47
  */
-export type Money = number;
+export type OrderAmount = number;
