@@ -26,6 +26,7 @@ const pagedOperations = Object.fromEntries(
     'listNotifications',
     'listUnreadNotifications',
     'listQuotes',
+    'listOrders',
   ].map((operationId) => [operationId, pagedOperation]),
 );
 

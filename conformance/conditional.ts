@@ -5,7 +5,7 @@
 // The ETag must be strong. A server that sends no ETag does not offer
 // conditional requests: reported as such, not as a failure.
 import type { Violation } from './contract';
-import { resourceOf, type Ctx } from './shared';
+import { idParam, resourceOf, type Ctx } from './shared';
 
 /** An entity tag no server gave out. */
 const STALE = '"conformance-stale-etag"';
@@ -14,13 +14,14 @@ export async function conditionalChecks(ctx: Ctx) {
   for (const op of ctx.contract.operations.filter((o) => o.method === 'GET' && '304' in o.responses)) {
     if (ctx.absent.has(op.id)) continue; // an optional call the server does not have: reported already
     let path = op.path;
-    if (path.includes('{id}')) {
+    const param = idParam(path);
+    if (param) {
       const id = ctx.ids[resourceOf(op.path)];
       if (id === undefined) {
         ctx.skip(op, 'not modified', 'no record to ask for: the list it comes from was empty');
         continue;
       }
-      path = path.replace('{id}', String(id));
+      path = path.replace(param, String(id));
     }
     if (path.includes('{quoteId}')) {
       if (ctx.ids.quote === undefined) {

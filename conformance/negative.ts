@@ -60,6 +60,15 @@ const VALID_BODY: Record<string, () => SendInit> = {
   reorderQuickReplies: () => json({ ids: [] } satisfies components['schemas']['QuickReplyOrder']),
   createQuote: () => json({ lines: [{ productId: 1, quantity: 1 }] } satisfies components['schemas']['QuoteInput']),
   updateQuote: () => json({ note: 'Conformance check' } satisfies components['schemas']['QuoteUpdate']),
+  updateOrder: () => json({ deliveryTown: 'Nairobi' } satisfies components['schemas']['OrderUpdate']),
+  changeOrderStatus: () =>
+    json({ status: 'cancelled', tellCustomer: false } satisfies components['schemas']['OrderStatusChange']),
+  recordOrderPayment: () =>
+    json({
+      amount: 1,
+      method: 'cash',
+      reference: 'conformance',
+    } satisfies components['schemas']['OrderPaymentInput']),
   sendConversationMessage: () =>
     json({
       content: 'Conformance check: please ignore this message.',

@@ -19,6 +19,7 @@ import {
   FOREIGN_ORIGIN,
   parseJson,
   REACHES_CUSTOMERS,
+  idParam,
   resourceOf,
   type Allowance,
   type ContractFile,
@@ -245,7 +246,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     .sort((a, b) => Number(a.path.includes('{')) - Number(b.path.includes('{')));
   for (const op of gets) {
     const id = ids[resourceOf(op.path)];
-    if (op.path.includes('{id}') && id === undefined) {
+    const param = idParam(op.path);
+    if (param && id === undefined) {
       results.push({
         operation: op.label,
         operationId: op.id,
@@ -258,7 +260,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       continue;
     }
     // A quote's calls take the first listed quote, when there is one.
-    const filled = op.path.replace('{id}', String(id));
+    const filled = param ? op.path.replace(param, String(id)) : op.path;
     const withQuote = ids.quote === undefined ? filled : filled.replace('{quoteId}', String(ids.quote));
     const answer = await call(op, withQuote + plainQuery(op));
     if (OPTIONAL_OPERATIONS.has(op.id) && answer.status === 404) {
@@ -299,7 +301,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       if (Array.isArray(list) && !list.some((q) => (q as { id?: unknown })?.id === UNKNOWN_ID))
         ids.unknown.add('quote');
     }
-    if (['listProducts', 'listConversations', 'listNotifications'].includes(op.id)) {
+    if (['listProducts', 'listConversations', 'listNotifications', 'listOrders'].includes(op.id)) {
       const list = parse(answer.body);
       const first = Array.isArray(list) ? (list[0] as { id?: unknown } | undefined)?.id : undefined;
       if (typeof first === 'number') ids[resourceOf(op.path)] = first;
@@ -312,6 +314,13 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       ) {
         ids.unknown.add('notification');
       }
+      if (
+        op.id === 'listOrders' &&
+        answer.status === 200 &&
+        Array.isArray(list) &&
+        !list.some((o) => (o as { id?: unknown })?.id === UNKNOWN_ID)
+      )
+        ids.unknown.add('order');
     }
   }
 
@@ -457,6 +466,7 @@ const OPTIONAL_OPERATIONS = new Set([
   'listConversationQuotes',
   'getQuote',
   'getQuotePdf',
+  'listOrders',
 ]);
 
 /**
@@ -482,6 +492,7 @@ const FEATURE_OPERATIONS: Record<string, string[]> = {
     'acceptQuote',
     'getQuotePdf',
   ],
+  listOrders: ['getOrder', 'updateOrder', 'changeOrderStatus', 'recordOrderPayment'],
 };
 const READ_STATE_OPERATIONS = ['markConversationRead', 'markConversationUnread'];
 

@@ -410,6 +410,33 @@ async function inboxScenarios(ctx: Ctx, client: Client, rec: Rec, unchecked: Unc
     ctx.skip(retry, 'answer', 'sending a failed message again reaches a customer: only its refusals are checked');
     ctx.done.add('retryConversationMessage');
   }
+
+  // Orders (beyond the spec): nothing a real order cannot take back is sent. Its delivery town
+  // is written back as it is; a move to the state it is already in (never allowed: 409) and a
+  // payment above any balance (400, or 409 on a cancelled order) are refusals that change nothing.
+  const orderId = ctx.ids.order;
+  if (orderId !== undefined && !ctx.absent.has('getOrder')) {
+    const path = `/api/orders/${orderId}`;
+    const got = await ctx.send('GET', path, { headers: { cookie: ctx.cookie } });
+    const order = JSON.parse(got.status === 200 ? got.body : '{}') as { status?: string; deliveryTown?: string | null };
+    if (order.status !== undefined) {
+      const send = async (id: string, method: string, to: string, body: unknown) => {
+        const init = {
+          headers: { cookie: ctx.cookie, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        };
+        const answer = await ctx.send(method, to, init);
+        ctx.record(ctx.contract.op(id), answer.status, answer.headers, answer.body);
+      };
+      await send('updateOrder', 'PATCH', path, { deliveryTown: order.deliveryTown ?? null });
+      await send('changeOrderStatus', 'POST', `${path}/status`, { status: order.status, tellCustomer: false });
+      await send('recordOrderPayment', 'POST', `${path}/payments`, {
+        amount: 21474836.47,
+        method: 'cash',
+        reference: `conformance-${randomBytes(4).toString('hex')}`,
+      });
+    }
+  }
 }
 
 /**

@@ -111,7 +111,7 @@ export type ProbeSpec = {
   session?: boolean;
 };
 
-export type Resource = 'product' | 'conversation' | 'notification' | 'quickReply' | 'quote';
+export type Resource = 'product' | 'conversation' | 'notification' | 'quickReply' | 'quote' | 'order';
 
 export type Ctx = {
   base: string;
@@ -152,7 +152,13 @@ export const resourceOf = (path: string): Resource =>
         ? 'quickReply'
         : path.startsWith('/api/quotes')
           ? 'quote'
-          : 'notification';
+          : path.startsWith('/api/orders')
+            ? 'order'
+            : 'notification';
+
+/** A by-id path's id parameter: `{id}`, or an order's `{orderId}` (beyond the spec). */
+export const idParam = (path: string): string | undefined =>
+  path.includes('{id}') ? '{id}' : path.includes('{orderId}') ? '{orderId}' : undefined;
 
 export function parseJson(body: string): unknown {
   try {

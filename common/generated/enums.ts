@@ -44,3 +44,15 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** openapi.yaml, components.schemas.QuoteStatus */
 export const QUOTE_STATUSES = ["draft", "sent", "accepted", "expired", "cancelled", "superseded"] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/** openapi.yaml, components.schemas.OrderStatus */
+export const ORDER_STATUSES = ["confirmed", "scheduled", "out_for_delivery", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** openapi.yaml, components.schemas.OrderPaymentStatus */
+export const ORDER_PAYMENT_STATUSES = ["unpaid", "deposit_paid", "paid", "refunded"] as const;
+export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
+
+/** openapi.yaml, components.schemas.OrderPaymentMethod */
+export const ORDER_PAYMENT_METHODS = ["mpesa", "cash", "bank"] as const;
+export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];

@@ -994,6 +994,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List orders
+         * @description Beyond the spec. Orders made from accepted quotes, newest first,
+         *     paged like `GET /api/conversations` (`limit`, `cursor`, `Link`,
+         *     `X-Total-Count`). `search` finds an order by part of its number, the
+         *     customer's name or phone number; `status` and `paymentStatus` keep
+         *     one fulfilment or payment state. A backend without orders answers
+         *     404 and the dashboard hides Orders.
+         */
+        get: operations["listOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An order's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 3
+                 */
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One order
+         * @description Beyond the spec. The order with its lines, totals, payments and
+         *     timeline (oldest event first). A backend without orders answers 404.
+         */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an order's delivery
+         * @description Beyond the spec. Sets the delivery date, address or town; a field
+         *     left out is kept, null clears it. A new delivery date is a
+         *     delivery_scheduled event on the timeline. A backend without orders
+         *     answers 404.
+         */
+        patch: operations["updateOrder"];
+        trace?: never;
+    };
+    "/api/orders/{orderId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An order's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 3
+                 */
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an order to its next state
+         * @description Beyond the spec. confirmed → scheduled → out_for_delivery →
+         *     delivered, one step at a time; any order not yet delivered may be
+         *     cancelled. Any other move is 409. With `tellCustomer` the customer
+         *     gets a short message in their language (English or Swahili), queued
+         *     like a staff reply while WhatsApp's 24-hour window is open (a
+         *     customer_told event); after it nothing is sent, the change is still
+         *     made and the timeline says so (a note). A backend without orders
+         *     answers 404.
+         */
+        post: operations["changeOrderStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An order's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 3
+                 */
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payment
+         * @description Beyond the spec. Adds a payment received (M-Pesa, cash or bank) and
+         *     answers the order with its new `paid`, `balance` and
+         *     `paymentStatus` (deposit_paid once the deposit is reached, paid once
+         *     the total is). A payment is known by its method and reference: the
+         *     same one again is 409 and counts once. A payment above the balance
+         *     is 400. A backend without orders answers 404.
+         */
+        post: operations["recordOrderPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/summary": {
         parameters: {
             query?: never;
@@ -1079,9 +1202,9 @@ export interface paths {
          * @description Beyond the spec. Revenue (the totals of orders confirmed, and the
          *     payments received), how many sent quotes became orders, and the
          *     average discount customers got from the starting price when they
-         *     agreed a deal, over the last `days` days (today included, in the
-         *     business's time zone). A backend without quotes and orders answers
-         *     404 and the dashboard shows no sales figures.
+         *     agreed a deal, over the last `days` days (UTC days, today included,
+         *     as the rest of the analytics). A backend without quotes and orders
+         *     answers 404 and the dashboard shows no sales figures.
          */
         get: operations["getSalesAnalytics"];
         put?: never;
@@ -1859,6 +1982,133 @@ export interface components {
         MarkAllReadResult: {
             updated: number;
         };
+        /**
+         * @description Beyond the spec. Where an order is: confirmed (made from an accepted
+         *     quote), scheduled (a delivery date is agreed), out_for_delivery,
+         *     delivered, or cancelled.
+         * @enum {string}
+         */
+        OrderStatus: "confirmed" | "scheduled" | "out_for_delivery" | "delivered" | "cancelled";
+        /**
+         * @description Beyond the spec. unpaid (nothing yet), deposit_paid (at least the
+         *     deposit, less than the total), paid (the total), refunded.
+         * @enum {string}
+         */
+        OrderPaymentStatus: "unpaid" | "deposit_paid" | "paid" | "refunded";
+        /** @description An amount in KES, with at most 2 decimals. */
+        OrderAmount: number;
+        /** @description Beyond the spec. An order as the list shows it. */
+        Order: {
+            id: number;
+            /** @description The order number staff and customers quote ("SO00042"), from a sequence, never reused. */
+            number: string;
+            /** @description The customer's conversation. */
+            conversationId: number;
+            customerName: string | null;
+            customerPhone: string;
+            status: components["schemas"]["OrderStatus"];
+            paymentStatus: components["schemas"]["OrderPaymentStatus"];
+            total: components["schemas"]["OrderAmount"];
+            paid: components["schemas"]["OrderAmount"];
+            balance: components["schemas"]["OrderAmount"];
+            /** Format: date */
+            deliveryDate: string | null;
+            deliveryTown: string | null;
+            /** @description The customer collects the order; nothing is delivered. */
+            pickup: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        OrderLine: {
+            productId: number | null;
+            description: string;
+            quantity: number;
+            unitPrice: components["schemas"]["OrderAmount"];
+            installationPerUnit: components["schemas"]["OrderAmount"];
+            lineTotal: components["schemas"]["OrderAmount"];
+        };
+        /** @enum {string} */
+        OrderPaymentMethod: "mpesa" | "cash" | "bank";
+        OrderPayment: {
+            id: number;
+            amount: components["schemas"]["OrderAmount"];
+            method: components["schemas"]["OrderPaymentMethod"];
+            /** @description The M-Pesa code, receipt or bank reference; unique per method. */
+            reference: string;
+            /** Format: date-time */
+            receivedAt: string;
+            /** @description The username of who recorded it. */
+            recordedBy: string;
+        };
+        OrderEvent: {
+            /** Format: date-time */
+            at: string;
+            /** @description A staff username, "customer" or "bot". */
+            by: string;
+            /** @enum {string} */
+            event: "created" | "status_changed" | "payment_recorded" | "delivery_scheduled" | "note" | "customer_told";
+            text: string;
+        };
+        /** @description Beyond the spec. An order with its lines, totals, payments and timeline. */
+        OrderDetail: {
+            id: number;
+            /** @description The order number staff and customers quote ("SO00042"), from a sequence, never reused. */
+            number: string;
+            /** @description The customer's conversation. */
+            conversationId: number;
+            customerName: string | null;
+            customerPhone: string;
+            status: components["schemas"]["OrderStatus"];
+            paymentStatus: components["schemas"]["OrderPaymentStatus"];
+            total: components["schemas"]["OrderAmount"];
+            paid: components["schemas"]["OrderAmount"];
+            balance: components["schemas"]["OrderAmount"];
+            /** Format: date */
+            deliveryDate: string | null;
+            deliveryTown: string | null;
+            /** @description The customer collects the order; nothing is delivered. */
+            pickup: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            quoteId: number | null;
+            quoteNumber: string | null;
+            lines: components["schemas"]["OrderLine"][];
+            subtotal: components["schemas"]["OrderAmount"];
+            deliveryFee: components["schemas"]["OrderAmount"];
+            discount: components["schemas"]["OrderAmount"];
+            deposit: components["schemas"]["OrderAmount"];
+            deliveryAddress: string | null;
+            payments: components["schemas"]["OrderPayment"][];
+            /** @description Oldest first. */
+            timeline: components["schemas"]["OrderEvent"][];
+        };
+        /** @description Beyond the spec. Left out, kept; null, cleared. */
+        OrderUpdate: {
+            /** Format: date */
+            deliveryDate?: string | null;
+            deliveryAddress?: string | null;
+            deliveryTown?: string | null;
+        };
+        OrderStatusChange: {
+            status: components["schemas"]["OrderStatus"];
+            /** @description Send the customer a short message about the change, in their language. */
+            tellCustomer: boolean;
+        };
+        OrderPaymentInput: {
+            /** @description KES, more than 0, at most 2 decimals, at most the balance. */
+            amount: number;
+            method: components["schemas"]["OrderPaymentMethod"];
+            reference: string;
+            /**
+             * Format: date-time
+             * @description When the money came in; left out, now.
+             */
+            receivedAt?: string;
+        };
         Summary: {
             totalProducts: number;
             /** @description Products available to customers (isActive). */
@@ -1888,7 +2138,7 @@ export interface components {
             /**
              * @description Orders neither delivered nor cancelled whose delivery date falls
              *     before the end of the seventh day from today (overdue ones
-             *     included), in the business's time zone.
+             *     included), counted in UTC days.
              */
             ordersToDeliverThisWeek: number;
             /** @description KES still owed on orders that are not cancelled (Σ balance), two decimals at most. */
@@ -2222,6 +2472,11 @@ export interface components {
          * @example 1210
          */
         MessageId: number;
+        /**
+         * @description An order's id, read like `id` (an integer from 1 to 2147483647).
+         * @example 3
+         */
+        OrderId: number;
         /**
          * @description A quick reply's id, read like `id` (an integer from 1 to 2147483647).
          * @example 1
@@ -4186,6 +4441,247 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Answer one page of at most this many items (1 to 200). Without it the
+                 *     whole list is answered.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Where the next page starts: copied from the previous page's `Link`
+                 *     header (rel="next"), never built by a client. Only meaningful with
+                 *     `limit`.
+                 * @example eyJrIjpbIjIwMjYtMTEtMjJUMDk6MTU6MDAuMDAwWiIsMTAyXX0
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+                /**
+                 * @description Part of the order number ("SO00042", "42"), of the customer's name or of the phone number ("0722…" finds "+254722…").
+                 * @example SO00042
+                 */
+                search?: string;
+                /** @description Only orders in this fulfilment state. */
+                status?: components["schemas"]["OrderStatus"];
+                /** @description Only orders in this payment state. */
+                paymentStatus?: components["schemas"]["OrderPaymentStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders, newest first */
+            200: {
+                headers: {
+                    Link: components["headers"]["NextLink"];
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"][];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["InvalidCursor"];
+            401: components["responses"]["Unauthorized"];
+            /** @description A backend without orders (beyond the spec) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An order's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 3
+                 */
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An order's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 3
+                 */
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description The id is not valid, or the change breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The order is delivered or cancelled; its delivery no longer changes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    changeOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An order's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 3
+                 */
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderStatusChange"];
+            };
+        };
+        responses: {
+            /** @description The order in its new state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The move is not allowed from the order's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    recordOrderPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An order's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 3
+                 */
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPaymentInput"];
+            };
+        };
+        responses: {
+            /** @description The order with the payment counted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description The id is not valid, or the payment breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description This payment is already recorded, or the order is cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
         };
     };
     getSummary: {

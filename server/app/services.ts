@@ -14,6 +14,7 @@ import { customerMessages, inboundService } from '../modules/conversations/inbou
 import { conversationsService } from '../modules/conversations/service';
 import { followUpsService } from '../modules/follow-ups/service';
 import { notificationsService } from '../modules/notifications/service';
+import { ordersService } from '../modules/orders/service';
 import { messageTemplatesService } from '../modules/message-templates/service';
 import { imageStore } from '../modules/products/images';
 import { quickRepliesService } from '../modules/quick-replies/service';
@@ -21,7 +22,8 @@ import { productsService } from '../modules/products/service';
 import { summaryService } from '../modules/summary/service';
 import { businessService } from '../modules/business/service';
 import { quotesService } from '../modules/quotes/service';
-import type { DeliveryZoneLookup, OnQuoteAccepted } from '../modules/quotes/accepted';
+import { salesService } from '../modules/sales/service';
+import type { DeliveryZoneLookup } from '../modules/quotes/accepted';
 import { outboxDispatcher, type OutboxLog, type OutboxSenders } from '../delivery/outbox/sender';
 import type { EventBus } from '../realtime/events';
 import { attachmentFiles } from '../channels/whatsapp/media/attachments';
@@ -45,8 +47,6 @@ export type ServiceOptions = {
 // The delivery-zones module supplies the real lookup (its zones' town, fee and
 // lead time); until it is wired, every zone id is unknown (400 on a quote).
 const noDeliveryZones: DeliveryZoneLookup = async () => null;
-// The orders module makes an order from an accepted quote; until it is wired, nothing follows.
-const noOrders: OnQuoteAccepted = () => {};
 
 const quiet: OutboxLog = { error: () => {}, warn: () => {} };
 
@@ -66,6 +66,8 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
   const inbound = inboundService(db, { events, now, notifications });
   const botSettings = botSettingsService(db, { now });
   const business = businessService(db, { images, now });
+  const orders = ordersService(db, { events, now, outboxChanged });
+  const sales = salesService(db, { now, orderCounters: orders.orderCounters });
   const quotes = quotesService(db, {
     events,
     now,
@@ -75,7 +77,10 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
     uploadsDir: images.dir,
     publicOrigin: options.publicOrigin,
     deliveryZone: noDeliveryZones,
-    onAccepted: noOrders,
+    // An accepted quote becomes its order (once: createFromQuote is idempotent per quote).
+    onAccepted: async (quote, by) => {
+      await orders.createFromQuote(quote, by);
+    },
     log: options.log,
   });
   const runner = createBotRunner({
@@ -111,12 +116,16 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
     }),
     analytics: analyticsService(db, { now }),
     followUps: followUpsService(db, { events, now, outboxChanged, templates: messageTemplates }),
-    summary: summaryService(db, { now }),
+    summary: summaryService(db, { now, sales: sales.summary }),
+    /** Analytics → Sales and the dashboard's sales counters. */
+    sales,
     /** Settings → Chatbot (the bot reads them through botSettings.current()). */
     botSettings,
     /** The business profile quotes print. */
     business,
     quotes,
+    /** Orders made from accepted quotes (createFromQuote), their delivery and payments. */
+    orders,
   };
 }
 

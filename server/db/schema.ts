@@ -322,6 +322,70 @@ export interface QuoteLinesTable {
 /** Migration 027: outbox.document (JSON), a document sent with the message. */
 export type OutboxDocument = { url: string; filename: string; caption: string };
 
+/** Migration 028: an order made from an accepted quote (amounts in cents). */
+export interface OrdersTable {
+  id: Generated<number>;
+  /** "SO00042", from the sequence order_numbers (the column's default). */
+  number: Generated<string>;
+  quote_id: number | null;
+  quote_number: string | null;
+  conversation_id: number;
+  customer_name: string | null;
+  customer_phone: string;
+  status: Generated<string>;
+  payment_status: Generated<string>;
+  subtotal_cents: number;
+  delivery_fee_cents: Generated<number>;
+  discount_cents: Generated<number>;
+  total_cents: number;
+  deposit_cents: Generated<number>;
+  paid_cents: Generated<number>;
+  delivery_zone_id: number | null;
+  delivery_town: string | null;
+  delivery_address: string | null;
+  /** A date column: pg hands it back as a Date at local midnight unless read as text. */
+  delivery_date: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  pickup: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** Kept by PostgreSQL, never written: number, name and phone digits, lowered. */
+  search_folded: GeneratedAlways<string>;
+}
+/** Migration 028: orders per status and payment status, by shard, kept by triggers (never written by code). */
+export interface OrderCountsTable {
+  status: string;
+  payment_status: string;
+  shard: number;
+  n: ColumnType<string, never, never>;
+}
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  position: number;
+  product_id: number | null;
+  description: string;
+  quantity: number;
+  unit_price_cents: number;
+  installation_cents: number;
+  line_total_cents: number;
+}
+export interface OrderPaymentsTable {
+  id: Generated<number>;
+  order_id: number;
+  amount_cents: number;
+  method: string;
+  reference: string;
+  received_at: Timestamp;
+  recorded_by: string;
+}
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  at: Timestamp;
+  by_name: string;
+  event: string;
+  text: string;
+}
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -344,4 +408,9 @@ export interface DB {
   business_profile: BusinessProfileTable;
   quotes: QuotesTable;
   quote_lines: QuoteLinesTable;
+  orders: OrdersTable;
+  order_counts: OrderCountsTable;
+  order_lines: OrderLinesTable;
+  order_payments: OrderPaymentsTable;
+  order_events: OrderEventsTable;
 }

@@ -11,6 +11,7 @@ import { installationImages, productImage } from './images';
 import { productsRepository } from '../modules/products/repository';
 import type { Services } from '../app/services';
 import { createSimulator } from './simulate';
+import { seedDemoOrders } from '../modules/orders/demo';
 
 const PNG = { ext: 'png', mime: 'image/png' } as const;
 
@@ -70,5 +71,7 @@ export async function seedDemo(
     .limit(2)
     .execute();
   for (const { id } of taken) await services.conversations.setStatus(id, 'admin_takeover');
+  // Orders in every state, some paid, on the first conversations.
+  await seedDemoOrders(db, services.orders, services.now());
   return true;
 }

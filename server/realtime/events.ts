@@ -33,6 +33,14 @@ export type RealtimeEvent =
   | {
       type: 'quote_updated';
       data: { quoteId: number; conversationId: number; status: components['schemas']['QuoteStatus'] };
+    }
+  | {
+      type: 'order_updated';
+      data: {
+        orderId: number;
+        status: components['schemas']['OrderStatus'];
+        paymentStatus: components['schemas']['OrderPaymentStatus'];
+      };
     };
 
 /** Where services announce changes; the realtime hub delivers them to sockets. */

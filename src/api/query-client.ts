@@ -24,6 +24,9 @@ const quotes = [
   queryKeys.infiniteConversations,
 ] as const;
 
+// An order's list and detail; a customer told of a change has a new message in their conversation.
+const orders = [queryKeys.orders, queryKeys.infiniteOrders] as const;
+
 export const invalidatesAfter: Record<MutationOperationId, readonly QueryKey[]> = {
   login: [queryKeys.currentUser],
   logout: [],
@@ -58,6 +61,9 @@ export const invalidatesAfter: Record<MutationOperationId, readonly QueryKey[]> 
   sendQuote: quotes,
   cancelQuote: quotes,
   acceptQuote: quotes,
+  updateOrder: orders,
+  changeOrderStatus: [...orders, ...conversations],
+  recordOrderPayment: orders,
 };
 
 export interface QueryClientHooks {

@@ -15,10 +15,12 @@ export const queryKeys = {
   // Every quote list and each quote (['api','quotes',id]); a conversation's quotes sit under conversations.
   quotes: ['api', 'quotes'],
   business: ['api', 'business'],
+  orders: ['api', 'orders'],
   // orval starts the keys of its infinite queries with 'infinate' (its spelling), so the
   // prefixes above do not reach the paged lists: these do.
   infiniteProducts: ['infinate', 'api', 'products'],
   infiniteConversations: ['infinate', 'api', 'conversations'],
   infiniteNotifications: ['infinate', 'api', 'notifications'],
   infiniteQuotes: ['infinate', 'api', 'quotes'],
+  infiniteOrders: ['infinate', 'api', 'orders'],
 } as const;

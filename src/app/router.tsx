@@ -63,6 +63,15 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: '/orders',
+                lazy: () => import('../features/orders/orders-page').then((m) => ({ Component: m.OrdersPage })),
+              },
+              {
+                path: '/orders/:id',
+                lazy: () =>
+                  import('../features/orders/order-detail-page').then((m) => ({ Component: m.OrderDetailPage })),
+              },
+              {
                 path: '/notifications',
                 lazy: () =>
                   import('../features/notifications/notifications-page').then((m) => ({

@@ -58,3 +58,16 @@ export const quoteUpdatedEventResponse = zod.object({
   "status": zod.enum(['draft', 'sent', 'accepted', 'expired', 'cancelled', 'superseded']).describe('As in openapi.yaml (beyond the spec).')
 }).describe('`quoteId`, `conversationId` and `status` are required; unknown fields are allowed.')
 })
+
+
+/**
+ * @summary Payload of the 'order_updated' socket message
+ */
+export const orderUpdatedEventResponse = zod.object({
+  "type": zod.literal("order_updated"),
+  "data": zod.object({
+  "orderId": zod.number().min(1).describe('Id of the order, as in GET /api/orders/{orderId}.'),
+  "status": zod.enum(['confirmed', 'scheduled', 'out_for_delivery', 'delivered', 'cancelled']).optional(),
+  "paymentStatus": zod.enum(['unpaid', 'deposit_paid', 'paid', 'refunded']).optional()
+}).describe('Only `orderId` is required; unknown fields are allowed.')
+})

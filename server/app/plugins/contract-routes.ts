@@ -13,10 +13,12 @@ import { botSettingsRoutes } from '../../modules/bot-settings/routes';
 import { conversationsRoutes } from '../../modules/conversations/routes';
 import { followUpsRoutes } from '../../modules/follow-ups/routes';
 import { notificationsRoutes } from '../../modules/notifications/routes';
+import { ordersRoutes } from '../../modules/orders/routes';
 import { productsRoutes } from '../../modules/products/routes';
 import { summaryRoutes } from '../../modules/summary/routes';
 import { businessRoutes } from '../../modules/business/routes';
 import { quotesRoutes } from '../../modules/quotes/routes';
+import { salesRoutes } from '../../modules/sales/routes';
 import type { Handlers, RouteContext } from '../routes';
 import { mediaRoutes } from '../../channels/whatsapp/media/routes';
 
@@ -39,6 +41,8 @@ export async function contractRoutes(
     ...botSettingsRoutes(context),
     ...businessRoutes(context),
     ...quotesRoutes(context),
+    ...ordersRoutes(context),
+    ...salesRoutes(context),
   };
   const operations = loadOperations();
   // The contract read at run time is checked against the one compiled in.

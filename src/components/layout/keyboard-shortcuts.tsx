@@ -14,6 +14,7 @@ export const GO_TO_KEYS: Record<(typeof menu)[number]['to'], string> = {
   '/': 'd',
   '/products': 'p',
   '/conversations': 'c',
+  '/orders': 'o',
   '/notifications': 'n',
   '/analytics': 'a',
   '/settings': 's',

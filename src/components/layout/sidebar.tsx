@@ -1,7 +1,13 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { appConfig } from '../../lib/config';
 import { Tooltip, TooltipDelayContext } from '../ui/tooltip';
 import { isActive, menu } from './menu';
+
+// Whether the backend offers orders is asked from a chunk of its own, after the shell shows: the
+// generated orders call stays out of the first download (its size budget), and the entry
+// appears once the answer says so.
+const WhenOrdersOffered = lazy(() => import('./when-orders-offered').then((m) => ({ default: m.WhenOrdersOffered })));
 
 export function Sidebar({
   collapsed,
@@ -23,7 +29,7 @@ export function Sidebar({
           {menu.map((entry) => {
             const active = isActive(entry.to, pathname);
             const badge = entry.to === '/notifications' && unread > 0;
-            return (
+            const item: ReactNode = (
               <li key={entry.to}>
                 <Tooltip content={entry.title} side="right" disabled={!collapsed}>
                   <Link
@@ -43,6 +49,14 @@ export function Sidebar({
                   </Link>
                 </Tooltip>
               </li>
+            );
+            // Beyond the spec: Orders only where the backend offers it.
+            return 'optional' in entry ? (
+              <Suspense key={entry.to} fallback={null}>
+                <WhenOrdersOffered>{item}</WhenOrdersOffered>
+              </Suspense>
+            ) : (
+              item
             );
           })}
         </ul>

@@ -83,6 +83,8 @@ export const invalidationsFor: { [T in RealtimeEventType]: (event: RealtimeEvent
     { queryKey: queryKeys.infiniteQuotes },
     { queryKey: [...queryKeys.conversations, event.data.conversationId, 'quotes'] },
   ],
+  // Beyond the spec: ['api','orders'] is the prefix of the list and of every order (the one on screen among them).
+  order_updated: () => [{ queryKey: queryKeys.orders }, { queryKey: queryKeys.infiniteOrders }],
 };
 
 export function invalidationsForEvent(event: RealtimeEvent): InvalidateQueryFilters[] {

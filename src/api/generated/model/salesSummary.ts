@@ -19,7 +19,7 @@ sent or accepted: a customer said yes and nobody has priced it.
   /**
    * Orders neither delivered nor cancelled whose delivery date falls
 before the end of the seventh day from today (overdue ones
-included), in the business's time zone.
+included), counted in UTC days.
 
    * @minimum 0
    */

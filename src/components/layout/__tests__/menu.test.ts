@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { isActive, menu } from '../menu';
 
 describe('sidebar menu', () => {
-  it('lists the six entries in order', () => {
+  it('lists the seven entries in order (Orders only where the backend offers it)', () => {
     expect(menu.map((m) => [m.title, m.to])).toEqual([
       ['Dashboard', '/'],
       ['Products', '/products'],
       ['Conversations', '/conversations'],
+      ['Orders', '/orders'],
       ['Notifications', '/notifications'],
       ['Analytics', '/analytics'],
       ['Settings', '/settings'],

@@ -352,9 +352,9 @@ export function useGetAnalyticsTimeline<TData = Awaited<ReturnType<typeof getAna
  * Beyond the spec. Revenue (the totals of orders confirmed, and the
 payments received), how many sent quotes became orders, and the
 average discount customers got from the starting price when they
-agreed a deal, over the last `days` days (today included, in the
-business's time zone). A backend without quotes and orders answers
-404 and the dashboard shows no sales figures.
+agreed a deal, over the last `days` days (UTC days, today included,
+as the rest of the analytics). A backend without quotes and orders
+answers 404 and the dashboard shows no sales figures.
 
  * @summary How sales went over the last 7, 30 or 90 days
  */

@@ -22,7 +22,7 @@ export const getSummary200Response = zod.strictObject({
   "unreadNotifications": zod.number().min(getSummary200ResponseUnreadNotificationsMin),
   "sales": zod.strictObject({
   "dealsAwaitingQuote": zod.number().min(getSummary200ResponseSalesDealsAwaitingQuoteMin).describe('Conversations holding an agreed deal with no quote in draft,\nsent or accepted: a customer said yes and nobody has priced it.\n'),
-  "ordersToDeliverThisWeek": zod.number().min(getSummary200ResponseSalesOrdersToDeliverThisWeekMin).describe('Orders neither delivered nor cancelled whose delivery date falls\nbefore the end of the seventh day from today (overdue ones\nincluded), in the business\'s time zone.\n'),
+  "ordersToDeliverThisWeek": zod.number().min(getSummary200ResponseSalesOrdersToDeliverThisWeekMin).describe('Orders neither delivered nor cancelled whose delivery date falls\nbefore the end of the seventh day from today (overdue ones\nincluded), counted in UTC days.\n'),
   "balanceOutstanding": zod.number().min(getSummary200ResponseSalesBalanceOutstandingMin).describe('KES still owed on orders that are not cancelled (Σ balance), two decimals at most.')
 }).optional().describe('Beyond the spec, and optional in Summary: a backend that keeps\nquotes and orders says how the sales stand. Left out, the dashboard\nshows no sales counters.\n')
 })
