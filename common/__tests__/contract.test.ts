@@ -37,6 +37,7 @@ describe('the contract loader', () => {
       'conversation_update',
       'message_status',
       'notification',
+      'order_updated',
       'quote_updated',
     ]);
     const validate = createAjv().compile(payloads.notification);
