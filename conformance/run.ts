@@ -442,6 +442,7 @@ const OPTIONAL_OPERATIONS = new Set([
   'getMessageAttachment',
   'syncMessageTemplates',
   'getBotSettings',
+  'listDeliveryZones',
 ]);
 
 /**
@@ -455,6 +456,7 @@ const FEATURE_OPERATIONS: Record<string, string[]> = {
   listQuickReplies: ['createQuickReply', 'updateQuickReply', 'deleteQuickReply', 'reorderQuickReplies'],
   listMessageTemplates: ['sendConversationTemplate', 'retryConversationMessage'],
   getBotSettings: ['updateBotSettings'],
+  listDeliveryZones: ['createDeliveryZone', 'updateDeliveryZone', 'deleteDeliveryZone', 'updateDeliveryPickup'],
 };
 const READ_STATE_OPERATIONS = ['markConversationRead', 'markConversationUnread'];
 

@@ -11,6 +11,7 @@ import { analyticsService } from '../modules/analytics/service';
 import { authService } from '../modules/auth/service';
 import { botSettingsService } from '../modules/bot-settings/service';
 import { customerMessages, inboundService } from '../modules/conversations/inbound';
+import { deliveryZonesService } from '../modules/delivery-zones/service';
 import { conversationsService } from '../modules/conversations/service';
 import { followUpsService } from '../modules/follow-ups/service';
 import { notificationsService } from '../modules/notifications/service';
@@ -54,6 +55,7 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
   const messageTemplates = messageTemplatesService(db, { now });
   const inbound = inboundService(db, { events, now, notifications });
   const botSettings = botSettingsService(db, { now });
+  const deliveryZones = deliveryZonesService(db);
   const runner = createBotRunner({
     db,
     inbound,
@@ -62,6 +64,8 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
     log: options.log ?? quiet,
     now,
     settings: botSettings.current,
+    // The bot answers delivery questions from Settings → Delivery.
+    delivery: { findZoneFor: deliveryZones.findZoneFor, pickup: deliveryZones.pickup },
   });
   return {
     now,
@@ -83,6 +87,8 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
     summary: summaryService(db, { now }),
     /** Settings → Chatbot (the bot reads them through botSettings.current()). */
     botSettings,
+    /** Settings → Delivery; the bot reads zones through findZoneFor and pickup. */
+    deliveryZones,
   };
 }
 

@@ -11,6 +11,7 @@ import { analyticsRoutes } from '../../modules/analytics/routes';
 import { authRoutes } from '../../modules/auth/routes';
 import { botSettingsRoutes } from '../../modules/bot-settings/routes';
 import { conversationsRoutes } from '../../modules/conversations/routes';
+import { deliveryZonesRoutes } from '../../modules/delivery-zones/routes';
 import { followUpsRoutes } from '../../modules/follow-ups/routes';
 import { notificationsRoutes } from '../../modules/notifications/routes';
 import { productsRoutes } from '../../modules/products/routes';
@@ -35,6 +36,7 @@ export async function contractRoutes(
     ...quickRepliesRoutes(context),
     ...mediaRoutes(context),
     ...botSettingsRoutes(context),
+    ...deliveryZonesRoutes(context),
   };
   const operations = loadOperations();
   // The contract read at run time is checked against the one compiled in.

@@ -377,6 +377,8 @@ describe('a day of real use, replayed', () => {
       productName: 'Tan Brown Granite',
       unitPrice: best,
       quantity: null,
+      deliveryTown: null,
+      pickup: false,
       agreedBy: 'bot',
       agreedAt: expect.any(String),
     });

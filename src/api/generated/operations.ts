@@ -9,12 +9,13 @@ import { listNotifications200Response, listUnreadNotifications200Response, markN
 import { getSummary200Response } from './zod/summary/summary.zod';
 import { getAnalyticsOverview200Response, getAnalyticsProducts200Response, getAnalyticsTimeline200Response } from './zod/analytics/analytics.zod';
 import { getBotSettings200Response, updateBotSettings200Response } from './zod/bot/bot.zod';
+import { listDeliveryZones200Response, createDeliveryZone201Response, updateDeliveryZone200Response, updateDeliveryPickup200Response } from './zod/delivery/delivery.zod';
 import { getFollowUpSettings200Response, updateFollowUpSettings200Response, getFollowUpsDue200Response, runFollowUpCheck200Response } from './zod/follow-ups/follow-ups.zod';
 
 /** Operations that read (GET): each has a generated query hook. */
-export type QueryOperationId = 'getCurrentUser' | 'listProducts' | 'exportProducts' | 'getProduct' | 'listConversations' | 'searchConversations' | 'exportConversations' | 'getConversation' | 'listConversationMessages' | 'getMessageAttachment' | 'listMessageTemplates' | 'listQuickReplies' | 'listNotifications' | 'listUnreadNotifications' | 'getSummary' | 'getAnalyticsOverview' | 'getAnalyticsProducts' | 'getAnalyticsTimeline' | 'getBotSettings' | 'getFollowUpSettings' | 'getFollowUpsDue';
+export type QueryOperationId = 'getCurrentUser' | 'listProducts' | 'exportProducts' | 'getProduct' | 'listConversations' | 'searchConversations' | 'exportConversations' | 'getConversation' | 'listConversationMessages' | 'getMessageAttachment' | 'listMessageTemplates' | 'listQuickReplies' | 'listNotifications' | 'listUnreadNotifications' | 'getSummary' | 'getAnalyticsOverview' | 'getAnalyticsProducts' | 'getAnalyticsTimeline' | 'getBotSettings' | 'listDeliveryZones' | 'getFollowUpSettings' | 'getFollowUpsDue';
 /** Operations that change something: each has a generated mutation hook whose mutationKey is [operationId]. */
-export type MutationOperationId = 'login' | 'logout' | 'createProduct' | 'importProducts' | 'updateProduct' | 'deleteProduct' | 'updateConversationStatus' | 'sendConversationMessage' | 'markConversationRead' | 'markConversationUnread' | 'sendConversationTemplate' | 'retryConversationMessage' | 'syncMessageTemplates' | 'createQuickReply' | 'reorderQuickReplies' | 'updateQuickReply' | 'deleteQuickReply' | 'markNotificationRead' | 'markAllNotificationsRead' | 'updateBotSettings' | 'updateFollowUpSettings' | 'runFollowUpCheck';
+export type MutationOperationId = 'login' | 'logout' | 'createProduct' | 'importProducts' | 'updateProduct' | 'deleteProduct' | 'updateConversationStatus' | 'sendConversationMessage' | 'markConversationRead' | 'markConversationUnread' | 'sendConversationTemplate' | 'retryConversationMessage' | 'syncMessageTemplates' | 'createQuickReply' | 'reorderQuickReplies' | 'updateQuickReply' | 'deleteQuickReply' | 'markNotificationRead' | 'markAllNotificationsRead' | 'updateBotSettings' | 'createDeliveryZone' | 'updateDeliveryZone' | 'deleteDeliveryZone' | 'updateDeliveryPickup' | 'updateFollowUpSettings' | 'runFollowUpCheck';
 export type OperationId = QueryOperationId | MutationOperationId;
 
 export interface OperationInfo {
@@ -66,6 +67,11 @@ export const operations: readonly OperationInfo[] = [
   { operationId: 'getAnalyticsTimeline', method: 'GET', path: '/api/analytics/timeline', pattern: /^\/api\/analytics\/timeline$/, response: getAnalyticsTimeline200Response },
   { operationId: 'getBotSettings', method: 'GET', path: '/api/bot/settings', pattern: /^\/api\/bot\/settings$/, response: getBotSettings200Response },
   { operationId: 'updateBotSettings', method: 'PUT', path: '/api/bot/settings', pattern: /^\/api\/bot\/settings$/, response: updateBotSettings200Response },
+  { operationId: 'listDeliveryZones', method: 'GET', path: '/api/delivery-zones', pattern: /^\/api\/delivery-zones$/, response: listDeliveryZones200Response },
+  { operationId: 'createDeliveryZone', method: 'POST', path: '/api/delivery-zones', pattern: /^\/api\/delivery-zones$/, response: createDeliveryZone201Response },
+  { operationId: 'updateDeliveryZone', method: 'PATCH', path: '/api/delivery-zones/{zoneId}', pattern: /^\/api\/delivery-zones\/[^\/]+$/, response: updateDeliveryZone200Response },
+  { operationId: 'deleteDeliveryZone', method: 'DELETE', path: '/api/delivery-zones/{zoneId}', pattern: /^\/api\/delivery-zones\/[^\/]+$/, response: undefined },
+  { operationId: 'updateDeliveryPickup', method: 'PUT', path: '/api/delivery-pickup', pattern: /^\/api\/delivery-pickup$/, response: updateDeliveryPickup200Response },
   { operationId: 'getFollowUpSettings', method: 'GET', path: '/api/follow-ups/settings', pattern: /^\/api\/follow-ups\/settings$/, response: getFollowUpSettings200Response },
   { operationId: 'updateFollowUpSettings', method: 'PATCH', path: '/api/follow-ups/settings', pattern: /^\/api\/follow-ups\/settings$/, response: updateFollowUpSettings200Response },
   { operationId: 'getFollowUpsDue', method: 'GET', path: '/api/follow-ups/due', pattern: /^\/api\/follow-ups\/due$/, response: getFollowUpsDue200Response },
