@@ -11,6 +11,7 @@ export const queryKeys = {
   botSettings: ['api', 'bot', 'settings'],
   summary: ['api', 'summary'],
   quickReplies: ['api', 'quick-replies'],
+  deliveryZones: ['api', 'delivery-zones'],
   messageTemplates: ['api', 'message-templates'],
   // orval starts the keys of its infinite queries with 'infinate' (its spelling), so the
   // prefixes above do not reach the paged lists: these do.
