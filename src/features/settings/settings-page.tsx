@@ -7,6 +7,7 @@ import { SettingsForm } from './settings-form';
 import { BotSettingsSection } from './components/bot-settings-section';
 import { MessageTemplatesSection } from './components/message-templates-section';
 import { QuickRepliesSection } from './components/quick-replies-section';
+import { DeliveryZonesSection } from './components/delivery-zones-section';
 import { UnsavedSections } from './unsaved-sections';
 
 /** /settings: the follow-up settings form, filled once the stored settings have loaded. */
@@ -41,6 +42,7 @@ export function SettingsPage() {
         <BotSettingsSection />
       </UnsavedSections>
       <QuickRepliesSection />
+      <DeliveryZonesSection />
       <MessageTemplatesSection />
     </div>
   );

@@ -74,6 +74,7 @@ function render(options: Options = {}, element = <BotSettingsSection />) {
       } satisfies FollowUpSettings),
     'GET /api/quick-replies': () => json(200, []),
     'GET /api/message-templates': () => json(200, []),
+    'GET /api/delivery-zones': () => json(404, { message: 'Not found' }),
   });
   vi.stubGlobal(
     'fetch',

@@ -72,6 +72,8 @@ function renderSettings(
     'GET /api/follow-ups/settings': () => json(200, followUps),
     // The Chatbot section has tests of its own (bot-settings.test.tsx): here the backend has no bot.
     'GET /api/bot/settings': notFound,
+    // Settings → Delivery has tests of its own (delivery-zones-section.test.tsx).
+    'GET /api/delivery-zones': notFound,
     'GET /api/message-templates': () => (options.missing ? notFound() : json(200, options.templates ?? templates)),
     'GET /api/quick-replies': () => (options.missing ? notFound() : json(200, stored)),
     'POST /api/quick-replies': () => {
