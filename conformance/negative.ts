@@ -58,6 +58,9 @@ const VALID_BODY: Record<string, () => SendInit> = {
     json({ title: 'Conformance', content: 'Conformance check' } satisfies components['schemas']['QuickReplyInput']),
   updateQuickReply: () => json({ title: 'Conformance' } satisfies components['schemas']['QuickReplyUpdate']),
   reorderQuickReplies: () => json({ ids: [] } satisfies components['schemas']['QuickReplyOrder']),
+  createDeliveryZone: () =>
+    json({ name: 'Conformance', fee: 0, leadDays: 0 } satisfies components['schemas']['DeliveryZoneInput']),
+  updateDeliveryZone: () => json({ leadDays: 1 } satisfies components['schemas']['DeliveryZoneUpdate']),
   sendConversationMessage: () =>
     json({
       content: 'Conformance check: please ignore this message.',

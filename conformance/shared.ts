@@ -111,7 +111,7 @@ export type ProbeSpec = {
   session?: boolean;
 };
 
-export type Resource = 'product' | 'conversation' | 'notification' | 'quickReply';
+export type Resource = 'product' | 'conversation' | 'notification' | 'quickReply' | 'deliveryZone';
 
 export type Ctx = {
   base: string;
@@ -150,7 +150,9 @@ export const resourceOf = (path: string): Resource =>
       ? 'conversation'
       : path.startsWith('/api/quick-replies')
         ? 'quickReply'
-        : 'notification';
+        : path.startsWith('/api/delivery-zones')
+          ? 'deliveryZone'
+          : 'notification';
 
 export function parseJson(body: string): unknown {
   try {

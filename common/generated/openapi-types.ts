@@ -812,7 +812,8 @@ export interface paths {
         /**
          * Add a delivery zone
          * @description Beyond the spec (see listDeliveryZones: a backend without delivery
-         *     zones answers 404). The name is unique, whatever its case or accents.
+         *     zones answers 404). The name is unique, whatever its case or
+         *     accents (409 otherwise, as when there are already 200 zones).
          */
         post: operations["createDeliveryZone"];
         delete?: never;
@@ -1594,7 +1595,7 @@ export interface components {
             leadDays: number;
         };
         DeliveryZoneList: {
-            /** @description By name. */
+            /** @description By name; at most 200. */
             zones: components["schemas"]["DeliveryZone"][];
             pickup: components["schemas"]["Pickup"];
         };
@@ -1738,7 +1739,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description Another delivery zone has this name (whatever its case or accents) */
+        /** @description Another delivery zone has this name (whatever its case or accents), or there are already 200 */
         DeliveryZoneNameTaken: {
             headers: {
                 [name: string]: unknown;

@@ -32,6 +32,15 @@ export function deliveryZonesRepository(db: Kysely<DB>) {
 
   return {
     list: (): Promise<ZoneRow[]> => db.selectFrom('delivery_zones').select(COLUMNS).orderBy('name_key').execute(),
+    count: async () =>
+      Number(
+        (
+          await db
+            .selectFrom('delivery_zones')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     byId: (id: number): Promise<ZoneRow | undefined> =>
       db.selectFrom('delivery_zones').select(COLUMNS).where('id', '=', id).executeTakeFirst(),
     /** The zone whose name has this compared form, if any. */

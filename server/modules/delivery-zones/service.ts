@@ -16,6 +16,9 @@ type ZoneUpdate = components['schemas']['DeliveryZoneUpdate'];
 /** A zone as the chatbot sees it. */
 export type ZoneMatch = { id: number; name: string; feeCents: number; leadDays: number };
 
+/** The most zones kept (openapi.yaml DeliveryZoneList.zones maxItems). */
+export const MAX_DELIVERY_ZONES = 200;
+
 const PICKUP_OFF: Pickup = { enabled: false, location: '', leadDays: 0 };
 
 /** The compared form of a name or a message: lowercase, no accents, words of letters and digits, single spaces. */
@@ -82,6 +85,8 @@ export function deliveryZonesService(db: Kysely<DB>) {
     },
     async create(input: ZoneInput): Promise<DeliveryZone> {
       const name = await nameColumns(input.name);
+      if ((await repo.count()) >= MAX_DELIVERY_ZONES)
+        throw conflict(`You can keep up to ${MAX_DELIVERY_ZONES} delivery zones: delete one first`);
       const row = await repo.insert({
         ...name,
         places: cleanPlaces(input.places ?? [], name.name),

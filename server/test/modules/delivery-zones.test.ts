@@ -93,6 +93,25 @@ describe('delivery zones', () => {
     expect((await list()).zones).toEqual([thika]);
   });
 
+  it('keeps at most 200 zones (409 after that)', async () => {
+    await server.database.db
+      .insertInto('delivery_zones')
+      .values(
+        Array.from({ length: 200 }, (_, i) => ({
+          name: `Zone ${i}`,
+          name_key: `zone ${i}`,
+          places: '[]',
+          fee_cents: 100,
+          lead_days: 1,
+        })),
+      )
+      .execute();
+    const full = await call('POST', '/api/delivery-zones', THIKA);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe('You can keep up to 200 delivery zones: delete one first');
+    expect((await list()).zones).toHaveLength(200);
+  });
+
   it('answers 404 for an unknown zone and 400 for an id that is not one', async () => {
     expect((await call('PATCH', '/api/delivery-zones/999', { fee: 1 })).statusCode).toBe(404);
     expect((await call('DELETE', '/api/delivery-zones/999')).statusCode).toBe(404);

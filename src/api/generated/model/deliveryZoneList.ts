@@ -6,8 +6,8 @@ import type { Pickup } from './pickup';
 
 export interface DeliveryZoneList {
   /**
-   * By name.
-   * @maxItems 500
+   * By name; at most 200.
+   * @maxItems 200
    */
   zones: DeliveryZone[];
   pickup: Pickup;

@@ -4,6 +4,6 @@
 import type { ErrorResponse } from './errorResponse';
 
 /**
- * Another delivery zone has this name (whatever its case or accents)
+ * Another delivery zone has this name (whatever its case or accents), or there are already 200
  */
 export type DeliveryZoneNameTakenResponse = ErrorResponse;

@@ -46,13 +46,14 @@ function renderSection(options: Options = {}) {
       options.missing ? json(404, { message: 'Not found' }) : json(200, { zones: stored, pickup: storedPickup }),
     'POST /api/delivery-zones': () => {
       if (options.refuse) return refusal();
-      const created = { id: 4, places: [], ...(lastBody() as Omit<DeliveryZone, 'id'>) };
+      const body = lastBody() as Omit<DeliveryZone, 'id' | 'places'> & { places?: string[] };
+      const created: DeliveryZone = { id: 4, ...body, places: body.places ?? [] };
       stored = [...stored, created].sort((a, b) => a.name.localeCompare(b.name));
       return json(201, created);
     },
     'PUT /api/delivery-pickup': () => {
       if (options.refuse) return refusal();
-      storedPickup = lastBody() as Pickup;
+      storedPickup = lastBody() as unknown as Pickup;
       return json(200, storedPickup);
     },
     ...perZone,

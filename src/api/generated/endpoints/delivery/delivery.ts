@@ -150,7 +150,8 @@ export function useListDeliveryZones<TData = Awaited<ReturnType<typeof listDeliv
 
 /**
  * Beyond the spec (see listDeliveryZones: a backend without delivery
-zones answers 404). The name is unique, whatever its case or accents.
+zones answers 404). The name is unique, whatever its case or
+accents (409 otherwise, as when there are already 200 zones).
 
  * @summary Add a delivery zone
  */

@@ -16,7 +16,7 @@ and the dashboard hides Settings' Delivery section.
  */
 export const listDeliveryZones200ResponseZonesItemNameMax = 60;export const listDeliveryZones200ResponseZonesItemPlacesItemMax = 60;export const listDeliveryZones200ResponseZonesItemPlacesMax = 30;export const listDeliveryZones200ResponseZonesItemFeeMin = 0;
 export const listDeliveryZones200ResponseZonesItemFeeMax = 1000000;export const listDeliveryZones200ResponseZonesItemLeadDaysMin = 0;
-export const listDeliveryZones200ResponseZonesItemLeadDaysMax = 60;export const listDeliveryZones200ResponseZonesMax = 500;export const listDeliveryZones200ResponsePickupLocationMax = 200;export const listDeliveryZones200ResponsePickupLeadDaysMin = 0;
+export const listDeliveryZones200ResponseZonesItemLeadDaysMax = 60;export const listDeliveryZones200ResponseZonesMax = 200;export const listDeliveryZones200ResponsePickupLocationMax = 200;export const listDeliveryZones200ResponsePickupLeadDaysMin = 0;
 export const listDeliveryZones200ResponsePickupLeadDaysMax = 60;
 
 export const listDeliveryZones200Response = zod.strictObject({
@@ -26,7 +26,7 @@ export const listDeliveryZones200Response = zod.strictObject({
   "places": zod.array(zod.string().min(1).max(listDeliveryZones200ResponseZonesItemPlacesItemMax)).max(listDeliveryZones200ResponseZonesItemPlacesMax).describe('Other names of areas or towns in the zone the chatbot recognises (\"Thika town\", \"Makongeni\").'),
   "fee": zod.number().min(listDeliveryZones200ResponseZonesItemFeeMin).max(listDeliveryZones200ResponseZonesItemFeeMax).describe('KES; two decimals at most.'),
   "leadDays": zod.number().min(listDeliveryZones200ResponseZonesItemLeadDaysMin).max(listDeliveryZones200ResponseZonesItemLeadDaysMax).describe('Days from the order to delivery; 0 is the same day.')
-}).describe('Beyond the spec. An area the business delivers to: its fee in KES and\nhow many days delivery takes. The chatbot recognises the zone in a\ncustomer\'s message by its name or any of its places.\n')).max(listDeliveryZones200ResponseZonesMax).describe('By name.'),
+}).describe('Beyond the spec. An area the business delivers to: its fee in KES and\nhow many days delivery takes. The chatbot recognises the zone in a\ncustomer\'s message by its name or any of its places.\n')).max(listDeliveryZones200ResponseZonesMax).describe('By name; at most 200.'),
   "pickup": zod.strictObject({
   "enabled": zod.boolean(),
   "location": zod.string().max(listDeliveryZones200ResponsePickupLocationMax).describe('Where customers collect (\"Our yard on Mombasa Road, Nairobi\"); may be empty while pickup is off.'),
@@ -46,7 +46,8 @@ export const listDeliveryZones404Response = zod.strictObject({
 
 /**
  * Beyond the spec (see listDeliveryZones: a backend without delivery
-zones answers 404). The name is unique, whatever its case or accents.
+zones answers 404). The name is unique, whatever its case or
+accents (409 otherwise, as when there are already 200 zones).
 
  * @summary Add a delivery zone
  */
