@@ -148,4 +148,3 @@ export function deliveryZonesService(db: Kysely<DB>) {
   };
 }
 
-export type DeliveryZonesService = ReturnType<typeof deliveryZonesService>;
