@@ -147,4 +147,3 @@ export function deliveryZonesService(db: Kysely<DB>) {
     },
   };
 }
-
