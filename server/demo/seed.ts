@@ -76,7 +76,7 @@ export async function seedDemo(
 
 /** Settings → Delivery: zones from Nairobi outwards, fees rising with the distance, and pickup at the yard. */
 const DEMO_ZONES: { name: string; places: string[]; fee: number; leadDays: number }[] = [
-  { name: 'Nairobi CBD', places: ['Town', 'Ngara', 'Upper Hill', 'Kilimani'], fee: 1500, leadDays: 1 },
+  { name: 'Nairobi CBD', places: ['CBD', 'Ngara', 'Upper Hill', 'Kilimani'], fee: 1500, leadDays: 1 },
   { name: 'Westlands', places: ['Parklands', 'Lavington', 'Kileleshwa'], fee: 2000, leadDays: 1 },
   { name: 'Karen', places: ['Langata', 'Hardy', 'Ngong Road'], fee: 2500, leadDays: 1 },
   { name: 'Embakasi', places: ['Utawala', 'Pipeline', 'Syokimau'], fee: 2000, leadDays: 1 },

@@ -128,6 +128,8 @@ describe('Settings → Delivery', () => {
     const name = within(form).getByLabelText('Zone name');
     const fee = within(form).getByLabelText('Fee (KES)');
     const days = within(form).getByLabelText('Lead time (days)');
+    // The form opens where the button was, with the keyboard in its first field.
+    await waitFor(() => expect(name).toHaveFocus());
 
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByText('Name is required')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
@@ -32,6 +32,7 @@ export function DeliveryZoneForm({ zone, onDone }: { zone?: DeliveryZone; onDone
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm<DeliveryZoneFormValues, unknown, DeliveryZoneFormOutput>({
     resolver: zodResolver(deliveryZoneSchema),
@@ -39,6 +40,8 @@ export function DeliveryZoneForm({ zone, onDone }: { zone?: DeliveryZone; onDone
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  // The form takes the place of the button that opened it: the keyboard goes on in its first field.
+  useEffect(() => setFocus('name'), [setFocus]);
   const pending = create.isPending || update.isPending;
   const prefix = zone ? `delivery-zone-${zone.id}` : 'delivery-zone-new';
 
