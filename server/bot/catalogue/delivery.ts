@@ -33,8 +33,9 @@ const COUNT = `\\d{1,4}|${Object.keys(NUMBER_WORDS).join('|')}`;
 const QUANTITY = [
   new RegExp(`\\b(${COUNT}) (?:${UNITS})\\b`),
   new RegExp(`\\b(?:${UNITS}) (${COUNT})\\b`),
+  // After a verb, a count has at most three digits ("nipe 9000" offers a price).
   new RegExp(
-    `\\b(?:nataka|tunataka|nahitaji|need|want|take|order|nipe|tupe|niletee|mniletee|tuletee|nitachukua|tutachukua|get) (${COUNT})\\b`,
+    `\\b(?:nataka|tunataka|nahitaji|need|want|take|order|nipe|tupe|niletee|mniletee|tuletee|nitachukua|tutachukua|get) (\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})\\b(?! (?:k|kes|ksh|kshs|sh|bob|thao|elfu)\\b)`,
   ),
 ];
 /** Words after a number that make it a price or a size, not a count. */
