@@ -457,7 +457,19 @@ class Turn {
     const quantity = deal.quantity === null ? quantityIn(text) : null;
     const wantsPickup = deal.delivery === null && saysPickup(text);
     const zone = deal.delivery === null && !wantsPickup ? await delivery.zoneFor(text) : null;
-    if (quantity === null && !wantsPickup && !zone) return false;
+    if (quantity === null && !wantsPickup && !zone) {
+      // Asked where to deliver, the customer answered with words the bot cannot place: most
+      // likely a town no zone names, so a person answers, as for any such delivery question.
+      if (u.intent !== 'unclear' || deal.delivery !== null) return false;
+      this.memory.unclearStreak = 0;
+      this.memory.deal = null;
+      await this.handOver(
+        'delivery_inquiry',
+        DELIVERY[this.lang],
+        notification(`${customerOf(this.turn)} asks about delivery: `, text, ` (product: ${product.name})`),
+      );
+      return true;
+    }
 
     const details: DealDetails = {};
     let where: DeliveryQuote | PickupInfo | null = zone;

@@ -151,6 +151,33 @@ describe('after a deal: how many, and where it goes', () => {
     );
   });
 
+  it('an answer it cannot place where it asked for the town goes to a person as a delivery question', async () => {
+    const c = chat();
+    await c.send('Galaxy Black Granite price?');
+    await c.send('deal');
+    expect(only((await c.send('3 slabs')).replies)).toBe(
+      'Noted: 3 slabs. Should we deliver (to which town) or will you pick up?',
+    );
+    const town = await c.send('Kakamega');
+    expect(only(town.replies)).toBe(
+      `Our team arranges delivery and transport and can tell you where to find us. ${HANDOVER_EN}`,
+    );
+    expect(town.handoffs).toEqual([
+      {
+        type: 'delivery_inquiry',
+        message: 'Brian Otieno asks about delivery: "Kakamega" (product: Galaxy Black Granite)',
+      },
+    ]);
+    expect(c.dealDetails).toEqual({ quantity: 3 });
+
+    const sw = chat();
+    await sw.send('Habari, bei ya absolute black ni ngapi?');
+    await sw.send('sawa nitachukua');
+    const kakamega = await sw.send('Kakamega');
+    expect(only(kakamega.replies)).toBe(`Timu yetu hupanga usafiri na inaweza kukuelekeza tulipo. ${HANDOVER_SW}`);
+    expect(kakamega.handoffs.map((h) => h.type)).toEqual(['delivery_inquiry']);
+  });
+
   it('a message without a count or a place is answered as any other', async () => {
     const c = chat();
     await c.send('Galaxy Black Granite price?');
