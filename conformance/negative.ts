@@ -69,6 +69,9 @@ const VALID_BODY: Record<string, () => SendInit> = {
       method: 'cash',
       reference: 'conformance',
     } satisfies components['schemas']['OrderPaymentInput']),
+  createDeliveryZone: () =>
+    json({ name: 'Conformance', fee: 0, leadDays: 0 } satisfies components['schemas']['DeliveryZoneInput']),
+  updateDeliveryZone: () => json({ leadDays: 1 } satisfies components['schemas']['DeliveryZoneUpdate']),
   sendConversationMessage: () =>
     json({
       content: 'Conformance check: please ignore this message.',

@@ -288,6 +288,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
         if (!list.some((q) => (q as { id?: unknown })?.id === UNKNOWN_ID)) ids.unknown.add('quickReply');
       }
     }
+    if (op.id === 'listDeliveryZones' && answer.status === 200) {
+      const zones = (parse(answer.body) as { zones?: unknown } | undefined)?.zones;
+      if (Array.isArray(zones) && !zones.some((z) => (z as { id?: unknown })?.id === UNKNOWN_ID))
+        ids.unknown.add('deliveryZone');
+    }
     if (op.id === 'listConversations' && answer.status === 200) {
       const list = parse(answer.body);
       // Read state beyond the spec: a server whose conversations carry no unreadCount does not offer it.
@@ -467,6 +472,7 @@ const OPTIONAL_OPERATIONS = new Set([
   'getQuote',
   'getQuotePdf',
   'listOrders',
+  'listDeliveryZones',
 ]);
 
 /**
@@ -493,6 +499,7 @@ const FEATURE_OPERATIONS: Record<string, string[]> = {
     'getQuotePdf',
   ],
   listOrders: ['getOrder', 'updateOrder', 'changeOrderStatus', 'recordOrderPayment'],
+  listDeliveryZones: ['createDeliveryZone', 'updateDeliveryZone', 'deleteDeliveryZone', 'updateDeliveryPickup'],
 };
 const READ_STATE_OPERATIONS = ['markConversationRead', 'markConversationUnread'];
 

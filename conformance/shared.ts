@@ -111,7 +111,7 @@ export type ProbeSpec = {
   session?: boolean;
 };
 
-export type Resource = 'product' | 'conversation' | 'notification' | 'quickReply' | 'quote' | 'order';
+export type Resource = 'product' | 'conversation' | 'notification' | 'quickReply' | 'quote' | 'order' | 'deliveryZone';
 
 export type Ctx = {
   base: string;
@@ -154,7 +154,9 @@ export const resourceOf = (path: string): Resource =>
           ? 'quote'
           : path.startsWith('/api/orders')
             ? 'order'
-            : 'notification';
+            : path.startsWith('/api/delivery-zones')
+              ? 'deliveryZone'
+              : 'notification';
 
 /** A by-id path's id parameter: `{id}`, or an order's `{orderId}` (beyond the spec). */
 export const idParam = (path: string): string | undefined =>

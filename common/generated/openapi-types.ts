@@ -1246,6 +1246,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/delivery-zones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delivery zones and pickup
+         * @description Beyond the spec. Where the business delivers, at what fee (KES) and
+         *     in how many days, and whether customers may collect themselves and
+         *     where. The server's chatbot answers "do you deliver to Nakuru?" from
+         *     them: a zone is recognised by its name or any of its places. A
+         *     backend without it (a business's own chatbot backend) answers 404
+         *     and the dashboard hides Settings' Delivery section.
+         */
+        get: operations["listDeliveryZones"];
+        put?: never;
+        /**
+         * Add a delivery zone
+         * @description Beyond the spec (see listDeliveryZones: a backend without delivery
+         *     zones answers 404). The name is unique, whatever its case or
+         *     accents (409 otherwise, as when there are already 200 zones).
+         */
+        post: operations["createDeliveryZone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delivery-zones/{zoneId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A delivery zone's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 7
+                 */
+                zoneId: components["parameters"]["DeliveryZoneId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a delivery zone
+         * @description Beyond the spec (see listDeliveryZones: a backend without delivery
+         *     zones answers 404). Deals that named the zone keep their town.
+         */
+        delete: operations["deleteDeliveryZone"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a delivery zone
+         * @description Beyond the spec (see listDeliveryZones: a backend without delivery
+         *     zones answers 404). Fields left out are kept.
+         */
+        patch: operations["updateDeliveryZone"];
+        trace?: never;
+    };
+    "/api/delivery-pickup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save the pickup settings
+         * @description Beyond the spec (see listDeliveryZones: a backend without delivery
+         *     zones answers 404). Whether customers may collect their order
+         *     themselves, where, and how many days after the order it is ready.
+         */
+        put: operations["updateDeliveryPickup"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/follow-ups/settings": {
         parameters: {
             query?: never;
@@ -1612,6 +1697,17 @@ export interface components {
             unitPrice: number;
             /** @description How many units, when the customer said; null when not yet known. */
             quantity?: number | null;
+            /**
+             * @description Beyond the spec. Where the customer wants it delivered, as the
+             *     delivery zone the chatbot recognised ("Nakuru"); null when not
+             *     yet known or collected. Absent from a backend that does not keep it.
+             */
+            deliveryTown?: string | null;
+            /**
+             * @description Beyond the spec. The customer will collect it themselves (see
+             *     Pickup). Absent from a backend that does not keep it.
+             */
+            pickup?: boolean;
             /** @enum {string} */
             agreedBy: "bot" | "staff";
             /** Format: date-time */
@@ -2232,6 +2328,50 @@ export interface components {
              */
             followUpMessageSw?: string;
         };
+        /**
+         * @description Beyond the spec. An area the business delivers to: its fee in KES and
+         *     how many days delivery takes. The chatbot recognises the zone in a
+         *     customer's message by its name or any of its places.
+         */
+        DeliveryZone: {
+            id: number;
+            /** @description Unique, whatever its case or accents ("Nakuru", "Nairobi CBD"). */
+            name: string;
+            /** @description Other names of areas or towns in the zone the chatbot recognises ("Thika town", "Makongeni"). */
+            places: string[];
+            /** @description KES; two decimals at most. */
+            fee: number;
+            /** @description Days from the order to delivery; 0 is the same day. */
+            leadDays: number;
+        };
+        DeliveryZoneInput: {
+            name: string;
+            /** @description Left out, none. */
+            places?: string[];
+            /** @description KES; two decimals at most. */
+            fee: number;
+            leadDays: number;
+        };
+        DeliveryZoneUpdate: {
+            name?: string;
+            places?: string[];
+            /** @description KES; two decimals at most. */
+            fee?: number;
+            leadDays?: number;
+        };
+        /** @description Beyond the spec. Whether customers may collect their order themselves, where, and after how many days. */
+        Pickup: {
+            enabled: boolean;
+            /** @description Where customers collect ("Our yard on Mombasa Road, Nairobi"); may be empty while pickup is off. */
+            location: string;
+            /** @description Days from the order until it is ready to collect; 0 is the same day. */
+            leadDays: number;
+        };
+        DeliveryZoneList: {
+            /** @description By name; at most 200. */
+            zones: components["schemas"]["DeliveryZone"][];
+            pickup: components["schemas"]["Pickup"];
+        };
         /** @description How the server's chatbot answers customers (beyond the spec). */
         BotSettings: {
             /** @description Off, the bot answers nothing itself and hands every new customer message to staff. */
@@ -2372,6 +2512,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description Another delivery zone has this name (whatever its case or accents), or there are already 200 */
+        DeliveryZoneNameTaken: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description The id in the path is not an integer from 1 to 2147483647 */
         InvalidId: {
             headers: {
@@ -2477,6 +2626,11 @@ export interface components {
          * @example 3
          */
         OrderId: number;
+        /**
+         * @description A delivery zone's id, read like `id` (an integer from 1 to 2147483647).
+         * @example 7
+         */
+        DeliveryZoneId: number;
         /**
          * @description A quick reply's id, read like `id` (an integer from 1 to 2147483647).
          * @example 1
@@ -4894,6 +5048,176 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A backend without this feature (beyond the spec) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    listDeliveryZones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every zone, by name, and the pickup settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryZoneList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description A backend without this feature (beyond the spec) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createDeliveryZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryZoneInput"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryZone"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A backend without this feature (beyond the spec) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: components["responses"]["DeliveryZoneNameTaken"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    deleteDeliveryZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A delivery zone's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 7
+                 */
+                zoneId: components["parameters"]["DeliveryZoneId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    updateDeliveryZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A delivery zone's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 7
+                 */
+                zoneId: components["parameters"]["DeliveryZoneId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryZoneUpdate"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryZone"];
+                };
+            };
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DeliveryZoneNameTaken"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    updateDeliveryPickup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Pickup"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pickup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description A backend without this feature (beyond the spec) */

@@ -11,6 +11,7 @@ import { analyticsService } from '../modules/analytics/service';
 import { authService } from '../modules/auth/service';
 import { botSettingsService } from '../modules/bot-settings/service';
 import { customerMessages, inboundService } from '../modules/conversations/inbound';
+import { deliveryZonesService } from '../modules/delivery-zones/service';
 import { conversationsService } from '../modules/conversations/service';
 import { followUpsService } from '../modules/follow-ups/service';
 import { notificationsService } from '../modules/notifications/service';
@@ -23,7 +24,6 @@ import { summaryService } from '../modules/summary/service';
 import { businessService } from '../modules/business/service';
 import { quotesService } from '../modules/quotes/service';
 import { salesService } from '../modules/sales/service';
-import type { DeliveryZoneLookup } from '../modules/quotes/accepted';
 import { outboxDispatcher, type OutboxLog, type OutboxSenders } from '../delivery/outbox/sender';
 import type { EventBus } from '../realtime/events';
 import { attachmentFiles } from '../channels/whatsapp/media/attachments';
@@ -44,10 +44,6 @@ export type ServiceOptions = {
   publicOrigin?: string;
 };
 
-// The delivery-zones module supplies the real lookup (its zones' town, fee and
-// lead time); until it is wired, every zone id is unknown (400 on a quote).
-const noDeliveryZones: DeliveryZoneLookup = async () => null;
-
 const quiet: OutboxLog = { error: () => {}, warn: () => {} };
 
 export function createServices(db: Kysely<DB>, options: ServiceOptions) {
@@ -66,6 +62,7 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
   const inbound = inboundService(db, { events, now, notifications });
   const botSettings = botSettingsService(db, { now });
   const business = businessService(db, { images, now });
+  const deliveryZones = deliveryZonesService(db);
   const orders = ordersService(db, { events, now, outboxChanged });
   const sales = salesService(db, { now, orderCounters: orders.orderCounters });
   const quotes = quotesService(db, {
@@ -76,7 +73,8 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
     outboxChanged,
     uploadsDir: images.dir,
     publicOrigin: options.publicOrigin,
-    deliveryZone: noDeliveryZones,
+    // A quote's delivery fee and town come from Settings → Delivery.
+    deliveryZone: deliveryZones.zoneById,
     // An accepted quote becomes its order (once: createFromQuote is idempotent per quote).
     onAccepted: async (quote, by) => {
       await orders.createFromQuote(quote, by);
@@ -91,6 +89,8 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
     log: options.log ?? quiet,
     now,
     settings: botSettings.current,
+    // The bot answers delivery questions from Settings → Delivery.
+    delivery: { findZoneFor: deliveryZones.findZoneFor, pickup: deliveryZones.pickup },
   });
   return {
     now,
@@ -126,6 +126,8 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
     quotes,
     /** Orders made from accepted quotes (createFromQuote), their delivery and payments. */
     orders,
+    /** Settings → Delivery; the bot reads zones through findZoneFor and pickup. */
+    deliveryZones,
   };
 }
 

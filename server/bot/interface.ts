@@ -86,6 +86,15 @@ export type CatalogueProduct = {
   productImageUrl: string | null;
 };
 
+/** A delivery zone a customer's message names (Settings → Delivery). Fee in KES. */
+export type DeliveryQuote = { id: number; name: string; fee: number; leadDays: number };
+
+/** Whether customers may collect their order themselves, where, and after how many days (Settings → Delivery). */
+export type PickupInfo = { enabled: boolean; location: string; leadDays: number };
+
+/** What the customer said about a deal after agreeing it: how many, and delivery to a zone or collection. */
+export type DealDetails = { quantity?: number; zone?: { id: number; name: string }; pickup?: boolean };
+
 /** What a bot can do in a conversation. Each call is stored and shows on the dashboard at once. */
 export type BotTools = {
   /**
@@ -119,6 +128,18 @@ export type BotTools = {
   }): Promise<void>;
   /** The active products, as they are now (a product just added or retired shows at once). */
   catalogue(): Promise<CatalogueProduct[]>;
+  /**
+   * Where the business delivers (Settings → Delivery). Absent (a host
+   * without delivery zones): the bot knows no zone and hands delivery
+   * questions to staff.
+   */
+  delivery?: {
+    /** The zone a message names by its name or one of its places, whatever the case or accents; null when none. */
+    zoneFor(text: string): Promise<DeliveryQuote | null>;
+    pickup(): Promise<PickupInfo>;
+    /** Keeps on the conversation's deal (after converted) how many, and where it goes. */
+    dealDetails(details: DealDetails): Promise<void>;
+  };
   /** Keeps a small JSON value (at most 4 KB) for this conversation: the next turn's `memory`. */
   remember(value: unknown): Promise<void>;
 };

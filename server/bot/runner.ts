@@ -23,7 +23,7 @@ import { inboundRepository } from '../modules/conversations/repository';
 import { botSettingsService } from '../modules/bot-settings/service';
 import { toCatalogueProducts } from '../modules/products/mapper';
 import { productsRepository } from '../modules/products/repository';
-import type { Bot, BotSettings, BotTools, BotTurn, CatalogueProduct } from './interface';
+import type { Bot, BotSettings, BotTools, BotTurn, CatalogueProduct, DeliveryQuote, PickupInfo } from './interface';
 
 /** A new customer message as customerMessage gives it; the runner adds the rest of a BotTurn. */
 export type TurnInput = Omit<BotTurn, 'conversation' | 'memory' | 'settings'>;
@@ -56,6 +56,14 @@ export type BotRunnerOptions = {
   now?: () => Date;
   /** Each turn's delivery unless the turn names its own; default 'outbox'. */
   deliver?: Delivery;
+  /**
+   * Settings → Delivery (services.deliveryZones): the zone a message names
+   * (fee in cents) and pickup; without it the bot is given no delivery tools.
+   */
+  delivery?: {
+    findZoneFor(text: string): Promise<{ id: number; name: string; feeCents: number; leadDays: number } | null>;
+    pickup(): Promise<PickupInfo>;
+  };
   /** The settings (services.botSettings.current, which a save refreshes); default: read from bot_settings every few seconds. */
   settings?: () => Promise<BotSettings>;
 };
@@ -95,6 +103,20 @@ export function createBotRunner(options: BotRunnerOptions) {
 
   // --- one turn ---
 
+  function deliveryTools(
+    delivery: NonNullable<BotRunnerOptions['delivery']>,
+    conversationId: number,
+  ): NonNullable<BotTools['delivery']> {
+    return {
+      async zoneFor(text): Promise<DeliveryQuote | null> {
+        const zone = await delivery.findZoneFor(text);
+        return zone && { id: zone.id, name: zone.name, fee: zone.feeCents / 100, leadDays: zone.leadDays };
+      },
+      pickup: () => delivery.pickup(),
+      dealDetails: (details) => inbound.dealDetails(conversationId, details),
+    };
+  }
+
   function toolsFor(input: TurnInput, outcome: TurnOutcome, now: () => Date, deliver: Delivery): BotTools {
     const { conversationId } = input;
     let handedOver = false;
@@ -133,6 +155,7 @@ export function createBotRunner(options: BotRunnerOptions) {
         await inbound.converted(conversationId, deal, now());
       },
       catalogue: activeProducts,
+      ...(options.delivery && { delivery: deliveryTools(options.delivery, conversationId) }),
       async remember(value) {
         let json: string | undefined;
         try {

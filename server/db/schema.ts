@@ -87,6 +87,10 @@ export interface ConversationsTable {
   deal_quantity: Generated<number | null>;
   deal_agreed_by: Generated<string | null>;
   deal_agreed_at: Generated<Date | null>;
+  /** Migration 026: the deal's delivery zone (null once deleted), its town as said, or collection. */
+  deal_delivery_zone_id: Generated<number | null>;
+  deal_delivery_town: Generated<string | null>;
+  deal_pickup: Generated<boolean | null>;
 }
 export interface MessagesTable {
   id: Generated<number>;
@@ -262,6 +266,22 @@ export interface BotMemoryTable {
   memory: ColumnType<unknown, string, string>;
   updated_at: Timestamp;
 }
+/** Migration 026: where the business delivers; the fee in cents, `name_key` the name's compared form. */
+export interface DeliveryZonesTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  places: ColumnType<string[], string, string>;
+  fee_cents: number;
+  lead_days: number;
+}
+/** Migration 026: pickup (one row, id 1; none until saved). */
+export interface DeliveryPickupTable {
+  id: number;
+  enabled: boolean;
+  location: string;
+  lead_days: number;
+}
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -413,4 +433,6 @@ export interface DB {
   order_lines: OrderLinesTable;
   order_payments: OrderPaymentsTable;
   order_events: OrderEventsTable;
+  delivery_zones: DeliveryZonesTable;
+  delivery_pickup: DeliveryPickupTable;
 }

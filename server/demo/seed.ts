@@ -51,6 +51,7 @@ export async function seedDemo(
       installation_image_urls: installations,
     });
   }
+  await seedDelivery(services);
   const simulator = createSimulator(db, services);
   const now = services.now().getTime();
   const count = options.conversations ?? 36;
@@ -74,4 +75,31 @@ export async function seedDemo(
   // Orders in every state, some paid, on the first conversations.
   await seedDemoOrders(db, services.orders, services.now());
   return true;
+}
+
+/** Settings → Delivery: zones from Nairobi outwards, fees rising with the distance, and pickup at the yard. */
+const DEMO_ZONES: { name: string; places: string[]; fee: number; leadDays: number }[] = [
+  { name: 'Nairobi CBD', places: ['CBD', 'Ngara', 'Upper Hill', 'Kilimani'], fee: 1500, leadDays: 1 },
+  { name: 'Westlands', places: ['Parklands', 'Lavington', 'Kileleshwa'], fee: 2000, leadDays: 1 },
+  { name: 'Karen', places: ['Langata', 'Hardy', 'Ngong Road'], fee: 2500, leadDays: 1 },
+  { name: 'Embakasi', places: ['Utawala', 'Pipeline', 'Syokimau'], fee: 2000, leadDays: 1 },
+  { name: 'Kitengela', places: ['Athi River', 'Isinya'], fee: 3500, leadDays: 2 },
+  { name: 'Ruiru', places: ['Kahawa', 'Juja'], fee: 3000, leadDays: 2 },
+  { name: 'Thika', places: ['Thika town', 'Makongeni'], fee: 4500, leadDays: 2 },
+  { name: 'Kiambu', places: ['Kiambu town', 'Ruaka', 'Banana'], fee: 3000, leadDays: 2 },
+  { name: 'Machakos', places: ['Machakos town'], fee: 5000, leadDays: 2 },
+  { name: 'Naivasha', places: ['Naivasha town'], fee: 7500, leadDays: 3 },
+  { name: 'Nakuru', places: ['Nakuru town', 'Lanet', 'Milimani'], fee: 9500, leadDays: 3 },
+  { name: 'Eldoret', places: ['Eldoret town'], fee: 14000, leadDays: 4 },
+  { name: 'Kisumu', places: ['Kisumu town', 'Milimani Kisumu'], fee: 15000, leadDays: 4 },
+  { name: 'Mombasa', places: ['Nyali', 'Bamburi', 'Likoni', 'Mtwapa'], fee: 18000, leadDays: 5 },
+];
+
+async function seedDelivery(services: Services) {
+  for (const zone of DEMO_ZONES) await services.deliveryZones.create(zone);
+  await services.deliveryZones.savePickup({
+    enabled: true,
+    location: 'Our yard on Mombasa Road, Nairobi (opposite the Ola Energy station)',
+    leadDays: 1,
+  });
 }

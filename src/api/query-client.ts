@@ -45,6 +45,11 @@ export const invalidatesAfter: Record<MutationOperationId, readonly QueryKey[]> 
   updateQuickReply: [queryKeys.quickReplies],
   deleteQuickReply: [queryKeys.quickReplies],
   reorderQuickReplies: [queryKeys.quickReplies],
+  // Zones and pickup are one list (GET /api/delivery-zones).
+  createDeliveryZone: [queryKeys.deliveryZones],
+  updateDeliveryZone: [queryKeys.deliveryZones],
+  deleteDeliveryZone: [queryKeys.deliveryZones],
+  updateDeliveryPickup: [queryKeys.deliveryZones],
   // The Settings list and the conversation's template picker read the same list.
   syncMessageTemplates: [queryKeys.messageTemplates],
   markNotificationRead: notifications,

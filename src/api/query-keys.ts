@@ -11,6 +11,7 @@ export const queryKeys = {
   botSettings: ['api', 'bot', 'settings'],
   summary: ['api', 'summary'],
   quickReplies: ['api', 'quick-replies'],
+  deliveryZones: ['api', 'delivery-zones'],
   messageTemplates: ['api', 'message-templates'],
   // Every quote list and each quote (['api','quotes',id]); a conversation's quotes sit under conversations.
   quotes: ['api', 'quotes'],

@@ -11,6 +11,7 @@ import { analyticsRoutes } from '../../modules/analytics/routes';
 import { authRoutes } from '../../modules/auth/routes';
 import { botSettingsRoutes } from '../../modules/bot-settings/routes';
 import { conversationsRoutes } from '../../modules/conversations/routes';
+import { deliveryZonesRoutes } from '../../modules/delivery-zones/routes';
 import { followUpsRoutes } from '../../modules/follow-ups/routes';
 import { notificationsRoutes } from '../../modules/notifications/routes';
 import { ordersRoutes } from '../../modules/orders/routes';
@@ -43,6 +44,7 @@ export async function contractRoutes(
     ...quotesRoutes(context),
     ...ordersRoutes(context),
     ...salesRoutes(context),
+    ...deliveryZonesRoutes(context),
   };
   const operations = loadOperations();
   // The contract read at run time is checked against the one compiled in.

@@ -7,7 +7,17 @@
 // model, no network.
 import type { HandoffReason, HandoffType } from '../../realtime/events';
 import { BOT_SETTINGS_DEFAULTS } from '../../modules/bot-settings/defaults';
-import type { Bot, BotSettings, BotTools, BotTurn, CatalogueProduct } from '../interface';
+import type {
+  Bot,
+  BotSettings,
+  BotTools,
+  BotTurn,
+  CatalogueProduct,
+  DealDetails,
+  DeliveryQuote,
+  PickupInfo,
+} from '../interface';
+import { quantityIn, saysPickup } from './delivery';
 import { answerCounterOffer, floorPrice } from './bargain';
 import { isOpen } from './hours';
 import { detectLanguage, type Language } from './language';
@@ -15,7 +25,14 @@ import {
   bargainReply,
   catalogueReply,
   convertedReply,
+  dealReply,
   DELIVERY,
+  detailsNoted,
+  detailsQuestion,
+  HOW_TO_PAY,
+  PICKUP_OFF,
+  pickupReply,
+  zoneReply,
   HANDOVER,
   HELLO_AGAIN,
   HOURS_UNKNOWN,
@@ -31,7 +48,7 @@ import {
   type Aspect,
 } from './replies';
 import { normalise, words } from './text';
-import { understand, type Understanding } from './understand';
+import { messageLanguage, understand, type Understanding } from './understand';
 import { clip, oneLine } from '../../app/text';
 
 /** What the bot keeps between turns of one conversation (tools.remember; at most 4 KB). */
@@ -47,6 +64,12 @@ export type CatalogueBotMemory = {
   shortlist: number[];
   /** Whether the greeting was sent. */
   greeted: boolean;
+  /**
+   * The deal agreed last, while the bot knows delivery zones: how many and
+   * where it goes (a zone's name, or "pickup") as the customer said; null
+   * until said. Null when there is none.
+   */
+  deal: { productId: number; quantity: number | null; delivery: string | null } | null;
 };
 
 const freshMemory = (): CatalogueBotMemory => ({
@@ -56,6 +79,7 @@ const freshMemory = (): CatalogueBotMemory => ({
   focusProductId: null,
   shortlist: [],
   greeted: false,
+  deal: null,
 });
 
 /** The memory of the last turn, tolerant of anything (an older shape, null). */
@@ -74,6 +98,14 @@ export function readMemory(value: unknown): CatalogueBotMemory {
       .filter((x): x is number => x !== null)
       .slice(0, 20);
   memory.greeted = v.greeted === true;
+  const deal = v.deal as Record<string, unknown> | null | undefined;
+  const dealProduct = deal && typeof deal === 'object' ? id(deal.productId) : null;
+  if (deal && dealProduct !== null)
+    memory.deal = {
+      productId: dealProduct,
+      quantity: id(deal.quantity),
+      delivery: typeof deal.delivery === 'string' && deal.delivery ? deal.delivery.slice(0, 60) : null,
+    };
   return memory;
 }
 
@@ -119,6 +151,8 @@ class Turn {
   /** Whether this bot kept a memory on an earlier turn (else the conversation's own product is the focus). */
   private readonly remembered: boolean;
   private catalogue: CatalogueProduct[] = [];
+  /** The conversation's language before this turn's message. */
+  private previousLanguage: Language = 'en';
   constructor(
     private readonly turn: BotTurn,
     private readonly tools: BotTools,
@@ -179,6 +213,7 @@ class Turn {
     const understood: Understanding = text
       ? understand(text, this.catalogue, this.memory.language)
       : { intent: 'unclear', language: this.memory.language, products: [], searched: null, amount: null };
+    this.previousLanguage = this.memory.language;
     this.memory.language = understood.language;
     const placed = understood.intent !== 'unclear';
     this.memory.unclearStreak = placed ? 0 : this.memory.unclearStreak + 1;
@@ -216,6 +251,9 @@ class Turn {
     const { turn } = this;
     const who = customerOf(turn);
     const named = this.named(u);
+
+    // After a deal: how many, and the town or collection, when the message says any of them.
+    if (await this.dealDetails(u, text)) return;
 
     // Asking for a person is answered at once: the bot does not make them say it twice.
     if (u.intent !== 'delivery' && u.intent !== 'payment' && WANTS_A_PERSON.test(normalise(text))) {
@@ -263,6 +301,7 @@ class Turn {
       case 'accept':
         return this.accept(named);
       case 'delivery': {
+        if (await this.deliveryAnswer(text)) return;
         const focus = named.length === 1 ? named[0] : this.focus();
         return this.handOver(
           'delivery_inquiry',
@@ -355,7 +394,107 @@ class Turn {
   private async sell(product: CatalogueProduct, price: number) {
     await this.concerns(product);
     await this.tools.converted({ product: { id: product.id, name: product.name }, unitPrice: price });
-    await this.say(convertedReply(product, price, this.lang));
+    if (!this.tools.delivery) return this.say(convertedReply(product, price, this.lang));
+    // The same product agreed again keeps what the customer already said about it.
+    if (this.memory.deal?.productId !== product.id)
+      this.memory.deal = { productId: product.id, quantity: null, delivery: null };
+    await this.say(dealReply(product, price, this.missing(), this.lang));
+  }
+
+  /**
+   * The message's language read again without the zone's name: a town's
+   * name says nothing of the language, though "Nakuru" or "Naivasha" have
+   * the shape of a Swahili verb.
+   */
+  private languageWithout(text: string, zone: DeliveryQuote) {
+    const rest = ` ${normalise(text)} `.replace(` ${normalise(zone.name)} `, ' ');
+    this.memory.language = messageLanguage(rest, this.previousLanguage);
+  }
+
+  /** What the deal still lacks (how many, where it goes); null when nothing or there is no deal. */
+  private missing() {
+    const deal = this.memory.deal;
+    if (!deal || (deal.quantity !== null && deal.delivery !== null)) return null;
+    return { quantity: deal.quantity === null, delivery: deal.delivery === null };
+  }
+
+  /**
+   * A delivery question the bot can answer from Settings → Delivery: where
+   * to collect ("pickup", "nitakuja kuchukua") when pickup is on, or the fee
+   * and lead time of the zone the message names. False when it cannot (no
+   * zone named, pickup off, or a host without delivery zones): a person answers.
+   */
+  private async deliveryAnswer(text: string): Promise<boolean> {
+    const delivery = this.tools.delivery;
+    if (!delivery) return false;
+    if (saysPickup(text)) {
+      const pickup = await delivery.pickup();
+      if (!pickup.enabled || !pickup.location) return false;
+      await this.say(pickupReply(pickup, this.lang));
+      return true;
+    }
+    const zone = await delivery.zoneFor(text);
+    if (!zone) return false;
+    this.languageWithout(text, zone);
+    await this.say(zoneReply(zone, this.lang));
+    return true;
+  }
+
+  /**
+   * After a deal that lacks how many or where it goes: reads both from the
+   * message ("3 slabs, Nakuru", "nataka 3, mniletee Kitengela", "2 pcs,
+   * nitapick"), keeps them on the deal, notes them and asks for what is
+   * still missing, or how the customer will pay. False when the message says
+   * neither (it is answered as any other), and when it asks for delivery to a
+   * town the bot does not know (a person answers, the count kept).
+   */
+  private async dealDetails(u: Understanding, text: string): Promise<boolean> {
+    const delivery = this.tools.delivery;
+    const deal = this.memory.deal;
+    if (!delivery || !deal || !this.missing()) return false;
+    const product = this.product(deal.productId);
+    if (!product) return false;
+    const quantity = deal.quantity === null ? quantityIn(text) : null;
+    const wantsPickup = deal.delivery === null && saysPickup(text);
+    const zone = deal.delivery === null && !wantsPickup ? await delivery.zoneFor(text) : null;
+    if (quantity === null && !wantsPickup && !zone) {
+      // Asked where to deliver, the customer answered with words the bot cannot place: most
+      // likely a town no zone names, so a person answers, as for any such delivery question.
+      if (u.intent !== 'unclear' || deal.delivery !== null) return false;
+      this.memory.unclearStreak = 0;
+      this.memory.deal = null;
+      await this.handOver(
+        'delivery_inquiry',
+        DELIVERY[this.lang],
+        notification(`${customerOf(this.turn)} asks about delivery: `, text, ` (product: ${product.name})`),
+      );
+      return true;
+    }
+
+    const details: DealDetails = {};
+    let where: DeliveryQuote | PickupInfo | null = zone;
+    let lead = '';
+    if (quantity !== null) details.quantity = deal.quantity = quantity;
+    if (zone) {
+      this.languageWithout(text, zone);
+      details.zone = { id: zone.id, name: zone.name };
+      deal.delivery = zone.name;
+    }
+    if (wantsPickup) {
+      const pickup = await delivery.pickup();
+      if (pickup.enabled && pickup.location) {
+        details.pickup = true;
+        deal.delivery = 'pickup';
+        where = pickup;
+      } else lead = `${PICKUP_OFF[this.lang]} `;
+    }
+    await delivery.dealDetails(details);
+    // A town asked for that is no zone: the count is kept, and a person answers about delivery.
+    if (u.intent === 'delivery' && deal.delivery === null && !wantsPickup) return false;
+    const noted = quantity !== null || where ? `${detailsNoted(product, quantity, where, this.lang)} ` : '';
+    const missing = this.missing();
+    await this.say(`${lead}${noted}${missing ? detailsQuestion(product, missing, this.lang) : HOW_TO_PAY[this.lang]}`);
+    return true;
   }
 
   /** A bargain or a sale about `product`: in focus, and the conversation's product (an inquiry when it was another). */

@@ -3,7 +3,7 @@
 // A reply about one product ends with one "Picture: <url>" line when the
 // product has a picture (the WhatsApp sender sends it as the image and the
 // rest as its caption); a list of products has no picture.
-import type { BotSettings, CatalogueProduct } from '../interface';
+import type { BotSettings, CatalogueProduct, DeliveryQuote, PickupInfo } from '../interface';
 import type { BargainAnswer } from './bargain';
 import { openNow, openingSpans, type OpeningSpan } from './hours';
 import type { Language } from './language';
@@ -225,6 +225,116 @@ export const convertedReply = (p: Product, price: number, lang: Language) =>
   lang === 'sw'
     ? `Asante! ${p.name} kwa ${priceWithUnit(p, price, lang)}. Ungependa kulipa vipi, na tukuletee wapi?`
     : `Great, thank you! ${p.name} at ${priceWithUnit(p, price, lang)}. How would you like to pay, and where should we deliver?`;
+
+/** "How many slabs…?" words: slabs for stone, sinks for sinks. */
+const unitsOf = (p: Product, lang: Language) =>
+  (isStone(p) ? 'slab' : lang === 'sw' ? 'sinki' : 'sinks') + (lang === 'en' && isStone(p) ? 's' : '');
+
+/** What the bot still needs after a deal: how many, where it goes, or both. */
+export type Missing = { quantity: boolean; delivery: boolean };
+
+/** Asks for what is missing of a deal: how many, and delivery (to which town) or collection. */
+export function detailsQuestion(p: Product, missing: Missing, lang: Language): string {
+  const units = unitsOf(p, lang);
+  if (lang === 'sw') {
+    if (missing.quantity && missing.delivery)
+      return `Unahitaji ${units} ngapi, na tukuletee (mji gani) au utakuja kuchukua?`;
+    if (missing.quantity) return `Unahitaji ${units} ngapi?`;
+    return 'Tukuletee (mji gani) au utakuja kuchukua?';
+  }
+  if (missing.quantity && missing.delivery)
+    return `How many ${units} do you need, and should we deliver (to which town) or will you pick up?`;
+  if (missing.quantity) return `How many ${units} do you need?`;
+  return 'Should we deliver (to which town) or will you pick up?';
+}
+
+/** The customer bought, and the bot knows delivery zones: the product, the price, then what it still needs (else how to pay). */
+export const dealReply = (p: Product, price: number, missing: Missing | null, lang: Language) => {
+  const next = missing ? detailsQuestion(p, missing, lang) : HOW_TO_PAY[lang];
+  return lang === 'sw'
+    ? `Asante! ${p.name} kwa ${priceWithUnit(p, price, lang)}. ${next}`
+    : `Great, thank you! ${p.name} at ${priceWithUnit(p, price, lang)}. ${next}`;
+};
+
+/** "about 3 days", "about 1 day", "the same day" (Swahili: "takriban siku 3", "siku hiyo hiyo"). */
+const leadTime = (days: number, lang: Language) =>
+  lang === 'sw'
+    ? days === 0
+      ? 'siku hiyo hiyo'
+      : `takriban siku ${days}`
+    : days === 0
+      ? 'the same day'
+      : `about ${days} ${days === 1 ? 'day' : 'days'}`;
+
+const fee = (zone: DeliveryQuote, lang: Language) =>
+  zone.fee === 0 ? (lang === 'sw' ? 'bure' : 'free') : kes(zone.fee);
+
+/** "Delivery to Nakuru is KES 9,500 and takes about 3 days." (Swahili: "Usafiri hadi Nakuru ni KES 9,500, inachukua takriban siku 3."). */
+export function zoneReply(zone: DeliveryQuote, lang: Language): string {
+  if (lang === 'sw')
+    return zone.leadDays === 0
+      ? `Usafiri hadi ${zone.name} ni ${fee(zone, lang)}, tunaleta siku hiyo hiyo.`
+      : `Usafiri hadi ${zone.name} ni ${fee(zone, lang)}, inachukua ${leadTime(zone.leadDays, lang)}.`;
+  return zone.leadDays === 0
+    ? `Delivery to ${zone.name} is ${fee(zone, lang)}, the same day.`
+    : `Delivery to ${zone.name} is ${fee(zone, lang)} and takes ${leadTime(zone.leadDays, lang)}.`;
+}
+
+/** Where customers collect, and when the order is ready. */
+export const pickupReply = (pickup: PickupInfo, lang: Language) =>
+  lang === 'sw'
+    ? `Unaweza kuchukua oda yako mwenyewe: ${pickup.location}. Huwa tayari ${pickup.leadDays === 0 ? 'siku hiyo hiyo' : `baada ya ${leadTime(pickup.leadDays, lang)}`}.`
+    : `You can collect your order yourself: ${pickup.location}. It is ready ${pickup.leadDays === 0 ? 'the same day' : `in ${leadTime(pickup.leadDays, lang)}`}.`;
+
+/** Collection asked for when the business does not offer it. */
+export const PICKUP_OFF = {
+  en: 'Sorry, we do not offer collection; we deliver.',
+  sw: 'Samahani, hatuna huduma ya kuchukua mwenyewe; tunaleta.',
+};
+
+/** What the customer said about the deal, noted: how many, and the delivery or collection. */
+export function detailsNoted(
+  p: Product,
+  quantity: number | null,
+  delivery: DeliveryQuote | PickupInfo | null,
+  lang: Language,
+): string {
+  const sw = lang === 'sw';
+  const parts: string[] = [];
+  if (quantity !== null) {
+    const unit = isStone(p)
+      ? sw
+        ? 'slab'
+        : quantity === 1
+          ? 'slab'
+          : 'slabs'
+      : sw
+        ? 'sinki'
+        : quantity === 1
+          ? 'sink'
+          : 'sinks';
+    parts.push(sw ? `${unit} ${quantity}` : `${quantity} ${unit}`);
+  }
+  if (delivery && 'name' in delivery)
+    parts.push(
+      sw
+        ? `usafiri hadi ${delivery.name} (${fee(delivery, lang)}, ${leadTime(delivery.leadDays, lang)})`
+        : `delivery to ${delivery.name} (${fee(delivery, lang)}, ${leadTime(delivery.leadDays, lang)})`,
+    );
+  else if (delivery)
+    parts.push(
+      sw
+        ? `utachukua mwenyewe: ${delivery.location} (tayari ${delivery.leadDays === 0 ? 'siku hiyo hiyo' : `baada ya ${leadTime(delivery.leadDays, lang)}`})`
+        : `you collect from ${delivery.location} (ready ${delivery.leadDays === 0 ? 'the same day' : `in ${leadTime(delivery.leadDays, lang)}`})`,
+    );
+  return sw ? `Sawa, nimeandika: ${parts.join(', ')}.` : `Noted: ${parts.join(', ')}.`;
+}
+
+/** Everything of the deal is known: payment is next. */
+export const HOW_TO_PAY = {
+  en: 'How would you like to pay?',
+  sw: 'Ungependa kulipa vipi?',
+};
 
 const DAY_NAMES = {
   en: {

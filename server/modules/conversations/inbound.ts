@@ -12,6 +12,7 @@ import type { EventBus, HandoffReason, HandoffType } from '../../realtime/events
 import type { notificationsService } from '../notifications/service';
 import { wordsOf } from '../../bot/catalogue';
 import type { BotRunner, TurnOutcome } from '../../bot/runner';
+import type { DealDetails } from '../../bot/interface';
 import { conversationsRepository, DEFAULT_CHANNEL, inboundRepository } from './repository';
 
 /**
@@ -260,6 +261,31 @@ export function inboundService(
         'deal_accepted',
         `${who} accepted ${deal.product.name} at KES ${price}${quantity}`,
       );
+    },
+    /**
+     * What the customer said about the deal after agreeing it: how many, and
+     * delivery to a zone (its name kept as the town) or collection. Only on
+     * a conversation holding a deal; each detail given replaces the last.
+     */
+    async dealDetails(conversationId: number, details: DealDetails) {
+      const columns = {
+        ...(details.quantity !== undefined && { deal_quantity: details.quantity }),
+        ...(details.zone && {
+          deal_delivery_zone_id: details.zone.id,
+          deal_delivery_town: details.zone.name,
+          deal_pickup: false,
+        }),
+        ...(details.pickup && { deal_delivery_zone_id: null, deal_delivery_town: null, deal_pickup: true }),
+      };
+      if (Object.keys(columns).length === 0) return;
+      const updated = await db
+        .updateTable('conversations')
+        .set(columns)
+        .where('id', '=', conversationId)
+        .where('deal_product_name', 'is not', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (updated) deps.events.publish({ type: 'conversation_update', data: { id: conversationId } });
     },
     /**
      * The bot hands over: as handoff, but only while the conversation is the

@@ -40,6 +40,9 @@ const dealOf = (row: ConversationRow): Conversation['deal'] =>
         productName: row.deal_product_name,
         unitPrice: Number(row.deal_unit_price),
         quantity: row.deal_quantity,
+        // Migration 026: where it goes, as the customer said after agreeing.
+        deliveryTown: row.deal_delivery_town,
+        pickup: row.deal_pickup ?? false,
         agreedBy: row.deal_agreed_by as NonNullable<Conversation['deal']>['agreedBy'],
         agreedAt: row.deal_agreed_at.toISOString(),
       };

@@ -63,7 +63,8 @@ const conversationJson = sql<string>`json_build_object(
   'customerLanguage', customer_language,
   'deal', case when deal_product_name is null then null else json_build_object(
     'productId', deal_product_id, 'productName', deal_product_name, 'unitPrice', deal_unit_price,
-    'quantity', deal_quantity, 'agreedBy', deal_agreed_by, 'agreedAt', ${isoUtc(sql.ref('deal_agreed_at'))}
+    'quantity', deal_quantity, 'deliveryTown', deal_delivery_town, 'pickup', coalesce(deal_pickup, false),
+    'agreedBy', deal_agreed_by, 'agreedAt', ${isoUtc(sql.ref('deal_agreed_at'))}
   ) end
 )::text`;
 

@@ -377,6 +377,8 @@ describe('a day of real use, replayed', () => {
       productName: 'Tan Brown Granite',
       unitPrice: best,
       quantity: null,
+      deliveryTown: null,
+      pickup: false,
       agreedBy: 'bot',
       agreedAt: expect.any(String),
     });
@@ -424,5 +426,52 @@ describe('a day of real use, replayed', () => {
     expect(unread.map((n) => n.conversationId)).not.toContain(id);
     const overview = await api('GET', '/api/analytics/overview');
     expect(overview.staffAverageResponseTime).toEqual(expect.any(Number));
+  });
+});
+
+describe('delivery from Settings → Delivery', () => {
+  it('answers a known town with its fee, hands over an unknown one, and keeps the deal’s count and town', async () => {
+    const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers: { cookie }, payload });
+    const nakuru = (
+      await post('/api/delivery-zones', { name: 'Nakuru', places: ['Lanet'], fee: 9500, leadDays: 3 })
+    ).json();
+    await api('PUT', '/api/delivery-pickup', {
+      enabled: true,
+      location: 'Our yard on Mombasa Road, Nairobi',
+      leadDays: 1,
+    });
+    try {
+      const c = customer('Otieno Ouma');
+      await c.says('Mnadeliver Nakuru?');
+      await c.says('Do you deliver to Garissa?');
+      const replies = await outboxOf(c.phone);
+      expect(replies[0]).toBe('Usafiri hadi Nakuru ni KES 9,500, inachukua takriban siku 3.');
+      expect(replies[1]).toContain('Our team arranges delivery and transport');
+      const asked = await conversationOf(c.phone);
+      expect(asked.status).toBe('admin_required');
+      expect((await notificationsOf(asked.id)).map((n) => n.type)).toEqual(['delivery_inquiry']);
+
+      const buyer = customer('Akinyi Atieno');
+      await buyer.says('Galaxy Black Granite price?');
+      await buyer.says('deal');
+      await buyer.says('3 slabs, Lanet');
+      const sold = await outboxOf(buyer.phone);
+      expect(sold[1]).toBe(
+        'Great, thank you! Galaxy Black Granite at KES 11,000 per slab. How many slabs do you need, and should we deliver (to which town) or will you pick up?',
+      );
+      expect(sold[2]).toBe('Noted: 3 slabs, delivery to Nakuru (KES 9,500, about 3 days). How would you like to pay?');
+      const conversation = (await conversationOf(buyer.phone)) as unknown as { status: string; deal: unknown };
+      expect(conversation.status).toBe('bot_active');
+      expect(conversation.deal).toMatchObject({ quantity: 3, deliveryTown: 'Nakuru', pickup: false });
+      const stored = await database.db
+        .selectFrom('conversations')
+        .select('deal_delivery_zone_id')
+        .where('customer_address', '=', buyer.phone)
+        .executeTakeFirstOrThrow();
+      expect(stored.deal_delivery_zone_id).toBe(nakuru.id);
+    } finally {
+      await database.db.deleteFrom('delivery_zones').execute();
+      await database.db.deleteFrom('delivery_pickup').execute();
+    }
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '../generated/endpoints/products/products';
 import { getGetSummaryQueryKey } from '../generated/endpoints/summary/summary';
 import { getListQuickRepliesQueryKey } from '../generated/endpoints/quick-replies/quick-replies';
+import { getListDeliveryZonesQueryKey } from '../generated/endpoints/delivery/delivery';
 import { getListMessageTemplatesQueryKey } from '../generated/endpoints/message-templates/message-templates';
 import { getGetConversationQueryKey } from '../generated/endpoints/conversations/conversations';
 import { getGetBusinessProfileQueryKey } from '../generated/endpoints/business/business';
@@ -38,6 +39,7 @@ describe('query keys the app invalidates', () => {
     expect(queryKeys.currentUser).toEqual(getGetCurrentUserQueryKey());
     expect(queryKeys.products).toEqual(getListProductsQueryKey());
     expect(queryKeys.quickReplies).toEqual(getListQuickRepliesQueryKey());
+    expect(queryKeys.deliveryZones).toEqual(getListDeliveryZonesQueryKey());
     expect(queryKeys.messageTemplates).toEqual(getListMessageTemplatesQueryKey());
     expect(queryKeys.conversations).toEqual(getListConversationsQueryKey());
     expect(queryKeys.notifications).toEqual(getListNotificationsQueryKey());

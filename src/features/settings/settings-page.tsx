@@ -8,6 +8,7 @@ import { BotSettingsSection } from './components/bot-settings-section';
 import { BusinessSection } from './components/business-section';
 import { MessageTemplatesSection } from './components/message-templates-section';
 import { QuickRepliesSection } from './components/quick-replies-section';
+import { DeliveryZonesSection } from './components/delivery-zones-section';
 import { UnsavedSections } from './unsaved-sections';
 
 /** /settings: the follow-up settings form, filled once the stored settings have loaded. */
@@ -43,6 +44,7 @@ export function SettingsPage() {
         <BusinessSection />
       </UnsavedSections>
       <QuickRepliesSection />
+      <DeliveryZonesSection />
       <MessageTemplatesSection />
     </div>
   );

@@ -3,6 +3,7 @@
  */
 import type { DealProductId } from './dealProductId';
 import type { DealQuantity } from './dealQuantity';
+import type { DealDeliveryTown } from './dealDeliveryTown';
 import type { DealAgreedBy } from './dealAgreedBy';
 
 /**
@@ -37,6 +38,18 @@ export interface Deal {
    * @maximum 100000
    */
   quantity?: DealQuantity;
+  /**
+   * Beyond the spec. Where the customer wants it delivered, as the
+delivery zone the chatbot recognised ("Nakuru"); null when not
+yet known or collected. Absent from a backend that does not keep it.
+
+   * @maxLength 60
+   */
+  deliveryTown?: DealDeliveryTown;
+  /** Beyond the spec. The customer will collect it themselves (see
+Pickup). Absent from a backend that does not keep it.
+ */
+  pickup?: boolean;
   agreedBy: DealAgreedBy;
   agreedAt: string;
 }

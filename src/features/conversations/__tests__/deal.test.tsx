@@ -40,6 +40,28 @@ describe('Conversation Info: the deal', () => {
     expect(row).toHaveTextContent(/Agreed by the chatbot on .*2026/);
   });
 
+  it('says where the deal goes when the customer said: a delivery town, or collection', () => {
+    const deal = {
+      productId: 3,
+      productName: 'Carrara White Marble',
+      unitPrice: 13800,
+      quantity: 3,
+      agreedBy: 'bot' as const,
+      agreedAt: '2026-11-22T09:01:30.000Z',
+    };
+    const { unmount } = render(
+      <ConversationInfo conversation={{ ...conversation, deal: { ...deal, deliveryTown: 'Nakuru', pickup: false } }} />,
+    );
+    expect(screen.getByText('Deal').closest('div')!).toHaveTextContent('Delivery to Nakuru');
+    unmount();
+    render(
+      <ConversationInfo conversation={{ ...conversation, deal: { ...deal, deliveryTown: null, pickup: true } }} />,
+    );
+    const row = screen.getByText('Deal').closest('div')!;
+    expect(row).toHaveTextContent('The customer collects it');
+    expect(row).not.toHaveTextContent('Delivery to');
+  });
+
   it('leaves out the quantity the customer has not said, and keeps cents', () => {
     render(
       <ConversationInfo

@@ -74,6 +74,12 @@ export function ConversationInfo({ conversation }: { conversation: Conversation 
                 {deal.productName} at {formatKES(deal.unitPrice)}
                 {deal.quantity != null && ` × ${deal.quantity}`}
               </p>
+              {/* Beyond the spec: where it goes, when the customer said after agreeing (absent: not kept). */}
+              {deal.pickup ? (
+                <p>The customer collects it</p>
+              ) : (
+                deal.deliveryTown && <p>Delivery to {deal.deliveryTown}</p>
+              )}
               <p className="muted">
                 Agreed by {deal.agreedBy === 'bot' ? 'the chatbot' : 'staff'} on {formatDateTime(deal.agreedAt)}
               </p>

@@ -76,6 +76,7 @@ function render(options: Options = {}, element = <BotSettingsSection />) {
     'GET /api/message-templates': () => json(200, []),
     // The Business section has tests of its own (business-section.test.tsx).
     'GET /api/business': () => json(404, { message: 'Not found' }),
+    'GET /api/delivery-zones': () => json(404, { message: 'Not found' }),
   });
   vi.stubGlobal(
     'fetch',

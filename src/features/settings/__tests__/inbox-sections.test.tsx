@@ -74,6 +74,8 @@ function renderSettings(
     'GET /api/bot/settings': notFound,
     // So has the Business section (business-section.test.tsx).
     'GET /api/business': notFound,
+    // Settings → Delivery has tests of its own (delivery-zones-section.test.tsx).
+    'GET /api/delivery-zones': notFound,
     'GET /api/message-templates': () => (options.missing ? notFound() : json(200, options.templates ?? templates)),
     'GET /api/quick-replies': () => (options.missing ? notFound() : json(200, stored)),
     'POST /api/quick-replies': () => {

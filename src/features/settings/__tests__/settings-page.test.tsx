@@ -30,6 +30,8 @@ function renderSettings(initial: FollowUpSettings = stored) {
     'PATCH /api/follow-ups/settings': () => json(200, current),
     // The Chatbot section has tests of its own (bot-settings.test.tsx): here the backend has no bot.
     'GET /api/bot/settings': () => json(404, { message: 'Not found' }),
+    // Settings → Delivery has tests of its own (delivery-zones-section.test.tsx).
+    'GET /api/delivery-zones': () => json(404, { message: 'Not found' }),
   });
   vi.stubGlobal(
     'fetch',

@@ -18,7 +18,7 @@ export const listConversationsQueryParams = zod.object({
 
 export const listConversations200ResponseCustomerNameMax = 200;export const listConversations200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
 export const listConversations200ResponseMessageCountMin = 0;export const listConversations200ResponseCurrentOfferPriceMin = 0;export const listConversations200ResponseBargainingRoundMin = 0;export const listConversations200ResponseUnreadCountMin = 0;export const listConversations200ResponseLastMessagePreviewMax = 200;export const listConversations200ResponseLastCustomerMessagePreviewMax = 200;export const listConversations200ResponseHandoffCustomerTextMax = 200;export const listConversations200ResponseDealProductNameMax = 200;export const listConversations200ResponseDealUnitPriceMin = 0;
-export const listConversations200ResponseDealUnitPriceMax = 100000000;export const listConversations200ResponseDealQuantityMax = 100000;
+export const listConversations200ResponseDealUnitPriceMax = 100000000;export const listConversations200ResponseDealQuantityMax = 100000;export const listConversations200ResponseDealDeliveryTownMax = 60;
 
 export const listConversations200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
@@ -45,6 +45,8 @@ export const listConversations200ResponseItem = zod.strictObject({
   "productName": zod.string().min(1).max(listConversations200ResponseDealProductNameMax),
   "unitPrice": zod.number().min(listConversations200ResponseDealUnitPriceMin).max(listConversations200ResponseDealUnitPriceMax).describe('KES, for one unit; two decimals at most.'),
   "quantity": zod.number().min(1).max(listConversations200ResponseDealQuantityMax).nullish().describe('How many units, when the customer said; null when not yet known.'),
+  "deliveryTown": zod.string().max(listConversations200ResponseDealDeliveryTownMax).nullish().describe('Beyond the spec. Where the customer wants it delivered, as the\ndelivery zone the chatbot recognised (\"Nakuru\"); null when not\nyet known or collected. Absent from a backend that does not keep it.\n'),
+  "pickup": zod.boolean().optional().describe('Beyond the spec. The customer will collect it themselves (see\nPickup). Absent from a backend that does not keep it.\n'),
   "agreedBy": zod.enum(['bot', 'staff']),
   "agreedAt": zod.iso.datetime({})
 }).describe('Beyond the spec. A price agreed with the customer: the product, the\nprice of one unit (a slab, a sink) in KES, how many when the customer\nsaid, who agreed it and when. When the chatbot agrees a sale, the\nconversation holds the deal and staff get a `deal_accepted`\nnotification (\"Wanjiku Mutua accepted Carrara White Marble at KES\n13,800\"); the same deal agreed again changes nothing.\n'),zod.null()]).optional().describe('Beyond the spec. The price the customer last agreed to in this\nconversation; null until they agree to one. Absent from a backend\nthat does not track deals: the dashboard then shows none.\n')
@@ -95,7 +97,7 @@ export const searchConversationsQueryParams = zod.object({
 
 export const searchConversations200ResponseCustomerNameMax = 200;export const searchConversations200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
 export const searchConversations200ResponseMessageCountMin = 0;export const searchConversations200ResponseCurrentOfferPriceMin = 0;export const searchConversations200ResponseBargainingRoundMin = 0;export const searchConversations200ResponseUnreadCountMin = 0;export const searchConversations200ResponseLastMessagePreviewMax = 200;export const searchConversations200ResponseLastCustomerMessagePreviewMax = 200;export const searchConversations200ResponseHandoffCustomerTextMax = 200;export const searchConversations200ResponseDealProductNameMax = 200;export const searchConversations200ResponseDealUnitPriceMin = 0;
-export const searchConversations200ResponseDealUnitPriceMax = 100000000;export const searchConversations200ResponseDealQuantityMax = 100000;
+export const searchConversations200ResponseDealUnitPriceMax = 100000000;export const searchConversations200ResponseDealQuantityMax = 100000;export const searchConversations200ResponseDealDeliveryTownMax = 60;
 
 export const searchConversations200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
@@ -122,6 +124,8 @@ export const searchConversations200ResponseItem = zod.strictObject({
   "productName": zod.string().min(1).max(searchConversations200ResponseDealProductNameMax),
   "unitPrice": zod.number().min(searchConversations200ResponseDealUnitPriceMin).max(searchConversations200ResponseDealUnitPriceMax).describe('KES, for one unit; two decimals at most.'),
   "quantity": zod.number().min(1).max(searchConversations200ResponseDealQuantityMax).nullish().describe('How many units, when the customer said; null when not yet known.'),
+  "deliveryTown": zod.string().max(searchConversations200ResponseDealDeliveryTownMax).nullish().describe('Beyond the spec. Where the customer wants it delivered, as the\ndelivery zone the chatbot recognised (\"Nakuru\"); null when not\nyet known or collected. Absent from a backend that does not keep it.\n'),
+  "pickup": zod.boolean().optional().describe('Beyond the spec. The customer will collect it themselves (see\nPickup). Absent from a backend that does not keep it.\n'),
   "agreedBy": zod.enum(['bot', 'staff']),
   "agreedAt": zod.iso.datetime({})
 }).describe('Beyond the spec. A price agreed with the customer: the product, the\nprice of one unit (a slab, a sink) in KES, how many when the customer\nsaid, who agreed it and when. When the chatbot agrees a sale, the\nconversation holds the deal and staff get a `deal_accepted`\nnotification (\"Wanjiku Mutua accepted Carrara White Marble at KES\n13,800\"); the same deal agreed again changes nothing.\n'),zod.null()]).optional().describe('Beyond the spec. The price the customer last agreed to in this\nconversation; null until they agree to one. Absent from a backend\nthat does not track deals: the dashboard then shows none.\n')
@@ -185,7 +189,7 @@ export const exportConversations422Response = zod.strictObject({
  */
 export const getConversation200ResponseCustomerNameMax = 200;export const getConversation200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
 export const getConversation200ResponseMessageCountMin = 0;export const getConversation200ResponseCurrentOfferPriceMin = 0;export const getConversation200ResponseBargainingRoundMin = 0;export const getConversation200ResponseUnreadCountMin = 0;export const getConversation200ResponseLastMessagePreviewMax = 200;export const getConversation200ResponseLastCustomerMessagePreviewMax = 200;export const getConversation200ResponseHandoffCustomerTextMax = 200;export const getConversation200ResponseDealProductNameMax = 200;export const getConversation200ResponseDealUnitPriceMin = 0;
-export const getConversation200ResponseDealUnitPriceMax = 100000000;export const getConversation200ResponseDealQuantityMax = 100000;
+export const getConversation200ResponseDealUnitPriceMax = 100000000;export const getConversation200ResponseDealQuantityMax = 100000;export const getConversation200ResponseDealDeliveryTownMax = 60;
 
 export const getConversation200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -212,6 +216,8 @@ export const getConversation200Response = zod.strictObject({
   "productName": zod.string().min(1).max(getConversation200ResponseDealProductNameMax),
   "unitPrice": zod.number().min(getConversation200ResponseDealUnitPriceMin).max(getConversation200ResponseDealUnitPriceMax).describe('KES, for one unit; two decimals at most.'),
   "quantity": zod.number().min(1).max(getConversation200ResponseDealQuantityMax).nullish().describe('How many units, when the customer said; null when not yet known.'),
+  "deliveryTown": zod.string().max(getConversation200ResponseDealDeliveryTownMax).nullish().describe('Beyond the spec. Where the customer wants it delivered, as the\ndelivery zone the chatbot recognised (\"Nakuru\"); null when not\nyet known or collected. Absent from a backend that does not keep it.\n'),
+  "pickup": zod.boolean().optional().describe('Beyond the spec. The customer will collect it themselves (see\nPickup). Absent from a backend that does not keep it.\n'),
   "agreedBy": zod.enum(['bot', 'staff']),
   "agreedAt": zod.iso.datetime({})
 }).describe('Beyond the spec. A price agreed with the customer: the product, the\nprice of one unit (a slab, a sink) in KES, how many when the customer\nsaid, who agreed it and when. When the chatbot agrees a sale, the\nconversation holds the deal and staff get a `deal_accepted`\nnotification (\"Wanjiku Mutua accepted Carrara White Marble at KES\n13,800\"); the same deal agreed again changes nothing.\n'),zod.null()]).optional().describe('Beyond the spec. The price the customer last agreed to in this\nconversation; null until they agree to one. Absent from a backend\nthat does not track deals: the dashboard then shows none.\n')
@@ -252,7 +258,7 @@ export const updateConversationStatusBody = zod.object({
 
 export const updateConversationStatus200ResponseCustomerNameMax = 200;export const updateConversationStatus200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
 export const updateConversationStatus200ResponseMessageCountMin = 0;export const updateConversationStatus200ResponseCurrentOfferPriceMin = 0;export const updateConversationStatus200ResponseBargainingRoundMin = 0;export const updateConversationStatus200ResponseUnreadCountMin = 0;export const updateConversationStatus200ResponseLastMessagePreviewMax = 200;export const updateConversationStatus200ResponseLastCustomerMessagePreviewMax = 200;export const updateConversationStatus200ResponseHandoffCustomerTextMax = 200;export const updateConversationStatus200ResponseDealProductNameMax = 200;export const updateConversationStatus200ResponseDealUnitPriceMin = 0;
-export const updateConversationStatus200ResponseDealUnitPriceMax = 100000000;export const updateConversationStatus200ResponseDealQuantityMax = 100000;
+export const updateConversationStatus200ResponseDealUnitPriceMax = 100000000;export const updateConversationStatus200ResponseDealQuantityMax = 100000;export const updateConversationStatus200ResponseDealDeliveryTownMax = 60;
 
 export const updateConversationStatus200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -279,6 +285,8 @@ export const updateConversationStatus200Response = zod.strictObject({
   "productName": zod.string().min(1).max(updateConversationStatus200ResponseDealProductNameMax),
   "unitPrice": zod.number().min(updateConversationStatus200ResponseDealUnitPriceMin).max(updateConversationStatus200ResponseDealUnitPriceMax).describe('KES, for one unit; two decimals at most.'),
   "quantity": zod.number().min(1).max(updateConversationStatus200ResponseDealQuantityMax).nullish().describe('How many units, when the customer said; null when not yet known.'),
+  "deliveryTown": zod.string().max(updateConversationStatus200ResponseDealDeliveryTownMax).nullish().describe('Beyond the spec. Where the customer wants it delivered, as the\ndelivery zone the chatbot recognised (\"Nakuru\"); null when not\nyet known or collected. Absent from a backend that does not keep it.\n'),
+  "pickup": zod.boolean().optional().describe('Beyond the spec. The customer will collect it themselves (see\nPickup). Absent from a backend that does not keep it.\n'),
   "agreedBy": zod.enum(['bot', 'staff']),
   "agreedAt": zod.iso.datetime({})
 }).describe('Beyond the spec. A price agreed with the customer: the product, the\nprice of one unit (a slab, a sink) in KES, how many when the customer\nsaid, who agreed it and when. When the chatbot agrees a sale, the\nconversation holds the deal and staff get a `deal_accepted`\nnotification (\"Wanjiku Mutua accepted Carrara White Marble at KES\n13,800\"); the same deal agreed again changes nothing.\n'),zod.null()]).optional().describe('Beyond the spec. The price the customer last agreed to in this\nconversation; null until they agree to one. Absent from a backend\nthat does not track deals: the dashboard then shows none.\n')
@@ -491,7 +499,7 @@ dashboard shows no unread counts.
  */
 export const markConversationRead200ResponseCustomerNameMax = 200;export const markConversationRead200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
 export const markConversationRead200ResponseMessageCountMin = 0;export const markConversationRead200ResponseCurrentOfferPriceMin = 0;export const markConversationRead200ResponseBargainingRoundMin = 0;export const markConversationRead200ResponseUnreadCountMin = 0;export const markConversationRead200ResponseLastMessagePreviewMax = 200;export const markConversationRead200ResponseLastCustomerMessagePreviewMax = 200;export const markConversationRead200ResponseHandoffCustomerTextMax = 200;export const markConversationRead200ResponseDealProductNameMax = 200;export const markConversationRead200ResponseDealUnitPriceMin = 0;
-export const markConversationRead200ResponseDealUnitPriceMax = 100000000;export const markConversationRead200ResponseDealQuantityMax = 100000;
+export const markConversationRead200ResponseDealUnitPriceMax = 100000000;export const markConversationRead200ResponseDealQuantityMax = 100000;export const markConversationRead200ResponseDealDeliveryTownMax = 60;
 
 export const markConversationRead200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -518,6 +526,8 @@ export const markConversationRead200Response = zod.strictObject({
   "productName": zod.string().min(1).max(markConversationRead200ResponseDealProductNameMax),
   "unitPrice": zod.number().min(markConversationRead200ResponseDealUnitPriceMin).max(markConversationRead200ResponseDealUnitPriceMax).describe('KES, for one unit; two decimals at most.'),
   "quantity": zod.number().min(1).max(markConversationRead200ResponseDealQuantityMax).nullish().describe('How many units, when the customer said; null when not yet known.'),
+  "deliveryTown": zod.string().max(markConversationRead200ResponseDealDeliveryTownMax).nullish().describe('Beyond the spec. Where the customer wants it delivered, as the\ndelivery zone the chatbot recognised (\"Nakuru\"); null when not\nyet known or collected. Absent from a backend that does not keep it.\n'),
+  "pickup": zod.boolean().optional().describe('Beyond the spec. The customer will collect it themselves (see\nPickup). Absent from a backend that does not keep it.\n'),
   "agreedBy": zod.enum(['bot', 'staff']),
   "agreedAt": zod.iso.datetime({})
 }).describe('Beyond the spec. A price agreed with the customer: the product, the\nprice of one unit (a slab, a sink) in KES, how many when the customer\nsaid, who agreed it and when. When the chatbot agrees a sale, the\nconversation holds the deal and staff get a `deal_accepted`\nnotification (\"Wanjiku Mutua accepted Carrara White Marble at KES\n13,800\"); the same deal agreed again changes nothing.\n'),zod.null()]).optional().describe('Beyond the spec. The price the customer last agreed to in this\nconversation; null until they agree to one. Absent from a backend\nthat does not track deals: the dashboard then shows none.\n')
@@ -557,7 +567,7 @@ until staff open it again.
  */
 export const markConversationUnread200ResponseCustomerNameMax = 200;export const markConversationUnread200ResponseWhatsappPhoneNumberRegExp = new RegExp('^\\+?[0-9]{7,15}$');
 export const markConversationUnread200ResponseMessageCountMin = 0;export const markConversationUnread200ResponseCurrentOfferPriceMin = 0;export const markConversationUnread200ResponseBargainingRoundMin = 0;export const markConversationUnread200ResponseUnreadCountMin = 0;export const markConversationUnread200ResponseLastMessagePreviewMax = 200;export const markConversationUnread200ResponseLastCustomerMessagePreviewMax = 200;export const markConversationUnread200ResponseHandoffCustomerTextMax = 200;export const markConversationUnread200ResponseDealProductNameMax = 200;export const markConversationUnread200ResponseDealUnitPriceMin = 0;
-export const markConversationUnread200ResponseDealUnitPriceMax = 100000000;export const markConversationUnread200ResponseDealQuantityMax = 100000;
+export const markConversationUnread200ResponseDealUnitPriceMax = 100000000;export const markConversationUnread200ResponseDealQuantityMax = 100000;export const markConversationUnread200ResponseDealDeliveryTownMax = 60;
 
 export const markConversationUnread200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -584,6 +594,8 @@ export const markConversationUnread200Response = zod.strictObject({
   "productName": zod.string().min(1).max(markConversationUnread200ResponseDealProductNameMax),
   "unitPrice": zod.number().min(markConversationUnread200ResponseDealUnitPriceMin).max(markConversationUnread200ResponseDealUnitPriceMax).describe('KES, for one unit; two decimals at most.'),
   "quantity": zod.number().min(1).max(markConversationUnread200ResponseDealQuantityMax).nullish().describe('How many units, when the customer said; null when not yet known.'),
+  "deliveryTown": zod.string().max(markConversationUnread200ResponseDealDeliveryTownMax).nullish().describe('Beyond the spec. Where the customer wants it delivered, as the\ndelivery zone the chatbot recognised (\"Nakuru\"); null when not\nyet known or collected. Absent from a backend that does not keep it.\n'),
+  "pickup": zod.boolean().optional().describe('Beyond the spec. The customer will collect it themselves (see\nPickup). Absent from a backend that does not keep it.\n'),
   "agreedBy": zod.enum(['bot', 'staff']),
   "agreedAt": zod.iso.datetime({})
 }).describe('Beyond the spec. A price agreed with the customer: the product, the\nprice of one unit (a slab, a sink) in KES, how many when the customer\nsaid, who agreed it and when. When the chatbot agrees a sale, the\nconversation holds the deal and staff get a `deal_accepted`\nnotification (\"Wanjiku Mutua accepted Carrara White Marble at KES\n13,800\"); the same deal agreed again changes nothing.\n'),zod.null()]).optional().describe('Beyond the spec. The price the customer last agreed to in this\nconversation; null until they agree to one. Absent from a backend\nthat does not track deals: the dashboard then shows none.\n')
