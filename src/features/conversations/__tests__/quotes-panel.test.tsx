@@ -77,11 +77,15 @@ const quote = (patch: Partial<Quote> = {}): Quote => ({
   ...patch,
 });
 
-function renderPanel(answers: Parameters<typeof stubApi>[0]) {
-  const api = stubApi({ 'GET /api/products': () => json(200, products), ...answers });
+function renderPanel(answers: Parameters<typeof stubApi>[0], shown: Conversation = conversation) {
+  const api = stubApi({
+    'GET /api/products': () => json(200, products),
+    'GET /api/delivery-zones': () => json(404, { message: 'Not found' }),
+    ...answers,
+  });
   const fetchSpy = vi.fn(api.fetchStub);
   vi.stubGlobal('fetch', fetchSpy);
-  renderRoutes([{ path: '/c', element: <QuotesPanel conversation={conversation} /> }], '/c');
+  renderRoutes([{ path: '/c', element: <QuotesPanel conversation={shown} /> }], '/c');
   const body = (key: string) => {
     const call = fetchSpy.mock.calls.find(
       ([input, init]) =>
@@ -215,5 +219,34 @@ describe('the Quotes panel', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Mark accepted' }));
     expect(await screen.findByText('Quote accepted')).toBeInTheDocument();
     expect(calls.filter((call) => call === 'POST /api/quotes/42/accept')).toHaveLength(1);
+  });
+
+  it('offers the zones of Settings → Delivery and starts from the town the customer gave', async () => {
+    const user = userEvent.setup();
+    const { body } = renderPanel(
+      {
+        'GET /api/conversations/106/quotes': () => json(200, []),
+        'GET /api/delivery-zones': () =>
+          json(200, {
+            zones: [
+              { id: 7, name: 'Nakuru', places: [], fee: 9500, leadDays: 3 },
+              { id: 8, name: 'Thika', places: ['Makongeni'], fee: 3500, leadDays: 1 },
+            ],
+            pickup: { enabled: false, location: '', leadDays: 0 },
+          }),
+        'POST /api/conversations/106/quotes': () => json(201, quote()),
+      },
+      { ...conversation, deal: { ...conversation.deal!, deliveryTown: 'Nakuru', pickup: false } },
+    );
+    await user.click(await screen.findByRole('button', { name: 'New quote' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New quote' });
+    const delivery = within(dialog).getByLabelText('Delivery');
+    expect(delivery).toHaveValue('7');
+    // Pickup is off in Settings → Delivery: not offered.
+    expect(within(delivery).queryByRole('option', { name: 'Pickup' })).not.toBeInTheDocument();
+    expect(within(delivery).getByRole('option', { name: 'Thika (KES 3,500)' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    await screen.findByText('Quote saved');
+    expect(body('POST /api/conversations/106/quotes')).toMatchObject({ deliveryZoneId: 7, pickup: false });
   });
 });

@@ -38,9 +38,18 @@ export const NOTE_MAX = createQuoteBodyNoteMax;
 
 export const emptyLine = (): LineFields => ({ productId: '', quantity: '1', unitPrice: '', withInstallation: false });
 
-/** A new quote: the deal's product, quantity and price when the customer agreed one. */
-export function fieldsFromDeal(conversation: Conversation | undefined): QuoteFields {
+/**
+ * A new quote: the deal's product, quantity and price when the customer agreed one, and where it
+ * goes when they said (pickup, or the zone named as the deal's town).
+ */
+export function fieldsFromDeal(
+  conversation: Conversation | undefined,
+  zones: readonly { id: number; name: string }[] = [],
+): QuoteFields {
   const deal = conversation?.deal;
+  const town = deal?.deliveryTown?.trim().toLowerCase();
+  const zone = town ? zones.find((z) => z.name.trim().toLowerCase() === town) : undefined;
+  const delivery = deal?.pickup ? 'pickup' : zone ? String(zone.id) : 'none';
   const line =
     deal && deal.productId != null
       ? {
@@ -50,7 +59,7 @@ export function fieldsFromDeal(conversation: Conversation | undefined): QuoteFie
           withInstallation: false,
         }
       : emptyLine();
-  return { lines: [line], delivery: 'none', discount: '', depositPercent: '', validityDays: '', note: '' };
+  return { lines: [line], delivery, discount: '', depositPercent: '', validityDays: '', note: '' };
 }
 
 /** A draft being edited: its own values. */

@@ -9,6 +9,7 @@ import {
   useReviseQuote,
   useSendQuote,
 } from '../../../../api/generated/endpoints/quotes/quotes';
+import { useListDeliveryZones } from '../../../../api/generated/endpoints/delivery/delivery';
 import type { Conversation } from '../../../../api/generated/model/conversation';
 import type { Quote } from '../../../../api/generated/model/quote';
 import { LoadError } from '../../../../components/ui/load-error';
@@ -29,16 +30,13 @@ type Confirming = { action: 'accept' | 'cancel'; quote: Quote } | null;
  * revise a sent one, record the customer's yes or withdraw it. A backend without quotes (404)
  * shows nothing.
  */
-export function QuotesPanel({
-  conversation,
-  zones = [],
-  pickup = true,
-}: {
-  conversation: Conversation;
-  zones?: ZoneChoice[];
-  pickup?: boolean;
-}) {
+export function QuotesPanel({ conversation }: { conversation: Conversation }) {
   const quotes = useListConversationQuotes(conversation.id);
+  // Settings → Delivery's zones and pickup, when the backend keeps them; without them a quote
+  // offers pickup or no delivery.
+  const delivery = useListDeliveryZones({ query: { enabled: quotes.isSuccess } });
+  const zones: ZoneChoice[] = delivery.data?.zones ?? [];
+  const pickup = delivery.data ? delivery.data.pickup.enabled : true;
   const send = useSendQuote();
   const revise = useReviseQuote();
   const accept = useAcceptQuote();
@@ -132,7 +130,7 @@ export function QuotesPanel({
           key={editing.quote?.id ?? 'new'}
           conversationId={conversation.id}
           quote={editing.quote}
-          initial={editing.quote ? fieldsFromQuote(editing.quote) : fieldsFromDeal(conversation)}
+          initial={editing.quote ? fieldsFromQuote(editing.quote) : fieldsFromDeal(conversation, zones)}
           zones={zones}
           pickup={pickup}
           onDone={() => setEditing(null)}
