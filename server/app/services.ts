@@ -91,6 +91,8 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
     settings: botSettings.current,
     // The bot answers delivery questions from Settings → Delivery.
     delivery: { findZoneFor: deliveryZones.findZoneFor, pickup: deliveryZones.pickup },
+    // A deal the bot completed (how many, and where to) is quoted and sent at once.
+    afterTurn: (conversationId) => quotes.fromDeal(conversationId),
   });
   return {
     now,

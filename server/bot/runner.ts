@@ -66,6 +66,11 @@ export type BotRunnerOptions = {
   };
   /** The settings (services.botSettings.current, which a save refreshes); default: read from bot_settings every few seconds. */
   settings?: () => Promise<BotSettings>;
+  /**
+   * Runs after each turn on a conversation, before its next one starts (the quote a complete deal
+   * gets). A failure is logged; the turn's outcome is kept.
+   */
+  afterTurn?: (conversationId: number) => Promise<unknown>;
 };
 
 /** The largest JSON tools.remember keeps, in bytes. */
@@ -216,7 +221,20 @@ export function createBotRunner(options: BotRunnerOptions) {
       const clock = at.now ?? now;
       const deliver = at.deliver ?? options.deliver ?? 'outbox';
       const previous = turns.get(input.conversationId);
-      const next = previous ? previous.then(() => run(input, clock, deliver)) : run(input, clock, deliver);
+      const runAndFollow = async () => {
+        const outcome = await run(input, clock, deliver);
+        if (options.afterTurn)
+          await options
+            .afterTurn(input.conversationId)
+            .catch((error: unknown) =>
+              log.error(
+                { err: error, conversationId: input.conversationId },
+                'the work after the bot’s turn failed (the turn is kept)',
+              ),
+            );
+        return outcome;
+      };
+      const next = previous ? previous.then(runAndFollow) : runAndFollow();
       turns.set(input.conversationId, next);
       void next.finally(() => {
         if (turns.get(input.conversationId) === next) turns.delete(input.conversationId);

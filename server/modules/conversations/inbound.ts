@@ -229,7 +229,8 @@ export function inboundService(
           (row.deal_product_name === deal.product.name &&
             row.deal_unit_price !== null &&
             Number(row.deal_unit_price) === unitPrice &&
-            row.deal_quantity === (deal.quantity ?? null));
+            // A yes that names no quantity keeps the one already said (the quote's "sawa" is such a yes).
+            (deal.quantity == null || row.deal_quantity === deal.quantity));
         await trx
           .updateTable('conversations')
           .set(

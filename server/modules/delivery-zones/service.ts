@@ -140,9 +140,9 @@ export function deliveryZonesService(db: Kysely<DB>) {
         ? { id: best.zone.id, name: best.zone.name, feeCents: best.zone.fee_cents, leadDays: best.zone.lead_days }
         : null;
     },
-    /** A zone by its id, as findZoneFor gives it; null when there is none. */
-    async zoneById(id: number): Promise<ZoneMatch | null> {
-      const row = await repo.byId(id);
+    /** A zone by its id, as findZoneFor gives it; null when there is none. `within`: a transaction to read it in. */
+    async zoneById(id: number, within?: Kysely<DB>): Promise<ZoneMatch | null> {
+      const row = await (within ? deliveryZonesRepository(within) : repo).byId(id);
       return row ? { id: row.id, name: row.name, feeCents: row.fee_cents, leadDays: row.lead_days } : null;
     },
   };

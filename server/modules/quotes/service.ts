@@ -129,7 +129,7 @@ export function quotesService(db: Kysely<DB>, given: QuotesDeps) {
     let deliveryFeeCents = 0n;
     let deliveryTown: string | null = null;
     if (settings.deliveryZoneId !== null) {
-      const zone = await deps.deliveryZone(settings.deliveryZoneId);
+      const zone = await deps.deliveryZone(settings.deliveryZoneId, trx);
       if (!zone) throw badRequest('Unknown delivery zone');
       if (!Number.isSafeInteger(zone.feeCents) || zone.feeCents < 0) throw badRequest('Unknown delivery zone');
       deliveryFeeCents = BigInt(zone.feeCents);
@@ -272,6 +272,44 @@ export function quotesService(db: Kysely<DB>, given: QuotesDeps) {
     },
 
     get: async (id: number) => toQuote(await load(id), deps.now()),
+
+    /**
+     * A deal the customer completed with the bot (the product, how many, and delivery to a zone
+     * or pickup) gets its quote at once: made from the deal and sent, while the bot still has the
+     * conversation and no quote of it is in draft, sent or accepted. Undefined when there is
+     * nothing to do.
+     */
+    async fromDeal(conversationId: number): Promise<Quote | undefined> {
+      const deal = await db
+        .selectFrom('conversations')
+        .select(['deal_product_id', 'deal_unit_price', 'deal_quantity', 'deal_delivery_zone_id', 'deal_pickup'])
+        .where('id', '=', conversationId)
+        .where('status', '=', 'bot_active')
+        .where('deal_product_id', 'is not', null)
+        .where('deal_quantity', 'is not', null)
+        .where((eb) => eb.or([eb('deal_pickup', '=', true), eb('deal_delivery_zone_id', 'is not', null)]))
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('quotes')
+                .select('id')
+                .where('quotes.conversation_id', '=', conversationId)
+                .where('quotes.status', 'in', ['draft', 'sent', 'accepted']),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      if (!deal || deal.deal_product_id === null || deal.deal_quantity === null || deal.deal_unit_price === null)
+        return undefined;
+      const draft = await this.create(conversationId, {
+        lines: [
+          { productId: deal.deal_product_id, quantity: deal.deal_quantity, unitPrice: Number(deal.deal_unit_price) },
+        ],
+        pickup: deal.deal_pickup === true,
+        deliveryZoneId: deal.deal_pickup ? null : deal.deal_delivery_zone_id,
+      });
+      return this.send(draft.id);
+    },
 
     async create(conversationId: number, input: QuoteInput): Promise<Quote> {
       const profile = await deps.business.current();
@@ -451,7 +489,11 @@ export function quotesService(db: Kysely<DB>, given: QuotesDeps) {
       const at = deps.now();
       const validUntil = validityEnd(at, row.validity_days);
       const sentView = toQuote({ ...row, status: 'sent', sent_at: at, valid_until: validUntil }, at);
-      const caption = `Quotation ${row.number} – total ${kes(sentView.total)}, valid until ${formatDay(sentView.validUntil)}. Reply YES to accept.`;
+      // In the customer's language (the bot's reading of their messages): Swahili and Sheng get Swahili.
+      const caption =
+        conversation.customer_language === 'sw'
+          ? `Nukuu ${row.number} – jumla ${kes(sentView.total)}, inatumika hadi ${formatDay(sentView.validUntil)}. Jibu NDIO kukubali.`
+          : `Quotation ${row.number} – total ${kes(sentView.total)}, valid until ${formatDay(sentView.validUntil)}. Reply YES to accept.`;
       let template: OutboxTemplate | null = null;
       if (!windowOpen(conversation, at)) {
         const found = await deps.templates.byName(

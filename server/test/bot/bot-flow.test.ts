@@ -166,19 +166,33 @@ async function conversationOf(phone: string) {
   }>;
 }
 
-/** What the bot queued for this customer, oldest first. */
+/** What the bot queued for this customer, oldest first (the quote a complete deal gets is left out: quotesOf). */
 const outboxOf = async (phone: string) =>
   (
     await database.db
       .selectFrom('outbox')
-      .select(['content', 'kind'])
+      .select(['content', 'kind', 'document'])
       .where('to_address', '=', phone)
       .orderBy('id')
       .execute()
-  ).map((row) => {
-    expect(row.kind).toBe('bot_reply');
-    return row.content;
-  });
+  )
+    .filter((row) => row.document === null)
+    .map((row) => {
+      expect(row.kind).toBe('bot_reply');
+      return row.content;
+    });
+
+/** The quotes sent to this customer as documents: their captions. */
+const quotesOf = async (phone: string) =>
+  (
+    await database.db
+      .selectFrom('outbox')
+      .select(['content'])
+      .where('to_address', '=', phone)
+      .where('document', 'is not', null)
+      .orderBy('id')
+      .execute()
+  ).map((row) => row.content);
 
 const notificationsOf = async (conversationId: number) =>
   ((await api('GET', '/api/notifications')) as { type: string; message: string; conversationId: number }[]).filter(
@@ -460,6 +474,10 @@ describe('delivery from Settings → Delivery', () => {
         'Great, thank you! Galaxy Black Granite at KES 11,000 per slab. How many slabs do you need, and should we deliver (to which town) or will you pick up?',
       );
       expect(sold[2]).toBe('Noted: 3 slabs, delivery to Nakuru (KES 9,500, about 3 days). How would you like to pay?');
+      // A complete deal is quoted at once: 3 × 11,000 + 9,500 delivery.
+      expect(await quotesOf(buyer.phone)).toEqual([
+        expect.stringMatching(/^Quotation Q\d{5} – total KES 42,500\.00, valid until .+\. Reply YES to accept\.$/),
+      ]);
       const conversation = (await conversationOf(buyer.phone)) as unknown as { status: string; deal: unknown };
       expect(conversation.status).toBe('bot_active');
       expect(conversation.deal).toMatchObject({ quantity: 3, deliveryTown: 'Nakuru', pickup: false });
