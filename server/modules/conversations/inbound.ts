@@ -242,7 +242,9 @@ export function inboundService(
                   deal_product_name: deal.product.name,
                   deal_unit_price: unitPrice!,
                   // The starting price when agreed: the analytics' discount is measured from it.
-                  deal_list_price: sql<string | null>`(select starting_price from products where id = ${deal.product.id})`,
+                  deal_list_price: sql<
+                    string | null
+                  >`(select starting_price from products where id = ${deal.product.id})`,
                   deal_quantity: deal.quantity ?? null,
                   deal_agreed_by: 'bot',
                   deal_agreed_at: at,
