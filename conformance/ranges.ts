@@ -210,6 +210,11 @@ function jsonBase(ctx: Ctx, op: Operation, valid: SendInit | undefined): { body:
       const { logoUrl: _logo, ...input } = read as Record<string, unknown>;
       return { body: input, restore: true };
     }
+    case 'updateDeliveryPickup': {
+      // Pickup as read, within the list of zones.
+      const read = (sample('listDeliveryZones') as { pickup?: unknown } | undefined)?.pickup;
+      return read && typeof read === 'object' ? { body: read, restore: true } : unread('pickup');
+    }
     case 'reorderQuickReplies': {
       const list = sample('listQuickReplies');
       return Array.isArray(list)

@@ -22,6 +22,10 @@ import {
 import type { RecordedSend } from '../common/whatsapp/recorder';
 import { E2E_ADMIN } from '../playwright.server.config';
 import { STARTUP_TIMEOUT_MS, WHATSAPP, startWhatsAppStack, type WhatsAppStack } from './support/whatsapp-stack';
+import { execFileSync } from 'node:child_process';
+
+/** A PDF's text as Debian's pdftotext reads it (poppler-utils, installed by .ci/run), in reading order. */
+const pdfText = (bytes: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes }).toString();
 
 /** A webhook reaching the screen: stored, processed, pushed over the socket, rendered. */
 const LIVE = { timeout: 15_000 };
@@ -276,6 +280,73 @@ test('a Swahili buyer who bargains, then offers more than the last price and say
   expect(notifications.filter((n) => n.type === 'deal_accepted' && n.message.startsWith(name))).toEqual([
     expect.objectContaining({ message: `${name} accepted Tan Brown Granite at KES ${price}` }),
   ]);
+});
+
+test('from "deal" to an order: the customer says "3 slabs, Nakuru", gets the quote PDF, answers "sawa", and the order shows live', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page.request);
+  await addGranite(page.request, 'Rosy Pink Granite', 'Pink', [8200, 11000], 12);
+  const zone = await page.request.post(`${stack.app}/api/delivery-zones`, {
+    data: { name: 'Nakuru', places: ['Lanet'], fee: 9500, leadDays: 3 },
+  });
+  expect([201, 409], await zone.text()).toContain(zone.status());
+  const from = newNumber();
+  const name = 'Wairimu Kariuki';
+  await page.goto(`${stack.app}/orders`);
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Live updates: connected' })).toBeVisible(LIVE);
+
+  // Asks, bargains, accepts; the bot asks how many and where.
+  await postCustomerText(from, name, 'bei ya rosy pink');
+  await expect.poll(() => textsTo(from).length, LIVE).toBe(1);
+  await postCustomerText(from, name, 'Nitakupa 8000');
+  await expect.poll(() => textsTo(from).length, LIVE).toBe(2);
+  await postCustomerText(from, name, 'Sawa, deal');
+  await expect.poll(() => textsTo(from).length, LIVE).toBe(3);
+  expect(bodyOf(textsTo(from)[2])).toContain('slab ngapi');
+  const price = Number(
+    bodyOf(textsTo(from)[2])
+      .match(/KES ([\d,]+)/)![1]
+      .replace(/,/g, ''),
+  );
+
+  // "3 slabs, Nakuru": noted with the fee, and the quote arrives as a PDF document (checked by
+  // Prism against Meta's contract), its caption in Swahili.
+  await postCustomerText(from, name, 'Nataka slab 3, mniletee Nakuru');
+  const documentsTo = () =>
+    stack.recorder.sent().filter((send) => {
+      const request = send.request as { to?: string; type?: string };
+      return request.type === 'document' && request.to?.replace(/^\+/, '') === from;
+    });
+  await expect.poll(() => documentsTo().length, LIVE).toBe(1);
+  const total = 3 * price + 9500;
+  const totalText = total.toLocaleString('en-US');
+  const document = (documentsTo()[0].request as { document: { link: string; filename: string; caption: string } })
+    .document;
+  expect(document.caption).toMatch(new RegExp(`^Nukuu (Q\\d+) – jumla KES ${totalText}\\.00`));
+  expect(bodyOf(textsTo(from).at(-1))).toContain('usafiri hadi Nakuru (KES 9,500');
+  // The link WhatsApp fetches gives the PDF, whose text names the number, the lines and the total.
+  const pdf = await page.request.get(document.link);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  const text = pdfText(await pdf.body());
+  const number = document.caption.match(/Q\d+/)![0];
+  expect(text).toContain(number);
+  expect(text).toContain('Rosy Pink Granite');
+  expect(text).toMatch(new RegExp(`Total\\s+KES ${totalText}\\.00`));
+
+  // "sawa": the quote is accepted and its order appears on the Orders screen, live, with the total.
+  await postCustomerText(from, name, 'sawa');
+  const card = page.getByRole('link').filter({ hasText: name });
+  await expect(card).toBeVisible(LIVE);
+  await expect(card).toContainText(`KES ${totalText}`);
+  await expect(card).toContainText('Confirmed');
+  await expect(card).toContainText('Unpaid');
+  await card.click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/SO\d+/);
+  await expect(page.getByText(`from quote ${number}`)).toBeVisible();
 });
 
 test('the webhook refuses deliveries without the app secret’s signature, and stores nothing', async ({ request }) => {

@@ -19,6 +19,8 @@ const SCREENS = [
   '/products/edit/1',
   '/conversations',
   '/conversations/1',
+  '/orders',
+  '/orders/3',
   '/notifications',
   '/analytics',
   '/settings',

@@ -131,6 +131,8 @@ export async function startWhatsAppStack(): Promise<WhatsAppStack> {
       WHATSAPP_APP_SECRET: WHATSAPP.appSecret,
       WHATSAPP_VERIFY_TOKEN: WHATSAPP.verifyToken,
       WHATSAPP_GRAPH_URL: recorder.url,
+      // Where WhatsApp fetches a sent quote's PDF from: the server itself.
+      PUBLIC_ORIGIN: server,
     });
     children.push(serverChild);
     const viteChild = start('vite', 'node_modules/.bin/vite', [], {

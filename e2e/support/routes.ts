@@ -23,6 +23,9 @@ export const appRoutes: AppRoute[] = [
   { name: 'conversations', path: '/conversations', authenticated: true },
   // 101 is an id of openapi.yaml's conversation examples.
   { name: 'conversation detail', path: '/conversations/101', authenticated: true },
+  // Beyond the spec: orders (3 is an id of openapi.yaml's order examples).
+  { name: 'orders', path: '/orders', authenticated: true },
+  { name: 'order detail', path: '/orders/3', authenticated: true },
   { name: 'notifications', path: '/notifications', authenticated: true },
   { name: 'analytics', path: '/analytics', authenticated: true },
   { name: 'settings', path: '/settings', authenticated: true },
