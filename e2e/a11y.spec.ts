@@ -187,6 +187,27 @@ test.describe('deals', () => {
   });
 });
 
+// Beyond the spec: quotes beside a conversation, and the quote builder open.
+test.describe('quotes', () => {
+  test('a conversation with its quotes', async ({ page, signIn }, testInfo) => {
+    await signIn();
+    await page.goto('/conversations/106');
+    await waitForScreen(page);
+    await expect(page.getByRole('region', { name: 'Quotes' }).getByRole('listitem').first()).toBeVisible();
+    await auditBothThemes(page, '/conversations/106 quotes', testInfo);
+  });
+
+  test('the quote builder open', async ({ page, signIn }, testInfo) => {
+    await signIn();
+    await page.goto('/conversations/106');
+    await waitForScreen(page);
+    await page.getByRole('button', { name: 'New quote' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New quote' });
+    await expect(dialog.getByLabel('Product').locator('option')).not.toHaveCount(1);
+    await auditBothThemes(page, '/conversations/106 quote builder', testInfo);
+  });
+});
+
 // Beyond the spec: the inbox's parts with the contract's named examples.
 test.describe('inbox: unread, reply window, templates, delivery, quick replies', () => {
   test.beforeEach(async ({ page }) => {
