@@ -384,6 +384,8 @@ describe('summary', () => {
         "select count(*) as n from conversations where status = 'admin_required'",
       ),
       unreadNotifications: await count('select count(*) as n from notifications where not is_read'),
+      // No deal, quote or order here: the sales counters are all nothing (server/test/modules/sales.test.ts has them).
+      sales: { dealsAwaitingQuote: 0, ordersToDeliverThisWeek: 0, balanceOutstanding: 0 },
     });
     // Active: a message in the 24 hours before the services' clock.
     const summary = answer.json() as Record<string, number>;

@@ -1001,7 +1001,8 @@ describe('the WhatsApp Cloud sender against Prism (Meta’s contract)', () => {
       document: {
         link: expect.stringMatching(/^https:\/\/shop\.example\.co\.ke\/uploads\/[0-9a-f-]{36}\.pdf$/),
         filename: `${inWindow.number}-r1.pdf`,
-        caption: expect.stringContaining(`Quotation ${inWindow.number} – total KES 19,600.00`),
+        // The customer wrote "Habari": the caption is in Swahili.
+        caption: expect.stringContaining(`Nukuu ${inWindow.number} – jumla KES 19,600.00`),
       },
     });
 
