@@ -47,7 +47,9 @@ test('the section sits after the follow-up form and shows the stored settings (t
   await expect(page.getByRole('heading', { level: 2 })).toHaveText([
     'Automated Follow-up System',
     'Chatbot',
+    'Business',
     'Quick replies',
+    'Delivery',
     'Message templates',
   ]);
   const section = chatbot(page);

@@ -184,7 +184,10 @@ let shellCalls: Set<string> | undefined;
  * spec has it).
  */
 const DETAIL_CALLS: Record<string, string[]> = {
-  '/conversations/1': ['getProduct'],
+  // Beyond the spec, beside the conversation: its quotes (a 404 is a backend without quotes, which
+  // hides them; another failure says so in the panel) and the delivery zones the quote builder
+  // offers (without them it offers pickup or no delivery).
+  '/conversations/1': ['getProduct', 'listConversationQuotes', 'listDeliveryZones'],
   '/conversations': ['searchConversations'],
 };
 

@@ -194,6 +194,8 @@ function BusinessLogo({ profile }: { profile: BusinessProfile }) {
           id="business-logo"
           type="file"
           accept="image/png,image/jpeg"
+          aria-label="Logo file (PNG or JPEG, at most 1 MB)"
+          tabIndex={-1}
           className="sr-only"
           onChange={(event) => void choose(event.target.files?.[0])}
         />
