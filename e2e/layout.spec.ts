@@ -88,8 +88,10 @@ function lengthen(value: unknown, key = ''): unknown {
   if (value && typeof value === 'object') {
     // A message template's name is WhatsApp's identifier (a-z, 0-9, _), not text that wraps.
     const keep = 'language' in value ? new Set(['name']) : new Set<string>();
-    // A delivery zone's name is at most 60 characters (beyond the spec): one word as long as that.
-    const short = 'leadDays' in value && 'fee' in value ? new Set(['name']) : new Set<string>();
+    // A delivery zone's name (60 characters) and the business's (80) are short (beyond the spec):
+    // one word as long as 60 characters.
+    const short =
+      ('leadDays' in value && 'fee' in value) || 'quoteValidityDays' in value ? new Set(['name']) : new Set<string>();
     return Object.fromEntries(
       Object.entries(value).map(([name, inner]) => [
         name,
