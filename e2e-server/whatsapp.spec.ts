@@ -21,7 +21,13 @@ import {
 } from '../common/whatsapp/webhook-payloads';
 import type { RecordedSend } from '../common/whatsapp/recorder';
 import { E2E_ADMIN } from '../playwright.server.config';
-import { STARTUP_TIMEOUT_MS, WHATSAPP, startWhatsAppStack, type WhatsAppStack } from './support/whatsapp-stack';
+import {
+  PUBLIC_ORIGIN,
+  STARTUP_TIMEOUT_MS,
+  WHATSAPP,
+  startWhatsAppStack,
+  type WhatsAppStack,
+} from './support/whatsapp-stack';
 import { execFileSync } from 'node:child_process';
 
 /** A PDF's text as Debian's pdftotext reads it (poppler-utils, installed by .ci/run), in reading order. */
@@ -287,7 +293,7 @@ test('from "deal" to an order: the customer says "3 slabs, Nakuru", gets the quo
 }) => {
   test.setTimeout(120_000);
   await signIn(page.request);
-  await addGranite(page.request, 'Rosy Pink Granite', 'Pink', [8200, 11000], 12);
+  await addGranite(page.request, 'Rosy Pink Granite', 'Red', [8200, 11000], 12);
   const zone = await page.request.post(`${stack.app}/api/delivery-zones`, {
     data: { name: 'Nakuru', places: ['Lanet'], fee: 9500, leadDays: 3 },
   });
@@ -320,6 +326,7 @@ test('from "deal" to an order: the customer says "3 slabs, Nakuru", gets the quo
       const request = send.request as { to?: string; type?: string };
       return request.type === 'document' && request.to?.replace(/^\+/, '') === from;
     });
+  await expect.poll(() => textsTo(from).length, LIVE).toBe(4);
   await expect.poll(() => documentsTo().length, LIVE).toBe(1);
   const total = 3 * price + 9500;
   const totalText = total.toLocaleString('en-US');
@@ -328,7 +335,8 @@ test('from "deal" to an order: the customer says "3 slabs, Nakuru", gets the quo
   expect(document.caption).toMatch(new RegExp(`^Nukuu (Q\\d+) – jumla KES ${totalText}\\.00`));
   expect(bodyOf(textsTo(from).at(-1))).toContain('usafiri hadi Nakuru (KES 9,500');
   // The link WhatsApp fetches gives the PDF, whose text names the number, the lines and the total.
-  const pdf = await page.request.get(document.link);
+  expect(document.link.startsWith(`${PUBLIC_ORIGIN}/uploads/`)).toBe(true);
+  const pdf = await page.request.get(`${stack.server}${new URL(document.link).pathname}`);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
   const text = pdfText(await pdf.body());
@@ -346,7 +354,7 @@ test('from "deal" to an order: the customer says "3 slabs, Nakuru", gets the quo
   await expect(card).toContainText('Unpaid');
   await card.click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/SO\d+/);
-  await expect(page.getByText(`from quote ${number}`)).toBeVisible();
+  await expect(page.getByText(`· from quote ${number}`)).toBeVisible();
 });
 
 test('the webhook refuses deliveries without the app secret’s signature, and stores nothing', async ({ request }) => {

@@ -41,6 +41,9 @@ export type WhatsAppStack = {
 
 type Child = { name: string; process: ChildProcess; exited: Promise<void>; output: string[] };
 
+/** The public address the stack's server names in the links it sends (quote PDFs). */
+export const PUBLIC_ORIGIN = 'https://shop.example.co.ke';
+
 function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Child {
   const child = spawn(join(PROJECT_ROOT, command), args, {
     cwd: PROJECT_ROOT,
@@ -131,8 +134,9 @@ export async function startWhatsAppStack(): Promise<WhatsAppStack> {
       WHATSAPP_APP_SECRET: WHATSAPP.appSecret,
       WHATSAPP_VERIFY_TOKEN: WHATSAPP.verifyToken,
       WHATSAPP_GRAPH_URL: recorder.url,
-      // Where WhatsApp fetches a sent quote's PDF from: the server itself.
-      PUBLIC_ORIGIN: server,
+      // The public address a sent quote's PDF link is placed on (WhatsApp cannot fetch a local
+      // one); a test reads the file at the same path from the server itself.
+      PUBLIC_ORIGIN: PUBLIC_ORIGIN,
     });
     children.push(serverChild);
     const viteChild = start('vite', 'node_modules/.bin/vite', [], {
