@@ -18,31 +18,13 @@ import {
   type PaymentMethod,
 } from './mapper';
 import { ordersRepository, type OrderFilter } from './repository';
+import type { AcceptedBy, AcceptedQuote } from '../quotes/accepted';
 
-/** What an accepted quote hands over to become an order (amounts in cents). */
-export type NewOrderFromQuote = {
-  quoteId: number;
-  quoteNumber: string;
-  conversationId: number;
-  lines: {
-    productId: number | null;
-    description: string;
-    quantity: number;
-    unitPriceCents: number;
-    installationCents: number;
-    lineTotalCents: number;
-  }[];
-  deliveryZoneId: number | null;
-  deliveryTown: string | null;
-  pickup: boolean;
-  deliveryFeeCents: number;
-  discountCents: number;
-  totalCents: number;
-  depositCents: number;
-};
+/** What an accepted quote hands over to become an order (amounts in cents): the quotes module's own type. */
+export type NewOrderFromQuote = AcceptedQuote;
 
 /** Who acts on an order: the customer (accepting a quote in the chat) or a signed-in staff member. */
-export type OrderActor = { kind: 'customer' } | { kind: 'staff'; username: string };
+export type OrderActor = AcceptedBy;
 
 /**
  * The moves staff may make: one step along confirmed → scheduled →
