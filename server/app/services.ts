@@ -64,7 +64,7 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
   const business = businessService(db, { images, now });
   const deliveryZones = deliveryZonesService(db);
   const orders = ordersService(db, { events, now, outboxChanged });
-  const sales = salesService(db, { now, orderCounters: orders.orderCounters });
+  const sales = salesService(db, { now });
   const quotes = quotesService(db, {
     events,
     now,

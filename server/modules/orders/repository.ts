@@ -203,22 +203,5 @@ export function ordersRepository(db: Kysely<DB> | Transaction<DB>) {
         .onConflict((oc) => oc.columns(['method', 'reference']).doNothing())
         .returning('id')
         .executeTakeFirst(),
-    /**
-     * The counters: open orders to deliver by `lastDay` (overdue ones
-     * included; pickups excluded), and what is left to pay on orders not
-     * cancelled, in cents (partial indexes orders_to_deliver and orders_outstanding).
-     */
-    counters: async (lastDay: string) => {
-      const row = await db
-        .selectNoFrom([
-          sql<number>`(select count(*)::int from orders
-            where status in ('confirmed', 'scheduled', 'out_for_delivery') and not pickup
-              and delivery_date <= ${lastDay}::date)`.as('to_deliver'),
-          sql<string>`(select coalesce(sum(total_cents - paid_cents), 0)::text from orders
-            where status <> 'cancelled' and paid_cents < total_cents)`.as('outstanding'),
-        ])
-        .executeTakeFirstOrThrow();
-      return { toDeliver: row.to_deliver, outstandingCents: Number(row.outstanding) };
-    },
   };
 }

@@ -7,7 +7,6 @@ import { windowOpen } from '../conversations/mapper';
 import { conversationsRepository } from '../conversations/repository';
 import {
   balanceCents,
-  kes,
   kesText,
   METHOD_LABELS,
   paymentStatusOf,
@@ -323,17 +322,6 @@ export function ordersService(db: Kysely<DB>, deps: { events: EventBus; now: () 
       });
       announce(order);
       return order;
-    },
-
-    /**
-     * For the dashboard's counters: open orders to deliver within the week
-     * from `now` (today and the 6 days after it, overdue ones included) and
-     * the KES still owed on orders not cancelled.
-     */
-    async orderCounters(now: Date): Promise<{ toDeliverThisWeek: number; balanceOutstanding: number }> {
-      const lastDay = new Date(now.getTime() + 6 * 86_400_000).toISOString().slice(0, 10);
-      const { toDeliver, outstandingCents } = await repo.counters(lastDay);
-      return { toDeliverThisWeek: toDeliver, balanceOutstanding: kes(outstandingCents) };
     },
   };
 }

@@ -49,24 +49,27 @@ export function salesRepository(db: Kysely<DB>) {
       };
     },
 
-    /** Conversations holding a deal with no quote in draft, sent or accepted. */
-    dealsAwaitingQuote: async () =>
-      (
-        await db
-          .selectFrom('conversations as c')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .where('c.deal_agreed_at', 'is not', null)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('quotes as q')
-                  .select(sql`1`.as('one'))
-                  .whereRef('q.conversation_id', '=', 'c.id')
-                  .where('q.status', 'in', ['draft', 'sent', 'accepted']),
-              ),
-            ),
-          )
-          .executeTakeFirstOrThrow()
-      ).n,
+    /**
+     * The dashboard's sales counters in one statement (the summary is asked on every screen):
+     * conversations holding a deal with no quote in draft, sent or accepted; open orders to
+     * deliver by `lastDay` (overdue ones included, pickups excluded); and what is left to pay on
+     * orders not cancelled, in cents (partial indexes orders_to_deliver and orders_outstanding).
+     */
+    standing: async (lastDay: string) => {
+      const row = await db
+        .selectNoFrom([
+          sql<number>`(select count(*)::int from conversations c
+            where c.deal_agreed_at is not null
+              and not exists (select 1 from quotes q
+                where q.conversation_id = c.id and q.status in ('draft', 'sent', 'accepted')))`.as('deals'),
+          sql<number>`(select count(*)::int from orders
+            where status in ('confirmed', 'scheduled', 'out_for_delivery') and not pickup
+              and delivery_date <= ${lastDay}::date)`.as('to_deliver'),
+          sql<string>`(select coalesce(sum(total_cents - paid_cents), 0)::text from orders
+            where status <> 'cancelled' and paid_cents < total_cents)`.as('outstanding'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { deals: row.deals, toDeliver: row.to_deliver, outstandingCents: Number(row.outstanding) };
+    },
   };
 }

@@ -14,16 +14,9 @@ const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * How the sales stand: Analytics → Sales over the last 7, 30 or 90 UTC days (today included, as
- * the rest of the analytics), and the dashboard's counters. The orders' own counters (to deliver
- * this week, balance outstanding) come from the orders module.
+ * the rest of the analytics), and the dashboard's counters.
  */
-export function salesService(
-  db: Kysely<DB>,
-  deps: {
-    now: () => Date;
-    orderCounters: (now: Date) => Promise<{ toDeliverThisWeek: number; balanceOutstanding: number }>;
-  },
-) {
+export function salesService(db: Kysely<DB>, deps: { now: () => Date }) {
   const repo = salesRepository(db);
   return {
     async analytics(days: Days = 30): Promise<SalesAnalytics> {
@@ -43,12 +36,18 @@ export function salesService(
       };
     },
 
+    /**
+     * The dashboard's counters: deals awaiting a quote, open orders to deliver within the week
+     * from now (today and the 6 days after it, overdue ones included) and the KES still owed on
+     * orders not cancelled.
+     */
     async summary(): Promise<SalesSummary> {
-      const [deals, orders] = await Promise.all([repo.dealsAwaitingQuote(), deps.orderCounters(deps.now())]);
+      const lastDay = new Date(deps.now().getTime() + 6 * DAY_MS).toISOString().slice(0, 10);
+      const { deals, toDeliver, outstandingCents } = await repo.standing(lastDay);
       return {
         dealsAwaitingQuote: deals,
-        ordersToDeliverThisWeek: orders.toDeliverThisWeek,
-        balanceOutstanding: orders.balanceOutstanding,
+        ordersToDeliverThisWeek: toDeliver,
+        balanceOutstanding: kes(outstandingCents),
       };
     },
   };
