@@ -187,13 +187,17 @@ test.describe('deals', () => {
   });
 });
 
-// Beyond the spec: quotes beside a conversation, and the quote builder open.
+// Beyond the spec: quotes beside a conversation and in its thread, and the quote builder open.
 test.describe('quotes', () => {
-  test('a conversation with its quotes', async ({ page, signIn }, testInfo) => {
+  test('a conversation with its quotes', async ({ page, signIn, mockPrefer }, testInfo) => {
+    // The accepted quote beside the thread, and in it under the message that sent it, with its order.
+    await mockPrefer('**/api/conversations/*/messages*', 'example=quote', { method: 'GET' });
+    await mockPrefer('**/api/conversations/*/quotes', 'example=accepted', { method: 'GET' });
     await signIn();
     await page.goto('/conversations/106');
     await waitForScreen(page);
     await expect(page.getByRole('region', { name: 'Quotes' }).getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Quote Q00042' }).getByRole('link', { name: /^Order/ })).toBeVisible();
     await auditBothThemes(page, '/conversations/106 quotes', testInfo);
   });
 

@@ -52,6 +52,27 @@ test('a sent quote is revised into a new draft that opens for editing', async ({
   await expect(dialog.getByLabel('Quantity')).toHaveValue('3');
 });
 
+test('the thread shows the quote under the message that sent it, and the order it became', async ({
+  page,
+  mockPrefer,
+}) => {
+  await mockPrefer('**/api/conversations/*/messages*', 'example=quote', { method: 'GET' });
+  await mockPrefer('**/api/conversations/*/quotes', 'example=accepted', { method: 'GET' });
+  await page.goto('/conversations/106');
+  const thread = page.getByRole('log', { name: 'Messages' });
+  const card = thread.getByRole('group', { name: 'Quote Q00042' });
+  await expect(card).toContainText('Accepted');
+  await expect(card).toContainText('Total KES 41,400 · Deposit KES 20,700');
+  await expect(card.getByRole('link', { name: /Quote Q00042 PDF/ })).toHaveAttribute('href', /\/api\/quotes\/42\/pdf$/);
+  // Under the caption that sent it, not the customer's yes.
+  await expect(thread.locator('.message', { has: page.getByRole('group', { name: 'Quote Q00042' }) })).toContainText(
+    'Nukuu Q00042',
+  );
+  await card.getByRole('link', { name: /^Order / }).click();
+  await expect(page).toHaveURL(/\/orders\/3$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('SO00003');
+});
+
 test('a backend without quotes shows no Quotes panel and no Business section', async ({ page, mockPrefer }) => {
   await mockPrefer('**/api/conversations/*/quotes', 'code=404', { method: 'GET' });
   await mockPrefer('**/api/business', 'code=404', { method: 'GET' });

@@ -1756,6 +1756,13 @@ export interface components {
              */
             failureReason?: string | null;
             attachment?: components["schemas"]["MessageAttachment"];
+            /**
+             * @description Beyond the spec. The quote this message sent to the customer (its
+             *     PDF went with it as a document); only on such a message. The
+             *     dashboard shows the quote's card in the thread there, from the
+             *     conversation's quotes.
+             */
+            quoteId?: number;
         };
         /**
          * @description Beyond the spec. What a customer's WhatsApp message carried besides
@@ -2045,6 +2052,12 @@ export interface components {
             acceptedAt: string | null;
             /** @description GET this for the PDF (`/api/quotes/{id}/pdf`). */
             pdfUrl: string;
+            /**
+             * @description Beyond the spec's quotes, and optional: the order an accepted
+             *     quote became (GET /api/orders/{id}), null while there is none.
+             *     Absent from a backend without orders.
+             */
+            orderId?: number | null;
         };
         Notification: {
             id: number;

@@ -110,6 +110,8 @@ export interface MessagesTable {
   attachment: ColumnType<MessageAttachment | null, string | null | undefined, string | null>;
   /** Migration 016: WhatsApp's words for a failed delivery. */
   failure: ColumnType<MessageFailure | null, string | null | undefined, string | null>;
+  /** Migration 034: the quote this message sent (its PDF went with it); null on every other message. */
+  quote_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export type DeliveryStatus = 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
 /** Migration 016: messages.attachment (JSON). */

@@ -40,6 +40,7 @@ export type RealtimeEvent =
         orderId: number;
         status: components['schemas']['OrderStatus'];
         paymentStatus: components['schemas']['OrderPaymentStatus'];
+        conversationId: number;
       };
     };
 

@@ -68,6 +68,7 @@ export const orderUpdatedEventResponse = zod.object({
   "data": zod.object({
   "orderId": zod.number().min(1).describe('Id of the order, as in GET /api/orders/{orderId}.'),
   "status": zod.enum(['confirmed', 'scheduled', 'out_for_delivery', 'delivered', 'cancelled']).optional(),
-  "paymentStatus": zod.enum(['unpaid', 'deposit_paid', 'paid', 'refunded']).optional()
+  "paymentStatus": zod.enum(['unpaid', 'deposit_paid', 'paid', 'refunded']).optional(),
+  "conversationId": zod.number().min(1).optional().describe('The conversation the order belongs to: its quotes (GET\n/api/conversations/{conversationId}/quotes) now lead to the\norder, and the dashboard refetches them. Absent when unknown.\n')
 }).describe('Only `orderId` is required; unknown fields are allowed.')
 })

@@ -106,6 +106,7 @@ export const toMessage = (row: MessageRow, reactsToMessageId: number | null = nu
     failureReason: row.failure_reason,
   }),
   ...(row.attachment && { attachment: toAttachment(row, row.attachment, reactsToMessageId) }),
+  ...(row.quote_id !== null && { quoteId: row.quote_id }),
 });
 
 /**

@@ -116,7 +116,8 @@ const messageJson = sql<string>`(jsonb_build_object(
 ) || case when delivery_status is null then '{}'::jsonb
      else jsonb_build_object('deliveryStatus', delivery_status, 'failureReason', failure_reason) end
   || case when jsonb_typeof(attachment) is distinct from 'object' then '{}'::jsonb
-     else jsonb_build_object('attachment', ${attachmentJson}) end)::text`;
+     else jsonb_build_object('attachment', ${attachmentJson}) end
+  || case when quote_id is null then '{}'::jsonb else jsonb_build_object('quoteId', quote_id) end)::text`;
 
 /** The mentions' version (migration 015): the sum of its shards, as text. */
 const MENTIONS_VERSION = sql<string>`(select sum(v)::text from mention_versions)`;
@@ -442,7 +443,7 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
       messageType: string,
       at: Date,
       deliveryStatus: DeliveryStatus | null = null,
-      { activity = true }: { activity?: boolean } = {},
+      { activity = true, quoteId = null }: { activity?: boolean; quoteId?: number | null } = {},
     ) {
       const message = await db
         .insertInto('messages')
@@ -453,6 +454,7 @@ export function conversationsRepository(db: Kysely<DB> | Transaction<DB>, now: (
           message_type: messageType,
           timestamp: at,
           delivery_status: deliveryStatus,
+          quote_id: quoteId,
         })
         .returningAll()
         .executeTakeFirstOrThrow();

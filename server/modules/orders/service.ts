@@ -88,10 +88,20 @@ function checkDate(text: string) {
 export function ordersService(db: Kysely<DB>, deps: { events: EventBus; now: () => Date; outboxChanged: () => void }) {
   const repo = ordersRepository(db);
   /** Every open dashboard refetches the order (asyncapi.yaml order_updated). */
-  const announce = (order: { id: number; status: OrderStatus; paymentStatus: OrderDetail['paymentStatus'] }) =>
+  const announce = (order: {
+    id: number;
+    status: OrderStatus;
+    paymentStatus: OrderDetail['paymentStatus'];
+    conversationId: number;
+  }) =>
     deps.events.publish({
       type: 'order_updated',
-      data: { orderId: order.id, status: order.status, paymentStatus: order.paymentStatus },
+      data: {
+        orderId: order.id,
+        status: order.status,
+        paymentStatus: order.paymentStatus,
+        conversationId: order.conversationId,
+      },
     });
 
   async function detail(tx: ReturnType<typeof ordersRepository>, id: number) {
@@ -152,7 +162,13 @@ export function ordersService(db: Kysely<DB>, deps: { events: EventBus; now: () 
         );
         return { ...made, made: true };
       });
-      if (created.made) announce({ id: created.id, status: 'confirmed', paymentStatus: 'unpaid' });
+      if (created.made)
+        announce({
+          id: created.id,
+          status: 'confirmed',
+          paymentStatus: 'unpaid',
+          conversationId: input.conversationId,
+        });
       return { id: created.id, number: created.number };
     },
 

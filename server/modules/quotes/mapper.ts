@@ -54,6 +54,7 @@ export function toQuote(row: QuoteWithLines, now: Date): Quote {
     sentAt: row.sent_at?.toISOString() ?? null,
     acceptedAt: row.accepted_at?.toISOString() ?? null,
     pdfUrl: `/api/quotes/${row.id}/pdf`,
+    orderId: row.order_id,
   };
 }
 

@@ -11,7 +11,12 @@ import {
 import type { DB, OutboxDocument, OutboxTemplate, QuoteLinesTable, QuotesTable } from '../../db/schema';
 import { keyAt, type Key } from '../../app/paging';
 
-export type QuoteRow = Selectable<QuotesTable> & { customer_name: string | null; customer_address: string };
+export type QuoteRow = Selectable<QuotesTable> & {
+  customer_name: string | null;
+  customer_address: string;
+  /** The order an accepted quote became (the orders module's, one per quote), else null. */
+  order_id: number | null;
+};
 export type QuoteLineRow = Selectable<QuoteLinesTable>;
 export type QuoteWithLines = QuoteRow & { lines: QuoteLineRow[] };
 /** What the list filters on: the stored status, or a sent quote by whether it is still valid. */
@@ -43,7 +48,9 @@ export function quotesRepository(db: Db) {
       .selectFrom('quotes')
       .innerJoin('conversations', 'conversations.id', 'quotes.conversation_id')
       .selectAll('quotes')
-      .select(['conversations.customer_name', 'conversations.customer_address']);
+      .select(['conversations.customer_name', 'conversations.customer_address'])
+      // Through the unique index orders_quote.
+      .select(sql<number | null>`(select o.id from orders o where o.quote_id = quotes.id)`.as('order_id'));
 
   async function withLines(rows: QuoteRow[]): Promise<QuoteWithLines[]> {
     if (rows.length === 0) return [];

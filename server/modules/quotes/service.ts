@@ -533,6 +533,7 @@ export function quotesService(db: Kysely<DB>, given: QuotesDeps) {
             template ? 'template' : 'text',
             at,
             'queued',
+            { quoteId: id },
           );
           await tx.enqueueDocument(conversation, caption, message.id, document, template);
         });

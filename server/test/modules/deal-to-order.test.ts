@@ -117,6 +117,8 @@ describe('a deal becomes a quote, then an order, with the bot alone', () => {
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ quote_id: quote.id, conversation_id: conversation.id });
     expect(Number(orders[0].total_cents)).toBe(Math.round((3 * price + 9500) * 100));
+    // The quote now leads to its order (the thread's card links to it).
+    expect(accepted.orderId).toBe(orders[0].id);
     expect(events.filter((e) => e.type === 'order_updated')).toHaveLength(1);
     const notifications = await db().selectFrom('notifications').select(['type', 'message']).execute();
     expect(notifications.filter((n) => n.type === 'deal_accepted')).toHaveLength(1);

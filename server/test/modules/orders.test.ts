@@ -379,9 +379,9 @@ describe('realtime', () => {
     await call('POST', `/api/orders/${id}/status`, { status: 'delivered', tellCustomer: false });
     await call('POST', `/api/orders/${id}/payments`, { amount: 30000, method: 'cash', reference: 'R1' });
     expect(events.filter((e) => e.type === 'order_updated').map((e) => e.data)).toEqual([
-      { orderId: id, status: 'confirmed', paymentStatus: 'unpaid' },
-      { orderId: id, status: 'scheduled', paymentStatus: 'unpaid' },
-      { orderId: id, status: 'scheduled', paymentStatus: 'deposit_paid' },
+      { orderId: id, status: 'confirmed', paymentStatus: 'unpaid', conversationId: c },
+      { orderId: id, status: 'scheduled', paymentStatus: 'unpaid', conversationId: c },
+      { orderId: id, status: 'scheduled', paymentStatus: 'deposit_paid', conversationId: c },
     ]);
   });
 });

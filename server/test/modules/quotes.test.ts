@@ -32,6 +32,7 @@ type Quote = {
   sentAt: string | null;
   acceptedAt: string | null;
   pdfUrl: string;
+  orderId?: number | null;
 };
 
 let server: TestServer;
@@ -289,8 +290,12 @@ describe('quotes', () => {
     const messages = (await call('GET', `/api/conversations/${conversationId}/messages`)).body as {
       sender: string;
       content: string;
+      quoteId?: number;
     }[];
-    expect(messages.at(-1)).toMatchObject({ sender: 'admin', content: caption });
+    // The message names the quote it sent (the thread shows its card there); no other message does.
+    expect(messages.at(-1)).toMatchObject({ sender: 'admin', content: caption, quoteId: draft.id });
+    expect(messages.filter((m) => m.quoteId !== undefined)).toHaveLength(1);
+    expect(draft.orderId).toBeNull();
   });
 
   it('refuses to send outside the 24-hour window without a document template (409)', async () => {

@@ -1,6 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useGetConversation } from '../../api/generated/endpoints/conversations/conversations';
+import { useListConversationQuotes } from '../../api/generated/endpoints/quotes/quotes';
 import { ApiError } from '../../api/mutator';
 import { ConversationInfo } from './components/conversation-info';
 import { QuotesPanel } from './components/quotes/quotes-panel';
@@ -40,6 +41,10 @@ export function ConversationDetailPage() {
   const conversation = useGetConversation(id);
   const messages = useMessagePages(id);
   const messageList = useMemo(() => messagesInOrder(messages.data), [messages.data]);
+  // Beyond the spec: the conversation's quotes (the Quotes panel's list), each shown in the
+  // thread under the message that sent it; none from a backend without quotes.
+  const quotes = useListConversationQuotes(id, { query: { enabled: id > 0 } });
+  const quotesById = useMemo(() => new Map((quotes.data ?? []).map((quote) => [quote.id, quote])), [quotes.data]);
   // The admin's own message is shown even when they had scrolled up.
   const followNext = useRef(false);
   // The spec's 600 px message panel, shorter on a laptop's window so the message box is in view.
@@ -156,6 +161,7 @@ export function ConversationDetailPage() {
               key={`messages-${id}`}
               messages={messageList}
               customerName={data ? customerDisplayName(data) : undefined}
+              quotes={quotesById}
               followNextRef={followNext}
               earlier={{
                 hasEarlier: messages.hasNextPage,

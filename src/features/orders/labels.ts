@@ -1,41 +1,9 @@
-// How orders read on the dashboard: the states' labels, the next step staff may take, and the
-// delivery date (a calendar day, shown as that day wherever the browser is).
-import type { OrderPaymentStatus } from '../../api/generated/model/orderPaymentStatus';
+// How orders read on the dashboard beyond their states' labels (src/lib/format/order.ts): the
+// payment methods, the next step staff may take, and the delivery date (a calendar day, shown as that day wherever the browser is).
 import type { OrderStatus } from '../../api/generated/model/orderStatus';
 import type { OrderPaymentMethod as PaymentMethod } from '../../api/generated/model/orderPaymentMethod';
-import type { BadgeVariant } from '../../components/ui/variant-badge';
-
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  confirmed: 'Confirmed',
-  scheduled: 'Scheduled',
-  out_for_delivery: 'Out for delivery',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
-
-export const PAYMENT_LABELS: Record<OrderPaymentStatus, string> = {
-  unpaid: 'Unpaid',
-  deposit_paid: 'Deposit paid',
-  paid: 'Paid',
-  refunded: 'Refunded',
-};
 
 export const METHOD_LABELS: Record<PaymentMethod, string> = { mpesa: 'M-Pesa', cash: 'Cash', bank: 'Bank' };
-
-export const STATUS_VARIANTS: Record<OrderStatus, BadgeVariant> = {
-  confirmed: 'secondary',
-  scheduled: 'default',
-  out_for_delivery: 'default',
-  delivered: 'success',
-  cancelled: 'destructive',
-};
-
-export const PAYMENT_VARIANTS: Record<OrderPaymentStatus, BadgeVariant> = {
-  unpaid: 'outline',
-  deposit_paid: 'secondary',
-  paid: 'success',
-  refunded: 'destructive',
-};
 
 /** The one step forward from each state (the server refuses any other but Cancel). */
 export const NEXT_STATUS: Record<OrderStatus, OrderStatus | null> = {

@@ -12,7 +12,8 @@ import { formatKES } from '../../lib/format/money';
 import { DeliveryForm } from './components/delivery-form';
 import { RecordPaymentForm } from './components/record-payment-form';
 import { StatusActions } from './components/status-actions';
-import { formatDay, METHOD_LABELS, PAYMENT_LABELS, PAYMENT_VARIANTS, STATUS_LABELS, STATUS_VARIANTS } from './labels';
+import { PAYMENT_LABELS, PAYMENT_VARIANTS, STATUS_LABELS, STATUS_VARIANTS } from '../../lib/format/order';
+import { formatDay, METHOD_LABELS } from './labels';
 import './orders.css';
 
 function Lines({ order }: { order: OrderDetail }) {

@@ -12,7 +12,8 @@ import { VariantBadge } from '../../components/ui/variant-badge';
 import { UNKNOWN_CUSTOMER } from '../../lib/format/customer';
 import { formatKES } from '../../lib/format/money';
 import { useIncrementalList } from '../../lib/lists/use-incremental-list';
-import { formatDay, PAYMENT_LABELS, PAYMENT_VARIANTS, STATUS_LABELS, STATUS_VARIANTS } from './labels';
+import { PAYMENT_LABELS, PAYMENT_VARIANTS, STATUS_LABELS, STATUS_VARIANTS } from '../../lib/format/order';
+import { formatDay } from './labels';
 import { toListParams, useOrderFilters, type OrderFilters } from './use-order-filters';
 import './orders.css';
 

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { ListOrdersParams } from '../../api/generated/model/listOrdersParams';
 import type { OrderPaymentStatus } from '../../api/generated/model/orderPaymentStatus';
 import type { OrderStatus } from '../../api/generated/model/orderStatus';
-import { PAYMENT_LABELS, STATUS_LABELS } from './labels';
+import { PAYMENT_LABELS, STATUS_LABELS } from '../../lib/format/order';
 
 export type OrderFilters = { search?: string; status?: OrderStatus; paymentStatus?: OrderPaymentStatus };
 

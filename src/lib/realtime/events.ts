@@ -83,8 +83,15 @@ export const invalidationsFor: { [T in RealtimeEventType]: (event: RealtimeEvent
     { queryKey: queryKeys.infiniteQuotes },
     { queryKey: [...queryKeys.conversations, event.data.conversationId, 'quotes'] },
   ],
-  // Beyond the spec: ['api','orders'] is the prefix of the list and of every order (the one on screen among them).
-  order_updated: () => [{ queryKey: queryKeys.orders }, { queryKey: queryKeys.infiniteOrders }],
+  // Beyond the spec: ['api','orders'] is the prefix of the list and of every order (the one on screen among them);
+  // the conversation's quotes now lead to the order (a quote in its thread links to it).
+  order_updated: (event) => [
+    { queryKey: queryKeys.orders },
+    { queryKey: queryKeys.infiniteOrders },
+    ...(event.data.conversationId === undefined
+      ? []
+      : [{ queryKey: [...queryKeys.conversations, event.data.conversationId, 'quotes'] }]),
+  ],
 };
 
 export function invalidationsForEvent(event: RealtimeEvent): InvalidateQueryFilters[] {

@@ -159,6 +159,7 @@ export * from './quoteInputDeliveryZoneId';
 export * from './quoteLine';
 export * from './quoteLineInput';
 export * from './quoteLineProductId';
+export * from './quoteOrderId';
 export * from './quoteRefusedResponse';
 export * from './quoteSentAt';
 export * from './quoteStateConflictResponse';

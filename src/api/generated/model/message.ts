@@ -37,4 +37,14 @@ plain words; only with `deliveryStatus` failed.
    */
   failureReason?: MessageFailureReason;
   attachment?: MessageAttachment;
+  /**
+   * Beyond the spec. The quote this message sent to the customer (its
+PDF went with it as a document); only on such a message. The
+dashboard shows the quote's card in the thread there, from the
+conversation's quotes.
+
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  quoteId?: number;
 }

@@ -8,6 +8,7 @@ import type { QuoteDeliveryZoneId } from './quoteDeliveryZoneId';
 import type { QuoteDeliveryTown } from './quoteDeliveryTown';
 import type { QuoteSentAt } from './quoteSentAt';
 import type { QuoteAcceptedAt } from './quoteAcceptedAt';
+import type { QuoteOrderId } from './quoteOrderId';
 
 /**
  * Beyond the spec. A priced offer to a customer, made from a
@@ -90,4 +91,13 @@ export interface Quote {
    * @maxLength 200
    */
   pdfUrl: string;
+  /**
+   * Beyond the spec's quotes, and optional: the order an accepted
+quote became (GET /api/orders/{id}), null while there is none.
+Absent from a backend without orders.
+
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  orderId?: QuoteOrderId;
 }

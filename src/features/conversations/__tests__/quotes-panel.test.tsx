@@ -1,12 +1,15 @@
 // Quotes in the conversation (beyond the spec): the builder starts from the agreed deal, checks
 // what was typed before sending it, keeps it all when the server refuses, and each quote offers
-// what its state allows. A backend without quotes shows no panel.
+// what its state allows. A backend without quotes shows no panel. In the thread, the message
+// that sent a quote shows its card, and the order it became.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Conversation } from '../../../api/generated/model/conversation';
+import type { Message } from '../../../api/generated/model/message';
 import type { Product } from '../../../api/generated/model/product';
 import type { Quote } from '../../../api/generated/model/quote';
 import { json, renderRoutes, stubApi } from '../../../test/render';
+import { MessagePanel } from '../components/message-panel';
 import { QuotesPanel } from '../components/quotes/quotes-panel';
 
 const conversation: Conversation = {
@@ -248,5 +251,102 @@ describe('the Quotes panel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
     await screen.findByText('Quote saved');
     expect(body('POST /api/conversations/106/quotes')).toMatchObject({ deliveryZoneId: 7, pickup: false });
+  });
+});
+
+describe('a quote in the thread', () => {
+  const sentMessage: Message = {
+    id: 1303,
+    sender: 'admin',
+    content: 'Nukuu Q00042 – jumla KES 41,000.',
+    timestamp: '2026-11-22T09:30:00.000Z',
+    messageType: 'text',
+    quoteId: 42,
+  };
+  const order = {
+    id: 3,
+    number: 'SO00003',
+    conversationId: 106,
+    customerName: 'Wanjiku Mutua',
+    customerPhone: '+254711203344',
+    status: 'scheduled',
+    paymentStatus: 'deposit_paid',
+    total: 41000,
+    paid: 20500,
+    balance: 20500,
+    deliveryDate: '2026-11-26',
+    deliveryTown: null,
+    pickup: true,
+    createdAt: '2026-11-22T11:05:00.000Z',
+    updatedAt: '2026-11-22T11:05:00.000Z',
+    quoteId: 42,
+    quoteNumber: 'Q00042',
+    lines: quote().lines,
+    subtotal: 41400,
+    deliveryFee: 0,
+    discount: 400,
+    deposit: 20500,
+    deliveryAddress: '',
+    payments: [],
+    timeline: [],
+  };
+
+  function renderThread(shown: Quote | undefined, answers: Parameters<typeof stubApi>[0] = {}) {
+    const api = stubApi(answers);
+    vi.stubGlobal('fetch', vi.fn(api.fetchStub));
+    const quotes = new Map(shown ? [[shown.id, shown]] : []);
+    const messages: Message[] = [
+      { id: 1301, sender: 'customer', content: 'Sawa, deal', timestamp: '2026-11-22T09:10:00.000Z' },
+      sentMessage,
+    ];
+    renderRoutes(
+      [
+        {
+          path: '/c',
+          element: <MessagePanel messages={messages} quotes={quotes} followNextRef={{ current: false }} />,
+        },
+      ],
+      '/c',
+    );
+    return api;
+  }
+
+  it('shows under the message that sent it, as the quote stands now, with its PDF', () => {
+    renderThread(quote({ status: 'sent', sentAt: sentMessage.timestamp }));
+    const card = screen.getByRole('group', { name: 'Quote Q00042' });
+    expect(card).toHaveTextContent('Sent');
+    expect(card).toHaveTextContent('Total KES 41,000 · Deposit KES 20,500 · Valid until');
+    expect(within(card).getByRole('link', { name: /Quote Q00042 PDF/ })).toHaveAttribute('href', '/api/quotes/42/pdf');
+    // Only the message that sent it carries it.
+    expect(screen.getAllByRole('group', { name: /^Quote / })).toHaveLength(1);
+    expect(screen.getByText('Sawa, deal').closest('.message')?.querySelector('.thread-card')).toBeNull();
+  });
+
+  it('once accepted, shows the order it became with both its states and a link to it', async () => {
+    renderThread(quote({ status: 'accepted', orderId: 3 }), { 'GET /api/orders/3': () => json(200, order) });
+    const card = screen.getByRole('group', { name: 'Quote Q00042' });
+    expect(card).toHaveTextContent('Accepted');
+    const link = await within(card).findByRole('link', { name: 'Order SO00003' });
+    expect(link).toHaveAttribute('href', '/orders/3');
+    expect(card).toHaveTextContent('Scheduled');
+    expect(card).toHaveTextContent('Deposit paid');
+    expect(card).toHaveTextContent('Balance KES 20,500');
+  });
+
+  it('shows the caption alone when the quote is not among the conversation’s', () => {
+    const { calls } = renderThread(undefined);
+    expect(screen.getByText('Nukuu Q00042 – jumla KES 41,000.')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /^Quote / })).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('keeps the quote when its order answers 404', async () => {
+    const { calls } = renderThread(quote({ status: 'accepted', orderId: 3 }), {
+      'GET /api/orders/3': () => json(404, { message: 'Not found' }),
+    });
+    await waitFor(() => expect(calls).toContain('GET /api/orders/3'));
+    const card = screen.getByRole('group', { name: 'Quote Q00042' });
+    expect(card).toHaveTextContent('Accepted');
+    expect(within(card).queryByRole('link', { name: /^Order/ })).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,13 @@
 import { memo, useState } from 'react';
 import type { Message } from '../../../api/generated/model/message';
 import type { MessageSender } from '../../../api/generated/model/messageSender';
+import type { Quote } from '../../../api/generated/model/quote';
 import { formatDateTime } from '../../../lib/format/date';
 import type { Reaction } from '../reactions';
 import { DeliveryState } from './delivery-state';
 import { MessageAttachmentView } from './message-attachment';
 import { messagePicture } from './product-card';
+import { QuoteInThread } from './quotes/quote-in-thread';
 
 const senderLabels: Record<MessageSender, string> = { customer: 'Customer', bot: 'Bot', admin: 'Admin' };
 
@@ -17,6 +19,8 @@ interface MessageBubbleProps {
   customerName?: string;
   /** Reactions to this message (beyond the spec), shown under it. */
   reactions?: readonly Reaction[];
+  /** The quote this message sent (beyond the spec), shown under its text as it stands now. */
+  quote?: Quote;
 }
 
 /**
@@ -62,6 +66,7 @@ export const MessageBubble = memo(function MessageBubble({
   conversationId,
   customerName,
   reactions,
+  quote,
 }: MessageBubbleProps) {
   const side = message.sender === 'customer' ? 'message-left' : 'message-right';
   const status = message.deliveryStatus;
@@ -86,6 +91,7 @@ export const MessageBubble = memo(function MessageBubble({
         ) : (
           line
         )}
+        {quote && <QuoteInThread quote={quote} />}
         <time className="message-time" dateTime={message.timestamp}>
           {formatDateTime(message.timestamp)}
         </time>

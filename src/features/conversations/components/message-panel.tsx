@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import type { Message } from '../../../api/generated/model/message';
+import type { Quote } from '../../../api/generated/model/quote';
 import { groupReactions } from '../reactions';
 import { MessageBubble } from './message-bubble';
 
@@ -31,6 +32,8 @@ interface MessagePanelProps {
   conversationId?: number;
   /** How the customer is named, for a photo's description; unknown while the conversation loads. */
   customerName?: string;
+  /** The conversation's quotes by id (beyond the spec): each shows under the message that sent it. */
+  quotes?: ReadonlyMap<number, Quote>;
 }
 
 /** Keys that stay with their message when messages come in above or below (an id may repeat). */
@@ -52,7 +55,8 @@ function messageKeys(messages: readonly Message[]): string[] {
  * New messages follow the reader who is at the bottom; a reader scrolled up
  * stays put and gets a 'new messages' button instead.
  * A reaction (beyond the spec) shows under the message it reacts to, not as a
- * row of its own, when that message is loaded.
+ * row of its own, when that message is loaded; a quote (beyond the spec) under
+ * the message that sent it.
  */
 export function MessagePanel({
   messages: loaded,
@@ -60,6 +64,7 @@ export function MessagePanel({
   earlier,
   conversationId,
   customerName,
+  quotes,
 }: MessagePanelProps) {
   const { shown: messages, reactions } = useMemo(() => groupReactions(loaded), [loaded]);
   const routeId = useParams().id;
@@ -206,6 +211,7 @@ export function MessagePanel({
             conversationId={retryId}
             customerName={customerName}
             reactions={reactions.get(message.id)}
+            quote={message.quoteId === undefined ? undefined : quotes?.get(message.quoteId)}
           />
         ))}
       </div>

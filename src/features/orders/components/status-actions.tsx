@@ -6,7 +6,8 @@ import type { OrderDetail } from '../../../api/generated/model/orderDetail';
 import type { OrderStatus } from '../../../api/generated/model/orderStatus';
 import { serverMessage } from '../../../api/error-message';
 import { useToast } from '../../../lib/toast/toast-context';
-import { canCancel, NEXT_STATUS, STATUS_LABELS } from '../labels';
+import { STATUS_LABELS } from '../../../lib/format/order';
+import { canCancel, NEXT_STATUS } from '../labels';
 
 /**
  * The order's next step (one button) and Cancel order (after a confirmation), with "Tell the

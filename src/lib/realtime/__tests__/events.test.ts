@@ -95,6 +95,30 @@ describe('realtime messages', () => {
     ]);
   });
 
+  it('order_updated refreshes the orders, and the quotes of the conversation it names (they now lead to it)', () => {
+    const keys = [
+      ['api', 'orders'],
+      ['api', 'orders', 3],
+      ['api', 'conversations', 102, 'quotes'],
+      ['api', 'conversations', 103, 'quotes'],
+      ['api', 'conversations', 103, 'messages'],
+      ['api', 'summary'],
+    ];
+    const data = { orderId: 3, status: 'confirmed', paymentStatus: 'unpaid' };
+    expect(
+      invalidatedKeys(JSON.stringify({ type: 'order_updated', data: { ...data, conversationId: 103 } }), keys),
+    ).toEqual([
+      ['api', 'orders'],
+      ['api', 'orders', 3],
+      ['api', 'conversations', 103, 'quotes'],
+    ]);
+    // From a backend that does not name it: the orders only.
+    expect(invalidatedKeys(JSON.stringify({ type: 'order_updated', data }), keys)).toEqual([
+      ['api', 'orders'],
+      ['api', 'orders', 3],
+    ]);
+  });
+
   it('conversation_update with notificationsRead refreshes the notification lists and the unread count too', () => {
     const raw = JSON.stringify({ type: 'conversation_update', data: { id: 102, notificationsRead: true } });
     expect(invalidatedKeys(raw, cached)).toEqual([

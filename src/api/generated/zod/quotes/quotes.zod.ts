@@ -13,7 +13,7 @@ quotes.
  * @summary A conversation's quotes
  */
 export const listConversationQuotes200ResponseNumberMax = 12;export const listConversationQuotes200ResponseCustomerNameMax = 200;export const listConversationQuotes200ResponseCustomerPhoneMax = 200;export const listConversationQuotes200ResponseLinesItemDescriptionMax = 200;export const listConversationQuotes200ResponseLinesItemQuantityMax = 1000;export const listConversationQuotes200ResponseLinesItemUnitPriceMin = 0;export const listConversationQuotes200ResponseLinesItemInstallationPerUnitMin = 0;export const listConversationQuotes200ResponseLinesItemLineTotalMin = 0;export const listConversationQuotes200ResponseLinesMax = 20;export const listConversationQuotes200ResponseSubtotalMin = 0;export const listConversationQuotes200ResponseDeliveryFeeMin = 0;export const listConversationQuotes200ResponseDeliveryTownMax = 200;export const listConversationQuotes200ResponseDiscountMin = 0;export const listConversationQuotes200ResponseTotalMin = 0;export const listConversationQuotes200ResponseDepositPercentMin = 0;
-export const listConversationQuotes200ResponseDepositPercentMax = 100;export const listConversationQuotes200ResponseDepositMin = 0;export const listConversationQuotes200ResponseValidityDaysMax = 90;export const listConversationQuotes200ResponseNoteMax = 500;export const listConversationQuotes200ResponsePdfUrlMax = 200;
+export const listConversationQuotes200ResponseDepositPercentMax = 100;export const listConversationQuotes200ResponseDepositMin = 0;export const listConversationQuotes200ResponseValidityDaysMax = 90;export const listConversationQuotes200ResponseNoteMax = 500;export const listConversationQuotes200ResponsePdfUrlMax = 200;export const listConversationQuotes200ResponseOrderIdMax = 2147483647;
 
 export const listConversationQuotes200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
@@ -46,7 +46,8 @@ export const listConversationQuotes200ResponseItem = zod.strictObject({
   "createdAt": zod.iso.datetime({}),
   "sentAt": zod.iso.datetime({}).nullable(),
   "acceptedAt": zod.iso.datetime({}).nullable(),
-  "pdfUrl": zod.string().max(listConversationQuotes200ResponsePdfUrlMax).describe('GET this for the PDF (`/api/quotes/{id}/pdf`).')
+  "pdfUrl": zod.string().max(listConversationQuotes200ResponsePdfUrlMax).describe('GET this for the PDF (`/api/quotes/{id}/pdf`).'),
+  "orderId": zod.number().min(1).max(listConversationQuotes200ResponseOrderIdMax).nullish().describe('Beyond the spec\'s quotes, and optional: the order an accepted\nquote became (GET /api/orders/{id}), null while there is none.\nAbsent from a backend without orders.\n')
 }).describe('Beyond the spec. A priced offer to a customer, made from a\nconversation. Every amount is KES with two decimals at most and is\ncomputed by the server (see POST /api/conversations/{id}/quotes).\n')
 export const listConversationQuotes200Response = zod.array(listConversationQuotes200ResponseItem)
 
@@ -111,7 +112,7 @@ export const createQuoteBody = zod.object({
 })
 
 export const createQuote201ResponseNumberMax = 12;export const createQuote201ResponseCustomerNameMax = 200;export const createQuote201ResponseCustomerPhoneMax = 200;export const createQuote201ResponseLinesItemDescriptionMax = 200;export const createQuote201ResponseLinesItemQuantityMax = 1000;export const createQuote201ResponseLinesItemUnitPriceMin = 0;export const createQuote201ResponseLinesItemInstallationPerUnitMin = 0;export const createQuote201ResponseLinesItemLineTotalMin = 0;export const createQuote201ResponseLinesMax = 20;export const createQuote201ResponseSubtotalMin = 0;export const createQuote201ResponseDeliveryFeeMin = 0;export const createQuote201ResponseDeliveryTownMax = 200;export const createQuote201ResponseDiscountMin = 0;export const createQuote201ResponseTotalMin = 0;export const createQuote201ResponseDepositPercentMin = 0;
-export const createQuote201ResponseDepositPercentMax = 100;export const createQuote201ResponseDepositMin = 0;export const createQuote201ResponseValidityDaysMax = 90;export const createQuote201ResponseNoteMax = 500;export const createQuote201ResponsePdfUrlMax = 200;
+export const createQuote201ResponseDepositPercentMax = 100;export const createQuote201ResponseDepositMin = 0;export const createQuote201ResponseValidityDaysMax = 90;export const createQuote201ResponseNoteMax = 500;export const createQuote201ResponsePdfUrlMax = 200;export const createQuote201ResponseOrderIdMax = 2147483647;
 
 export const createQuote201Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -144,7 +145,8 @@ export const createQuote201Response = zod.strictObject({
   "createdAt": zod.iso.datetime({}),
   "sentAt": zod.iso.datetime({}).nullable(),
   "acceptedAt": zod.iso.datetime({}).nullable(),
-  "pdfUrl": zod.string().max(createQuote201ResponsePdfUrlMax).describe('GET this for the PDF (`/api/quotes/{id}/pdf`).')
+  "pdfUrl": zod.string().max(createQuote201ResponsePdfUrlMax).describe('GET this for the PDF (`/api/quotes/{id}/pdf`).'),
+  "orderId": zod.number().min(1).max(createQuote201ResponseOrderIdMax).nullish().describe('Beyond the spec\'s quotes, and optional: the order an accepted\nquote became (GET /api/orders/{id}), null while there is none.\nAbsent from a backend without orders.\n')
 }).describe('Beyond the spec. A priced offer to a customer, made from a\nconversation. Every amount is KES with two decimals at most and is\ncomputed by the server (see POST /api/conversations/{id}/quotes).\n')
 
 export const createQuote400Response = zod.strictObject({
@@ -192,7 +194,7 @@ export const listQuotesQueryParams = zod.object({
 })
 
 export const listQuotes200ResponseNumberMax = 12;export const listQuotes200ResponseCustomerNameMax = 200;export const listQuotes200ResponseCustomerPhoneMax = 200;export const listQuotes200ResponseLinesItemDescriptionMax = 200;export const listQuotes200ResponseLinesItemQuantityMax = 1000;export const listQuotes200ResponseLinesItemUnitPriceMin = 0;export const listQuotes200ResponseLinesItemInstallationPerUnitMin = 0;export const listQuotes200ResponseLinesItemLineTotalMin = 0;export const listQuotes200ResponseLinesMax = 20;export const listQuotes200ResponseSubtotalMin = 0;export const listQuotes200ResponseDeliveryFeeMin = 0;export const listQuotes200ResponseDeliveryTownMax = 200;export const listQuotes200ResponseDiscountMin = 0;export const listQuotes200ResponseTotalMin = 0;export const listQuotes200ResponseDepositPercentMin = 0;
-export const listQuotes200ResponseDepositPercentMax = 100;export const listQuotes200ResponseDepositMin = 0;export const listQuotes200ResponseValidityDaysMax = 90;export const listQuotes200ResponseNoteMax = 500;export const listQuotes200ResponsePdfUrlMax = 200;
+export const listQuotes200ResponseDepositPercentMax = 100;export const listQuotes200ResponseDepositMin = 0;export const listQuotes200ResponseValidityDaysMax = 90;export const listQuotes200ResponseNoteMax = 500;export const listQuotes200ResponsePdfUrlMax = 200;export const listQuotes200ResponseOrderIdMax = 2147483647;
 
 export const listQuotes200ResponseItem = zod.strictObject({
   "id": zod.number().min(1),
@@ -225,7 +227,8 @@ export const listQuotes200ResponseItem = zod.strictObject({
   "createdAt": zod.iso.datetime({}),
   "sentAt": zod.iso.datetime({}).nullable(),
   "acceptedAt": zod.iso.datetime({}).nullable(),
-  "pdfUrl": zod.string().max(listQuotes200ResponsePdfUrlMax).describe('GET this for the PDF (`/api/quotes/{id}/pdf`).')
+  "pdfUrl": zod.string().max(listQuotes200ResponsePdfUrlMax).describe('GET this for the PDF (`/api/quotes/{id}/pdf`).'),
+  "orderId": zod.number().min(1).max(listQuotes200ResponseOrderIdMax).nullish().describe('Beyond the spec\'s quotes, and optional: the order an accepted\nquote became (GET /api/orders/{id}), null while there is none.\nAbsent from a backend without orders.\n')
 }).describe('Beyond the spec. A priced offer to a customer, made from a\nconversation. Every amount is KES with two decimals at most and is\ncomputed by the server (see POST /api/conversations/{id}/quotes).\n')
 export const listQuotes200Response = zod.array(listQuotes200ResponseItem)
 
@@ -254,7 +257,7 @@ export const listQuotes422Response = zod.strictObject({
  * @summary One quote
  */
 export const getQuote200ResponseNumberMax = 12;export const getQuote200ResponseCustomerNameMax = 200;export const getQuote200ResponseCustomerPhoneMax = 200;export const getQuote200ResponseLinesItemDescriptionMax = 200;export const getQuote200ResponseLinesItemQuantityMax = 1000;export const getQuote200ResponseLinesItemUnitPriceMin = 0;export const getQuote200ResponseLinesItemInstallationPerUnitMin = 0;export const getQuote200ResponseLinesItemLineTotalMin = 0;export const getQuote200ResponseLinesMax = 20;export const getQuote200ResponseSubtotalMin = 0;export const getQuote200ResponseDeliveryFeeMin = 0;export const getQuote200ResponseDeliveryTownMax = 200;export const getQuote200ResponseDiscountMin = 0;export const getQuote200ResponseTotalMin = 0;export const getQuote200ResponseDepositPercentMin = 0;
-export const getQuote200ResponseDepositPercentMax = 100;export const getQuote200ResponseDepositMin = 0;export const getQuote200ResponseValidityDaysMax = 90;export const getQuote200ResponseNoteMax = 500;export const getQuote200ResponsePdfUrlMax = 200;
+export const getQuote200ResponseDepositPercentMax = 100;export const getQuote200ResponseDepositMin = 0;export const getQuote200ResponseValidityDaysMax = 90;export const getQuote200ResponseNoteMax = 500;export const getQuote200ResponsePdfUrlMax = 200;export const getQuote200ResponseOrderIdMax = 2147483647;
 
 export const getQuote200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -287,7 +290,8 @@ export const getQuote200Response = zod.strictObject({
   "createdAt": zod.iso.datetime({}),
   "sentAt": zod.iso.datetime({}).nullable(),
   "acceptedAt": zod.iso.datetime({}).nullable(),
-  "pdfUrl": zod.string().max(getQuote200ResponsePdfUrlMax).describe('GET this for the PDF (`/api/quotes/{id}/pdf`).')
+  "pdfUrl": zod.string().max(getQuote200ResponsePdfUrlMax).describe('GET this for the PDF (`/api/quotes/{id}/pdf`).'),
+  "orderId": zod.number().min(1).max(getQuote200ResponseOrderIdMax).nullish().describe('Beyond the spec\'s quotes, and optional: the order an accepted\nquote became (GET /api/orders/{id}), null while there is none.\nAbsent from a backend without orders.\n')
 }).describe('Beyond the spec. A priced offer to a customer, made from a\nconversation. Every amount is KES with two decimals at most and is\ncomputed by the server (see POST /api/conversations/{id}/quotes).\n')
 
 export const getQuote400Response = zod.strictObject({
@@ -339,7 +343,7 @@ export const updateQuoteBody = zod.object({
 }).describe('The fields of QuoteInput to change; `lines` replaces every line.')
 
 export const updateQuote200ResponseNumberMax = 12;export const updateQuote200ResponseCustomerNameMax = 200;export const updateQuote200ResponseCustomerPhoneMax = 200;export const updateQuote200ResponseLinesItemDescriptionMax = 200;export const updateQuote200ResponseLinesItemQuantityMax = 1000;export const updateQuote200ResponseLinesItemUnitPriceMin = 0;export const updateQuote200ResponseLinesItemInstallationPerUnitMin = 0;export const updateQuote200ResponseLinesItemLineTotalMin = 0;export const updateQuote200ResponseLinesMax = 20;export const updateQuote200ResponseSubtotalMin = 0;export const updateQuote200ResponseDeliveryFeeMin = 0;export const updateQuote200ResponseDeliveryTownMax = 200;export const updateQuote200ResponseDiscountMin = 0;export const updateQuote200ResponseTotalMin = 0;export const updateQuote200ResponseDepositPercentMin = 0;
-export const updateQuote200ResponseDepositPercentMax = 100;export const updateQuote200ResponseDepositMin = 0;export const updateQuote200ResponseValidityDaysMax = 90;export const updateQuote200ResponseNoteMax = 500;export const updateQuote200ResponsePdfUrlMax = 200;
+export const updateQuote200ResponseDepositPercentMax = 100;export const updateQuote200ResponseDepositMin = 0;export const updateQuote200ResponseValidityDaysMax = 90;export const updateQuote200ResponseNoteMax = 500;export const updateQuote200ResponsePdfUrlMax = 200;export const updateQuote200ResponseOrderIdMax = 2147483647;
 
 export const updateQuote200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -372,7 +376,8 @@ export const updateQuote200Response = zod.strictObject({
   "createdAt": zod.iso.datetime({}),
   "sentAt": zod.iso.datetime({}).nullable(),
   "acceptedAt": zod.iso.datetime({}).nullable(),
-  "pdfUrl": zod.string().max(updateQuote200ResponsePdfUrlMax).describe('GET this for the PDF (`/api/quotes/{id}/pdf`).')
+  "pdfUrl": zod.string().max(updateQuote200ResponsePdfUrlMax).describe('GET this for the PDF (`/api/quotes/{id}/pdf`).'),
+  "orderId": zod.number().min(1).max(updateQuote200ResponseOrderIdMax).nullish().describe('Beyond the spec\'s quotes, and optional: the order an accepted\nquote became (GET /api/orders/{id}), null while there is none.\nAbsent from a backend without orders.\n')
 }).describe('Beyond the spec. A priced offer to a customer, made from a\nconversation. Every amount is KES with two decimals at most and is\ncomputed by the server (see POST /api/conversations/{id}/quotes).\n')
 
 export const updateQuote400Response = zod.strictObject({
@@ -413,7 +418,7 @@ with the same number and the next revision; the old one becomes
  * @summary Make a new revision of a sent quote
  */
 export const reviseQuote201ResponseNumberMax = 12;export const reviseQuote201ResponseCustomerNameMax = 200;export const reviseQuote201ResponseCustomerPhoneMax = 200;export const reviseQuote201ResponseLinesItemDescriptionMax = 200;export const reviseQuote201ResponseLinesItemQuantityMax = 1000;export const reviseQuote201ResponseLinesItemUnitPriceMin = 0;export const reviseQuote201ResponseLinesItemInstallationPerUnitMin = 0;export const reviseQuote201ResponseLinesItemLineTotalMin = 0;export const reviseQuote201ResponseLinesMax = 20;export const reviseQuote201ResponseSubtotalMin = 0;export const reviseQuote201ResponseDeliveryFeeMin = 0;export const reviseQuote201ResponseDeliveryTownMax = 200;export const reviseQuote201ResponseDiscountMin = 0;export const reviseQuote201ResponseTotalMin = 0;export const reviseQuote201ResponseDepositPercentMin = 0;
-export const reviseQuote201ResponseDepositPercentMax = 100;export const reviseQuote201ResponseDepositMin = 0;export const reviseQuote201ResponseValidityDaysMax = 90;export const reviseQuote201ResponseNoteMax = 500;export const reviseQuote201ResponsePdfUrlMax = 200;
+export const reviseQuote201ResponseDepositPercentMax = 100;export const reviseQuote201ResponseDepositMin = 0;export const reviseQuote201ResponseValidityDaysMax = 90;export const reviseQuote201ResponseNoteMax = 500;export const reviseQuote201ResponsePdfUrlMax = 200;export const reviseQuote201ResponseOrderIdMax = 2147483647;
 
 export const reviseQuote201Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -446,7 +451,8 @@ export const reviseQuote201Response = zod.strictObject({
   "createdAt": zod.iso.datetime({}),
   "sentAt": zod.iso.datetime({}).nullable(),
   "acceptedAt": zod.iso.datetime({}).nullable(),
-  "pdfUrl": zod.string().max(reviseQuote201ResponsePdfUrlMax).describe('GET this for the PDF (`/api/quotes/{id}/pdf`).')
+  "pdfUrl": zod.string().max(reviseQuote201ResponsePdfUrlMax).describe('GET this for the PDF (`/api/quotes/{id}/pdf`).'),
+  "orderId": zod.number().min(1).max(reviseQuote201ResponseOrderIdMax).nullish().describe('Beyond the spec\'s quotes, and optional: the order an accepted\nquote became (GET /api/orders/{id}), null while there is none.\nAbsent from a backend without orders.\n')
 }).describe('Beyond the spec. A priced offer to a customer, made from a\nconversation. Every amount is KES with two decimals at most and is\ncomputed by the server (see POST /api/conversations/{id}/quotes).\n')
 
 export const reviseQuote400Response = zod.strictObject({
@@ -492,7 +498,7 @@ quote is not sent (409). A customer replying a plain yes ("yes",
  * @summary Send the quote to the customer on WhatsApp
  */
 export const sendQuote200ResponseNumberMax = 12;export const sendQuote200ResponseCustomerNameMax = 200;export const sendQuote200ResponseCustomerPhoneMax = 200;export const sendQuote200ResponseLinesItemDescriptionMax = 200;export const sendQuote200ResponseLinesItemQuantityMax = 1000;export const sendQuote200ResponseLinesItemUnitPriceMin = 0;export const sendQuote200ResponseLinesItemInstallationPerUnitMin = 0;export const sendQuote200ResponseLinesItemLineTotalMin = 0;export const sendQuote200ResponseLinesMax = 20;export const sendQuote200ResponseSubtotalMin = 0;export const sendQuote200ResponseDeliveryFeeMin = 0;export const sendQuote200ResponseDeliveryTownMax = 200;export const sendQuote200ResponseDiscountMin = 0;export const sendQuote200ResponseTotalMin = 0;export const sendQuote200ResponseDepositPercentMin = 0;
-export const sendQuote200ResponseDepositPercentMax = 100;export const sendQuote200ResponseDepositMin = 0;export const sendQuote200ResponseValidityDaysMax = 90;export const sendQuote200ResponseNoteMax = 500;export const sendQuote200ResponsePdfUrlMax = 200;
+export const sendQuote200ResponseDepositPercentMax = 100;export const sendQuote200ResponseDepositMin = 0;export const sendQuote200ResponseValidityDaysMax = 90;export const sendQuote200ResponseNoteMax = 500;export const sendQuote200ResponsePdfUrlMax = 200;export const sendQuote200ResponseOrderIdMax = 2147483647;
 
 export const sendQuote200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -525,7 +531,8 @@ export const sendQuote200Response = zod.strictObject({
   "createdAt": zod.iso.datetime({}),
   "sentAt": zod.iso.datetime({}).nullable(),
   "acceptedAt": zod.iso.datetime({}).nullable(),
-  "pdfUrl": zod.string().max(sendQuote200ResponsePdfUrlMax).describe('GET this for the PDF (`/api/quotes/{id}/pdf`).')
+  "pdfUrl": zod.string().max(sendQuote200ResponsePdfUrlMax).describe('GET this for the PDF (`/api/quotes/{id}/pdf`).'),
+  "orderId": zod.number().min(1).max(sendQuote200ResponseOrderIdMax).nullish().describe('Beyond the spec\'s quotes, and optional: the order an accepted\nquote became (GET /api/orders/{id}), null while there is none.\nAbsent from a backend without orders.\n')
 }).describe('Beyond the spec. A priced offer to a customer, made from a\nconversation. Every amount is KES with two decimals at most and is\ncomputed by the server (see POST /api/conversations/{id}/quotes).\n')
 
 export const sendQuote400Response = zod.strictObject({
@@ -563,7 +570,7 @@ export const sendQuote422Response = zod.strictObject({
  * @summary Cancel a quote
  */
 export const cancelQuote200ResponseNumberMax = 12;export const cancelQuote200ResponseCustomerNameMax = 200;export const cancelQuote200ResponseCustomerPhoneMax = 200;export const cancelQuote200ResponseLinesItemDescriptionMax = 200;export const cancelQuote200ResponseLinesItemQuantityMax = 1000;export const cancelQuote200ResponseLinesItemUnitPriceMin = 0;export const cancelQuote200ResponseLinesItemInstallationPerUnitMin = 0;export const cancelQuote200ResponseLinesItemLineTotalMin = 0;export const cancelQuote200ResponseLinesMax = 20;export const cancelQuote200ResponseSubtotalMin = 0;export const cancelQuote200ResponseDeliveryFeeMin = 0;export const cancelQuote200ResponseDeliveryTownMax = 200;export const cancelQuote200ResponseDiscountMin = 0;export const cancelQuote200ResponseTotalMin = 0;export const cancelQuote200ResponseDepositPercentMin = 0;
-export const cancelQuote200ResponseDepositPercentMax = 100;export const cancelQuote200ResponseDepositMin = 0;export const cancelQuote200ResponseValidityDaysMax = 90;export const cancelQuote200ResponseNoteMax = 500;export const cancelQuote200ResponsePdfUrlMax = 200;
+export const cancelQuote200ResponseDepositPercentMax = 100;export const cancelQuote200ResponseDepositMin = 0;export const cancelQuote200ResponseValidityDaysMax = 90;export const cancelQuote200ResponseNoteMax = 500;export const cancelQuote200ResponsePdfUrlMax = 200;export const cancelQuote200ResponseOrderIdMax = 2147483647;
 
 export const cancelQuote200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -596,7 +603,8 @@ export const cancelQuote200Response = zod.strictObject({
   "createdAt": zod.iso.datetime({}),
   "sentAt": zod.iso.datetime({}).nullable(),
   "acceptedAt": zod.iso.datetime({}).nullable(),
-  "pdfUrl": zod.string().max(cancelQuote200ResponsePdfUrlMax).describe('GET this for the PDF (`/api/quotes/{id}/pdf`).')
+  "pdfUrl": zod.string().max(cancelQuote200ResponsePdfUrlMax).describe('GET this for the PDF (`/api/quotes/{id}/pdf`).'),
+  "orderId": zod.number().min(1).max(cancelQuote200ResponseOrderIdMax).nullish().describe('Beyond the spec\'s quotes, and optional: the order an accepted\nquote became (GET /api/orders/{id}), null while there is none.\nAbsent from a backend without orders.\n')
 }).describe('Beyond the spec. A priced offer to a customer, made from a\nconversation. Every amount is KES with two decimals at most and is\ncomputed by the server (see POST /api/conversations/{id}/quotes).\n')
 
 export const cancelQuote400Response = zod.strictObject({
@@ -637,7 +645,7 @@ when the customer replies yes on WhatsApp.
  * @summary Record the customer's yes
  */
 export const acceptQuote200ResponseNumberMax = 12;export const acceptQuote200ResponseCustomerNameMax = 200;export const acceptQuote200ResponseCustomerPhoneMax = 200;export const acceptQuote200ResponseLinesItemDescriptionMax = 200;export const acceptQuote200ResponseLinesItemQuantityMax = 1000;export const acceptQuote200ResponseLinesItemUnitPriceMin = 0;export const acceptQuote200ResponseLinesItemInstallationPerUnitMin = 0;export const acceptQuote200ResponseLinesItemLineTotalMin = 0;export const acceptQuote200ResponseLinesMax = 20;export const acceptQuote200ResponseSubtotalMin = 0;export const acceptQuote200ResponseDeliveryFeeMin = 0;export const acceptQuote200ResponseDeliveryTownMax = 200;export const acceptQuote200ResponseDiscountMin = 0;export const acceptQuote200ResponseTotalMin = 0;export const acceptQuote200ResponseDepositPercentMin = 0;
-export const acceptQuote200ResponseDepositPercentMax = 100;export const acceptQuote200ResponseDepositMin = 0;export const acceptQuote200ResponseValidityDaysMax = 90;export const acceptQuote200ResponseNoteMax = 500;export const acceptQuote200ResponsePdfUrlMax = 200;
+export const acceptQuote200ResponseDepositPercentMax = 100;export const acceptQuote200ResponseDepositMin = 0;export const acceptQuote200ResponseValidityDaysMax = 90;export const acceptQuote200ResponseNoteMax = 500;export const acceptQuote200ResponsePdfUrlMax = 200;export const acceptQuote200ResponseOrderIdMax = 2147483647;
 
 export const acceptQuote200Response = zod.strictObject({
   "id": zod.number().min(1),
@@ -670,7 +678,8 @@ export const acceptQuote200Response = zod.strictObject({
   "createdAt": zod.iso.datetime({}),
   "sentAt": zod.iso.datetime({}).nullable(),
   "acceptedAt": zod.iso.datetime({}).nullable(),
-  "pdfUrl": zod.string().max(acceptQuote200ResponsePdfUrlMax).describe('GET this for the PDF (`/api/quotes/{id}/pdf`).')
+  "pdfUrl": zod.string().max(acceptQuote200ResponsePdfUrlMax).describe('GET this for the PDF (`/api/quotes/{id}/pdf`).'),
+  "orderId": zod.number().min(1).max(acceptQuote200ResponseOrderIdMax).nullish().describe('Beyond the spec\'s quotes, and optional: the order an accepted\nquote became (GET /api/orders/{id}), null while there is none.\nAbsent from a backend without orders.\n')
 }).describe('Beyond the spec. A priced offer to a customer, made from a\nconversation. Every amount is KES with two decimals at most and is\ncomputed by the server (see POST /api/conversations/{id}/quotes).\n')
 
 export const acceptQuote400Response = zod.strictObject({
