@@ -63,7 +63,7 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
   const botSettings = botSettingsService(db, { now });
   const business = businessService(db, { images, now });
   const deliveryZones = deliveryZonesService(db);
-  const orders = ordersService(db, { events, now, outboxChanged });
+  const orders = ordersService(db, { events, now, outboxChanged, templates: messageTemplates });
   const sales = salesService(db, { now });
   const quotes = quotesService(db, {
     events,

@@ -1,7 +1,8 @@
 // WhatsApp-approved templates: the only messages that reach a customer once
 // the 24-hour reply window has closed. Approval happens at Meta, so the
 // server keeps the list read-only for staff. Without WhatsApp (development,
-// the demo) the list is migration 007's four demo templates. With WhatsApp
+// the demo) the list is the demo templates: migration 007's four and 032's
+// order_update in English and Swahili. With WhatsApp
 // connected (main.ts calls useSync), the list is what the business account
 // has approved, synced from Meta (server/channels/whatsapp/sender/templates-sync.ts)
 // at start, every few hours, from Settings' "Sync templates" and when

@@ -1,10 +1,17 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB, OutboxTemplate } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../app/errors';
 import type { ListSource } from '../../app/paging';
 import type { EventBus } from '../../realtime/events';
 import { windowOpen } from '../conversations/mapper';
 import { conversationsRepository } from '../conversations/repository';
+import {
+  fillTemplate,
+  outboxTemplate,
+  placeholders,
+  type messageTemplatesService,
+  type StoredTemplate,
+} from '../message-templates/service';
 import {
   balanceCents,
   kesText,
@@ -60,6 +67,35 @@ export function customerMessage(number: string, status: OrderStatus, language: s
   }[status];
 }
 
+/** The approved UTILITY template an order's news goes as once the 24-hour window has closed. */
+export const ORDER_TEMPLATE = 'order_update';
+export const NOT_TOLD_WINDOW_CLOSED = `The customer was not told: the 24-hour reply window has closed and no approved ${ORDER_TEMPLATE} template exists`;
+/** The values the template takes, in order: the customer's name, the order's number, its news. */
+const TEMPLATE_VALUES = 3;
+
+/**
+ * The order's news as {{3}} of the template `order_update`, in the
+ * template's language: "Hello {{1}}, an update on your order {{2}}: {{3}}. …"
+ * (Swahili: "Habari {{1}}, taarifa kuhusu oda yako {{2}}: {{3}}. …").
+ */
+export function orderNews(status: OrderStatus, language: string, date: string | null) {
+  if (language === 'sw')
+    return {
+      scheduled: date ? `imepangiwa kuletwa tarehe ${date}` : 'imepangiwa kuletwa',
+      out_for_delivery: 'iko njiani kukuletea',
+      delivered: 'imefika, asante kwa kununua kwetu',
+      cancelled: 'imesitishwa',
+      confirmed: 'imethibitishwa',
+    }[status];
+  return {
+    scheduled: date ? `it is scheduled for delivery on ${date}` : 'it is scheduled for delivery',
+    out_for_delivery: 'it is on its way to you',
+    delivered: 'it has been delivered, thank you for buying from us',
+    cancelled: 'it has been cancelled',
+    confirmed: 'it is confirmed',
+  }[status];
+}
+
 const isCents = (n: number) => Number.isSafeInteger(n) && n >= 0 && n <= 2147483647;
 
 /** KES as cents, refusing more than 2 decimals. */
@@ -85,7 +121,15 @@ function checkDate(text: string) {
     throw badRequest(`Not a date: ${text}`);
 }
 
-export function ordersService(db: Kysely<DB>, deps: { events: EventBus; now: () => Date; outboxChanged: () => void }) {
+export type OrdersDeps = {
+  events: EventBus;
+  now: () => Date;
+  outboxChanged: () => void;
+  /** The approved templates: an order's news goes as `order_update` outside the 24-hour window. */
+  templates: Pick<ReturnType<typeof messageTemplatesService>, 'byName'>;
+};
+
+export function ordersService(db: Kysely<DB>, deps: OrdersDeps) {
   const repo = ordersRepository(db);
   /** Every open dashboard refetches the order (asyncapi.yaml order_updated). */
   const announce = (order: {
@@ -234,9 +278,19 @@ export function ordersService(db: Kysely<DB>, deps: { events: EventBus; now: () 
      * One step along the order's way, or cancelled; any other move is 409.
      * With tellCustomer, a short message in the customer's language is queued
      * as staff replies are, while WhatsApp's 24-hour window is open; after
-     * it, nothing is sent and the timeline says so.
+     * it, the news goes as the approved template `order_update` (its Swahili
+     * version for a customer writing Swahili, when there is one). Without
+     * that template nothing is sent, the change is still made, and the
+     * timeline says why.
      */
     async changeStatus(id: number, status: OrderStatus, tellCustomer: boolean, username: string) {
+      // Read before the transaction: PGlite has one connection, which the transaction holds.
+      const templates = tellCustomer
+        ? {
+            en: await deps.templates.byName(ORDER_TEMPLATE, 'en'),
+            sw: await deps.templates.byName(ORDER_TEMPLATE, 'sw'),
+          }
+        : undefined;
       let told: number | undefined;
       const order = await db.transaction().execute(async (trx) => {
         const tx = ordersRepository(trx);
@@ -252,21 +306,31 @@ export function ordersService(db: Kysely<DB>, deps: { events: EventBus; now: () 
         await tx.addEvent(id, now, username, 'status_changed', `${STATUS_LABELS[from]} → ${STATUS_LABELS[status]}`);
         if (tellCustomer) {
           const conversation = await tx.conversation(row.conversation_id);
-          const text = customerMessage(row.number, status, conversation?.customer_language ?? null, row.delivery_date);
-          if (conversation && windowOpen(conversation, now)) {
+          const news = !conversation
+            ? { refused: NOT_TOLD_WINDOW_CLOSED }
+            : windowOpen(conversation, now)
+              ? {
+                  content: customerMessage(row.number, status, conversation.customer_language, row.delivery_date),
+                  template: null,
+                }
+              : templateNews(templates?.[conversation.customer_language === 'sw' ? 'sw' : 'en'], row, status);
+          if (conversation && 'content' in news) {
             const messages = conversationsRepository(trx, deps.now);
-            const message = await messages.addMessage(conversation.id, 'admin', text, 'text', now, 'queued');
-            await messages.enqueueOutbox(conversation, text, 'admin_reply', message.id);
-            await tx.addEvent(id, now, username, 'customer_told', text);
-            told = conversation.id;
-          } else
+            const type = news.template ? 'template' : 'text';
+            const message = await messages.addMessage(conversation.id, 'admin', news.content, type, now, 'queued');
+            await messages.enqueueOutbox(conversation, news.content, 'admin_reply', message.id, news.template);
             await tx.addEvent(
               id,
               now,
               username,
-              'note',
-              'The customer was not told: the 24-hour reply window has closed',
+              'customer_told',
+              news.template
+                ? `Sent as the approved template ${ORDER_TEMPLATE}, the 24-hour reply window having closed: ${news.content}`
+                : news.content,
             );
+            told = conversation.id;
+          } else
+            await tx.addEvent(id, now, username, 'note', 'refused' in news ? news.refused : NOT_TOLD_WINDOW_CLOSED);
         }
         return detail(tx, id);
       });
@@ -340,4 +404,30 @@ export function ordersService(db: Kysely<DB>, deps: { events: EventBus; now: () 
       return order;
     },
   };
+}
+
+/**
+ * The order's news as the approved template: its text as the customer reads
+ * it and the outbox's template, with the customer's name (else "there", or
+ * "mteja" — customer — in Swahili), the order's number and the news, all in
+ * the template's own language. No template, or one asking for more values
+ * than those three, is refused in words: the status still changes.
+ */
+function templateNews(
+  template: StoredTemplate | undefined,
+  row: { number: string; customer_name: string | null; delivery_date: string | null },
+  status: OrderStatus,
+): { content: string; template: OutboxTemplate } | { refused: string } {
+  if (!template) return { refused: NOT_TOLD_WINDOW_CLOSED };
+  const wanted = placeholders(template.body, template.parameterFormat).length;
+  if (wanted > TEMPLATE_VALUES)
+    return {
+      refused: `The customer was not told: the 24-hour reply window has closed and the approved ${ORDER_TEMPLATE} template asks for ${wanted} values, more than the ${TEMPLATE_VALUES} an order gives (customer name, order number, the news)`,
+    };
+  const values = [
+    row.customer_name?.trim() || (template.language === 'sw' ? 'mteja' : 'there'),
+    row.number,
+    orderNews(status, template.language, row.delivery_date),
+  ].slice(0, wanted);
+  return { content: fillTemplate(template, values), template: outboxTemplate(template, values) };
 }

@@ -108,6 +108,8 @@ describe('the 24-hour reply window', () => {
     expect(templates.map((t) => t.name).sort()).toEqual([
       'delivery_update',
       'follow_up_reminder',
+      'order_update',
+      'order_update',
       'payment_reminder',
       'quote_ready',
     ]);

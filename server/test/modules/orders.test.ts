@@ -39,6 +39,16 @@ async function conversation(phone: string, name: string, text = 'Hello, I want a
   return (await server.app.services.inbound.customerText(phone, name, text, server.clock.now)).conversationId;
 }
 
+/** What staff's side put in the thread: the customer's news, as text or as a template. */
+const sentMessages = (conversationId: number) =>
+  db()
+    .selectFrom('messages')
+    .select(['content', 'message_type'])
+    .where('conversation_id', '=', conversationId)
+    .where('sender', '=', 'admin')
+    .orderBy('id')
+    .execute();
+
 const quote = (
   conversationId: number,
   quoteId: number,
@@ -281,19 +291,152 @@ describe('status', () => {
     expect(timeline.at(-1)).toMatchObject({ event: 'customer_told', text: outbox[0].content });
   });
 
-  it('after the 24-hour window sends nothing and says so on the timeline', async () => {
+  it('inside the window sends the text, not the template', async () => {
     const c = await conversation('+254733456789', 'Grace Wanjiru');
-    const { id } = await orders().createFromQuote(quote(c, 1), { kind: 'customer' });
-    // The customer last wrote 25 hours ago (the session would not outlive moving the clock).
-    await db()
+    const { id, number } = await orders().createFromQuote(quote(c, 1), { kind: 'customer' });
+    await call('POST', `/api/orders/${id}/status`, { status: 'scheduled', tellCustomer: true });
+    expect(await db().selectFrom('outbox').select(['content', 'template']).execute()).toEqual([
+      { content: `Your order ${number} is scheduled for delivery.`, template: null },
+    ]);
+    expect(await sentMessages(c)).toEqual([
+      { content: `Your order ${number} is scheduled for delivery.`, message_type: 'text' },
+    ]);
+  });
+});
+
+describe('status news after the 24-hour window', () => {
+  /** The customer last wrote 25 hours ago (the session would not outlive moving the clock). */
+  const closeWindow = (c: number) =>
+    db()
       .updateTable('conversations')
       .set({ last_customer_message_at: new Date(TEST_NOW.getTime() - 25 * 3_600_000) })
       .where('id', '=', c)
       .execute();
+  /** The demo's order_update templates (migration 032) changed for one test, then put back. */
+  async function withTemplates(change: () => Promise<unknown>, test: () => Promise<void>) {
+    const kept = await db().selectFrom('message_templates').selectAll().where('name', '=', 'order_update').execute();
+    await change();
+    try {
+      await test();
+    } finally {
+      await db().deleteFrom('message_templates').where('name', '=', 'order_update').execute();
+      await db()
+        .insertInto('message_templates')
+        .values(kept.map((t) => ({ ...t, variables: JSON.stringify(t.variables) })))
+        .execute();
+    }
+  }
+  const outbox = () => db().selectFrom('outbox').select(['content', 'kind', 'template']).execute();
+
+  it('goes as the approved template order_update in English, with name, number and news', async () => {
+    const c = await conversation('+254733456789', 'Grace Wanjiru');
+    const { id, number } = await orders().createFromQuote(quote(c, 1), { kind: 'customer' });
+    await call('PATCH', `/api/orders/${id}`, { deliveryDate: '2026-12-03' });
+    await closeWindow(c);
     const moved = await call('POST', `/api/orders/${id}/status`, { status: 'scheduled', tellCustomer: true });
     expect(moved.statusCode).toBe(200);
-    expect(await db().selectFrom('outbox').selectAll().execute()).toEqual([]);
-    expect(moved.json().timeline.at(-1)).toMatchObject({ event: 'note', text: expect.stringMatching(/not told/) });
+    const content = `Hello Grace Wanjiru, an update on your order ${number}: it is scheduled for delivery on 2026-12-03. Reply to this message if you have any questions.`;
+    expect(await outbox()).toEqual([
+      {
+        content,
+        kind: 'admin_reply',
+        template: {
+          name: 'order_update',
+          language: 'en',
+          variables: ['Grace Wanjiru', number, 'it is scheduled for delivery on 2026-12-03'],
+        },
+      },
+    ]);
+    expect(await sentMessages(c)).toEqual([{ content, message_type: 'template' }]);
+    expect(moved.json().timeline.at(-1)).toMatchObject({
+      event: 'customer_told',
+      by: 'admin',
+      text: `Sent as the approved template order_update, the 24-hour reply window having closed: ${content}`,
+    });
+    expect(events).toContainEqual({ type: 'conversation_update', data: { id: c } });
+  });
+
+  it('goes in Swahili to a customer writing Swahili, and as "mteja" without a name', async () => {
+    const c = await conversation('+254733456789', '', 'Habari, nataka sinki');
+    const { id, number } = await orders().createFromQuote(quote(c, 1), { kind: 'customer' });
+    await call('POST', `/api/orders/${id}/status`, { status: 'scheduled', tellCustomer: false });
+    await closeWindow(c);
+    await call('POST', `/api/orders/${id}/status`, { status: 'out_for_delivery', tellCustomer: true });
+    expect(await outbox()).toEqual([
+      {
+        content: `Habari mteja, taarifa kuhusu oda yako ${number}: iko njiani kukuletea. Jibu ujumbe huu ukiwa na swali lolote.`,
+        kind: 'admin_reply',
+        template: { name: 'order_update', language: 'sw', variables: ['mteja', number, 'iko njiani kukuletea'] },
+      },
+    ]);
+  });
+
+  it('falls back to the English template, in English, when no Swahili one is approved', async () => {
+    const c = await conversation('+254733456789', 'Grace Wanjiru', 'Habari, nataka sinki');
+    const { id, number } = await orders().createFromQuote(quote(c, 1), { kind: 'customer' });
+    await closeWindow(c);
+    await withTemplates(
+      () =>
+        db().deleteFrom('message_templates').where('name', '=', 'order_update').where('language', '=', 'sw').execute(),
+      async () => {
+        await call('POST', `/api/orders/${id}/status`, { status: 'cancelled', tellCustomer: true });
+        expect((await outbox()).map((row) => row.template)).toEqual([
+          { name: 'order_update', language: 'en', variables: ['Grace Wanjiru', number, 'it has been cancelled'] },
+        ]);
+      },
+    );
+  });
+
+  it('without an approved order_update sends nothing and says why on the timeline', async () => {
+    const c = await conversation('+254733456789', 'Grace Wanjiru');
+    const { id } = await orders().createFromQuote(quote(c, 1), { kind: 'customer' });
+    await closeWindow(c);
+    await withTemplates(
+      () => db().deleteFrom('message_templates').where('name', '=', 'order_update').execute(),
+      async () => {
+        const moved = await call('POST', `/api/orders/${id}/status`, { status: 'scheduled', tellCustomer: true });
+        expect(moved.statusCode).toBe(200);
+        expect(moved.json().status).toBe('scheduled');
+        expect(await outbox()).toEqual([]);
+        expect(await sentMessages(c)).toEqual([]);
+        expect(moved.json().timeline.at(-1)).toMatchObject({
+          event: 'note',
+          text: 'The customer was not told: the 24-hour reply window has closed and no approved order_update template exists',
+        });
+      },
+    );
+  });
+
+  it('with a template asking for more values than an order gives sends nothing and says so', async () => {
+    const c = await conversation('+254733456789', 'Grace Wanjiru');
+    const { id } = await orders().createFromQuote(quote(c, 1), { kind: 'customer' });
+    await closeWindow(c);
+    await withTemplates(
+      () =>
+        db()
+          .updateTable('message_templates')
+          .set({ body: 'Hello {{1}}, order {{2}}: {{3}}. Balance {{4}}.' })
+          .where('name', '=', 'order_update')
+          .execute(),
+      async () => {
+        const moved = await call('POST', `/api/orders/${id}/status`, { status: 'scheduled', tellCustomer: true });
+        expect(moved.statusCode).toBe(200);
+        expect(await outbox()).toEqual([]);
+        expect(moved.json().timeline.at(-1)).toMatchObject({
+          event: 'note',
+          text: expect.stringMatching(/^The customer was not told: .*order_update template asks for 4 values/),
+        });
+      },
+    );
+  });
+
+  it('without tellCustomer sends nothing and notes nothing', async () => {
+    const c = await conversation('+254733456789', 'Grace Wanjiru');
+    const { id } = await orders().createFromQuote(quote(c, 1), { kind: 'customer' });
+    await closeWindow(c);
+    const moved = await call('POST', `/api/orders/${id}/status`, { status: 'scheduled', tellCustomer: false });
+    expect(await outbox()).toEqual([]);
+    expect(moved.json().timeline.at(-1)).toMatchObject({ event: 'status_changed' });
   });
 });
 

@@ -645,7 +645,8 @@ describe('template sync', () => {
       message:
         'WhatsApp is not connected to this server yet, so there are no templates to sync. Whoever runs the server connects it (README: Connecting WhatsApp).',
     });
-    expect(((await syncCall('GET', '/api/message-templates')).json() as unknown[]).length).toBe(4);
+    // Migration 007's four and migration 032's order_update in English and Swahili.
+    expect(((await syncCall('GET', '/api/message-templates')).json() as unknown[]).length).toBe(6);
   });
 
   it('reads every page, keeps the approved templates it can send, and they replace the demo ones', async () => {
@@ -1034,6 +1035,61 @@ describe('the WhatsApp Cloud sender against Prism (Meta’s contract)', () => {
             parameters: [
               { type: 'text', text: 'Wanjiru' },
               { type: 'text', text: closed.number },
+            ],
+          },
+        ],
+      },
+    });
+  });
+
+  it('sends an order’s news outside the window as the approved template order_update, in Swahili', async () => {
+    const id = await app.app.services.inbound.customerMessage(
+      `+254${n++}`,
+      'Wanjiru',
+      'Habari',
+      new Date(app.clock.now.getTime() - 3 * 24 * 3_600_000),
+    );
+    const order = await app.app.services.orders.createFromQuote(
+      {
+        quoteId: 880_001,
+        quoteNumber: 'Q88001',
+        conversationId: id,
+        lines: [
+          {
+            productId: null,
+            description: 'Galaxy Black Granite slab',
+            quantity: 1,
+            unitPriceCents: 2_800_000,
+            installationCents: 0,
+            lineTotalCents: 2_800_000,
+          },
+        ],
+        deliveryZoneId: null,
+        deliveryTown: 'Nakuru',
+        pickup: false,
+        deliveryFeeCents: 0,
+        discountCents: 0,
+        totalCents: 2_800_000,
+        depositCents: 0,
+      },
+      { kind: 'customer' },
+    );
+    const moved = await post(`/api/orders/${order.id}/status`, { status: 'scheduled', tellCustomer: true });
+    expect(moved.statusCode).toBe(200);
+    await app.app.services.outbox.idle();
+    expect(answers).toEqual([200]);
+    expect(bodies[0]).toMatchObject({
+      type: 'template',
+      template: {
+        name: 'order_update',
+        language: { code: 'sw' },
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Wanjiru' },
+              { type: 'text', text: order.number },
+              { type: 'text', text: 'imepangiwa kuletwa' },
             ],
           },
         ],

@@ -462,9 +462,12 @@ delivered, one step at a time; any order not yet delivered may be
 cancelled. Any other move is 409. With `tellCustomer` the customer
 gets a short message in their language (English or Swahili), queued
 like a staff reply while WhatsApp's 24-hour window is open (a
-customer_told event); after it nothing is sent, the change is still
-made and the timeline says so (a note). A backend without orders
-answers 404.
+customer_told event); after it, the news goes as the approved
+template `order_update` (its Swahili version for a customer writing
+Swahili, when there is one; variables: the customer's name, the
+order number, the news; a customer_told event). Without that
+template nothing is sent, the change is still made and the timeline
+says why (a note). A backend without orders answers 404.
 
  * @summary Move an order to its next state
  */
