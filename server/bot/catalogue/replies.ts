@@ -420,10 +420,10 @@ const MONTHS = {
 };
 
 /**
- * A calendar day as a person says it: "Thursday 3 December" (Swahili:
- * "Alhamisi 3 Desemba"), with the year when it is not this year's, and
- * "today, …" or "tomorrow, …" ("leo, …", "kesho, …") when it is. `today` is
- * the business's day (YYYY-MM-DD, hours.ts localDate).
+ * A calendar day as a person says it after a verb: "on Thursday 3 December"
+ * (Swahili: "Alhamisi 3 Desemba"), with the year when it is not this year's,
+ * and "today, …" or "tomorrow, …" ("leo, …", "kesho, …") when it is. `today`
+ * is the business's day (YYYY-MM-DD, hours.ts localDate).
  */
 export function dayText(date: string, today: string, lang: Language): string {
   const at = new Date(`${date}T00:00:00Z`);
@@ -433,7 +433,7 @@ export function dayText(date: string, today: string, lang: Language): string {
   const days = Math.round((at.getTime() - new Date(`${today}T00:00:00Z`).getTime()) / 86_400_000);
   if (days === 0) return `${lang === 'sw' ? 'leo' : 'today'}, ${day}`;
   if (days === 1) return `${lang === 'sw' ? 'kesho' : 'tomorrow'}, ${day}`;
-  return day;
+  return lang === 'sw' ? day : `on ${day}`;
 }
 
 /** Where an order stands, in words: "Scheduled for delivery to Nakuru on Thursday 3 December" (Swahili: "Imepangiwa kuletwa hadi Nakuru Alhamisi 3 Desemba"). */
@@ -459,9 +459,9 @@ function orderState(o: CustomerOrder, today: string, lang: Language): string {
   const dest = o.pickup ? 'for collection' : `for delivery${o.deliveryTown ? ` to ${o.deliveryTown}` : ''}`;
   switch (o.status) {
     case 'confirmed':
-      return day ? `Confirmed, ${dest} on ${day}` : `Confirmed, ${dest}; the date is not set yet`;
+      return day ? `Confirmed, ${dest} ${day}` : `Confirmed, ${dest}; the date is not set yet`;
     case 'scheduled':
-      return day ? `Scheduled ${dest} on ${day}` : `Scheduled ${dest}; the date is not set yet`;
+      return day ? `Scheduled ${dest} ${day}` : `Scheduled ${dest}; the date is not set yet`;
     case 'out_for_delivery':
       return `Out for delivery${o.deliveryTown ? ` to ${o.deliveryTown}` : ''}`;
     case 'delivered':
