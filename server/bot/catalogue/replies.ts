@@ -425,7 +425,7 @@ const MONTHS = {
  * and "today, …" or "tomorrow, …" ("leo, …", "kesho, …") when it is. `today`
  * is the business's day (YYYY-MM-DD, hours.ts localDate).
  */
-export function dayText(date: string, today: string, lang: Language): string {
+function dayText(date: string, today: string, lang: Language): string {
   const at = new Date(`${date}T00:00:00Z`);
   const weekday = Object.keys(DAY_NAMES.en)[(at.getUTCDay() + 6) % 7] as keyof (typeof DAY_NAMES)['en'];
   const year = at.getUTCFullYear() === Number(today.slice(0, 4)) ? '' : ` ${at.getUTCFullYear()}`;

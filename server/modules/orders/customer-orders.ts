@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema';
 import { balanceCents, kes, type OrderPaymentStatus, type OrderStatus } from './mapper';
 
 /** An order as the customer may hear of it; amounts in KES. */
-export type CustomerOrderView = {
+type CustomerOrderView = {
   number: string;
   status: OrderStatus;
   paymentStatus: OrderPaymentStatus;
@@ -18,7 +18,7 @@ export type CustomerOrderView = {
 };
 
 /** How many orders one answer names at most. */
-export const CUSTOMER_ORDERS_MAX = 3;
+const CUSTOMER_ORDERS_MAX = 3;
 
 const OPEN: OrderStatus[] = ['confirmed', 'scheduled', 'out_for_delivery'];
 
