@@ -15,6 +15,7 @@ import { deliveryZonesService } from '../modules/delivery-zones/service';
 import { conversationsService } from '../modules/conversations/service';
 import { followUpsService } from '../modules/follow-ups/service';
 import { notificationsService } from '../modules/notifications/service';
+import { customerOrdersRepository } from '../modules/orders/customer-orders';
 import { ordersService } from '../modules/orders/service';
 import { messageTemplatesService } from '../modules/message-templates/service';
 import { imageStore } from '../modules/products/images';
@@ -91,6 +92,8 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
     settings: botSettings.current,
     // The bot answers delivery questions from Settings → Delivery.
     delivery: { findZoneFor: deliveryZones.findZoneFor, pickup: deliveryZones.pickup },
+    // The bot answers "where is my order?" from the conversation's orders.
+    orders: customerOrdersRepository(db),
     // A deal the bot completed (how many, and where to) is quoted and sent at once.
     afterTurn: (conversationId) => quotes.fromDeal(conversationId),
   });

@@ -92,6 +92,26 @@ export type DeliveryQuote = { id: number; name: string; fee: number; leadDays: n
 /** Whether customers may collect their order themselves, where, and after how many days (Settings → Delivery). */
 export type PickupInfo = { enabled: boolean; location: string; leadDays: number };
 
+/**
+ * One of the customer's orders, as the bot may tell it (openapi.yaml's Order,
+ * trimmed to what a "where is my order?" answer needs). Amounts in KES.
+ */
+export type CustomerOrder = {
+  /** As staff and the customer's quote know it, e.g. "SO00042". */
+  number: string;
+  status: components['schemas']['OrderStatus'];
+  paymentStatus: components['schemas']['OrderPaymentStatus'];
+  total: number;
+  /** What is left to pay, never below 0. */
+  balance: number;
+  /** The day it is to be delivered (or ready to collect), YYYY-MM-DD; null until staff set one. */
+  deliveryDate: string | null;
+  /** The town it goes to; null for a collection (or a town not given). */
+  deliveryTown: string | null;
+  /** The customer collects it. */
+  pickup: boolean;
+};
+
 /** What the customer said about a deal after agreeing it: how many, and delivery to a zone or collection. */
 export type DealDetails = { quantity?: number; zone?: { id: number; name: string }; pickup?: boolean };
 
@@ -139,6 +159,20 @@ export type BotTools = {
     pickup(): Promise<PickupInfo>;
     /** Keeps on the conversation's deal (after converted) how many, and where it goes. */
     dealDetails(details: DealDetails): Promise<void>;
+  };
+  /**
+   * The conversation's orders (made from its accepted quotes). Absent (a host
+   * without orders): the bot knows no order and hands "where is my order?"
+   * to staff, as any question it cannot answer.
+   */
+  orders?: {
+    /**
+     * The orders a customer asking "where is my order?" means: those still
+     * open (confirmed, scheduled, out for delivery), newest first, at most 3;
+     * with none open, the latest one whatever its state (delivered,
+     * cancelled); none when the conversation has no order.
+     */
+    current(): Promise<CustomerOrder[]>;
   };
   /** Keeps a small JSON value (at most 4 KB) for this conversation: the next turn's `memory`. */
   remember(value: unknown): Promise<void>;

@@ -23,7 +23,16 @@ import { inboundRepository } from '../modules/conversations/repository';
 import { botSettingsService } from '../modules/bot-settings/service';
 import { toCatalogueProducts } from '../modules/products/mapper';
 import { productsRepository } from '../modules/products/repository';
-import type { Bot, BotSettings, BotTools, BotTurn, CatalogueProduct, DeliveryQuote, PickupInfo } from './interface';
+import type {
+  Bot,
+  BotSettings,
+  BotTools,
+  BotTurn,
+  CatalogueProduct,
+  CustomerOrder,
+  DeliveryQuote,
+  PickupInfo,
+} from './interface';
 
 /** A new customer message as customerMessage gives it; the runner adds the rest of a BotTurn. */
 export type TurnInput = Omit<BotTurn, 'conversation' | 'memory' | 'settings'>;
@@ -64,6 +73,12 @@ export type BotRunnerOptions = {
     findZoneFor(text: string): Promise<{ id: number; name: string; feeCents: number; leadDays: number } | null>;
     pickup(): Promise<PickupInfo>;
   };
+  /**
+   * The orders of a conversation as the bot may tell them (amounts in KES;
+   * customerOrdersRepository(db).forConversation): the open ones, else the
+   * latest, at most 3. Without it the bot is given no order tools.
+   */
+  orders?: { forConversation(conversationId: number): Promise<CustomerOrder[]> };
   /** The settings (services.botSettings.current, which a save refreshes); default: read from bot_settings every few seconds. */
   settings?: () => Promise<BotSettings>;
   /**
@@ -122,6 +137,13 @@ export function createBotRunner(options: BotRunnerOptions) {
     };
   }
 
+  function ordersTools(
+    orders: NonNullable<BotRunnerOptions['orders']>,
+    conversationId: number,
+  ): NonNullable<BotTools['orders']> {
+    return { current: () => orders.forConversation(conversationId) };
+  }
+
   function toolsFor(input: TurnInput, outcome: TurnOutcome, now: () => Date, deliver: Delivery): BotTools {
     const { conversationId } = input;
     let handedOver = false;
@@ -161,6 +183,7 @@ export function createBotRunner(options: BotRunnerOptions) {
       },
       catalogue: activeProducts,
       ...(options.delivery && { delivery: deliveryTools(options.delivery, conversationId) }),
+      ...(options.orders && { orders: ordersTools(options.orders, conversationId) }),
       async remember(value) {
         let json: string | undefined;
         try {

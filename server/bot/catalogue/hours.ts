@@ -42,6 +42,26 @@ export function localTime(timeZone: string, at: Date): { day: Day; time: string 
   return { day: WEEKDAY[parts.weekday!]!, time: `${parts.hour}:${parts.minute}` };
 }
 
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The calendar day at `at` in `timeZone`, YYYY-MM-DD (an unknown zone: in
+ * Africa/Nairobi, the business's default).
+ */
+export function localDate(timeZone: string, at: Date): string {
+  let f = dateFormatters.get(timeZone);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      return localDate('Africa/Nairobi', at);
+    }
+    dateFormatters.set(timeZone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
 /**
  * Open when business hours are off, or when `at` falls on an open day from
  * its opening time (included) to its closing time (excluded). An unknown

@@ -3,7 +3,8 @@
 // bargains within Settings → Chatbot, records views, inquiries, offers and
 // the sale, and hands the conversation to staff with the right notification
 // when a person is needed (a product it does not have, delivery, payment, or
-// two messages in a row it could not place). Rules only (understand.ts); no
+// two messages in a row it could not place). With the host's orders
+// (tools.orders) it tells customers where their orders stand. Rules only (understand.ts); no
 // model, no network.
 import type { HandoffReason, HandoffType } from '../../realtime/events';
 import { BOT_SETTINGS_DEFAULTS } from '../../modules/bot-settings/defaults';
@@ -19,7 +20,8 @@ import type {
 } from '../interface';
 import { quantityIn, saysPickup } from './delivery';
 import { answerCounterOffer, floorPrice } from './bargain';
-import { isOpen } from './hours';
+import { isOpen, localDate } from './hours';
+import { asksAfterOrder } from './orders';
 import { detectLanguage, type Language } from './language';
 import {
   bargainReply,
@@ -38,6 +40,8 @@ import {
   HOURS_UNKNOWN,
   listReply,
   NOT_FOUND,
+  NO_ORDER,
+  orderStatusReply,
   openingHoursReply,
   PAYMENT,
   productReply,
@@ -252,6 +256,10 @@ class Turn {
     const who = customerOf(turn);
     const named = this.named(u);
 
+    // "Where is my order?", answered from the customer's orders (a count given for a deal is no such question).
+    if (this.tools.orders && asksAfterOrder(text) && !(this.missing() && quantityIn(text) !== null))
+      return this.orderStatus(text);
+
     // After a deal: how many, and the town or collection, when the message says any of them.
     if (await this.dealDetails(u, text)) return;
 
@@ -337,6 +345,23 @@ class Turn {
         }
         return this.say(UNCLEAR[this.lang]);
     }
+  }
+
+  /**
+   * Where the customer's orders stand, from tools.orders: each one's number,
+   * state and balance. No order on this conversation: a person answers.
+   */
+  private async orderStatus(text: string) {
+    this.memory.unclearStreak = 0;
+    const orders = await this.tools.orders!.current();
+    if (orders.length === 0)
+      return this.handOver(
+        'unclear_request',
+        NO_ORDER[this.lang],
+        notification(`${customerOf(this.turn)} asks about an order, and none is on this chat: `, text),
+      );
+    const today = localDate(this.turn.settings.businessHours.timezone, this.turn.at);
+    await this.say(orderStatusReply(orders, today, this.lang));
   }
 
   /** The product a counter-offer or an acceptance is about: the one named, else the one in focus. */

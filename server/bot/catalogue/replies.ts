@@ -3,7 +3,7 @@
 // A reply about one product ends with one "Picture: <url>" line when the
 // product has a picture (the WhatsApp sender sends it as the image and the
 // rest as its caption); a list of products has no picture.
-import type { BotSettings, CatalogueProduct, DeliveryQuote, PickupInfo } from '../interface';
+import type { BotSettings, CatalogueProduct, CustomerOrder, DeliveryQuote, PickupInfo } from '../interface';
 import type { BargainAnswer } from './bargain';
 import { openNow, openingSpans, type OpeningSpan } from './hours';
 import type { Language } from './language';
@@ -412,4 +412,91 @@ export function openingHoursReply(hours: BotSettings['businessHours'], at: Date,
 export const HOURS_UNKNOWN = {
   en: 'Our team will tell you our opening hours.',
   sw: 'Timu yetu itakuambia saa zetu za kazi.',
+};
+
+const MONTHS = {
+  en: 'January February March April May June July August September October November December'.split(' '),
+  sw: 'Januari Februari Machi Aprili Mei Juni Julai Agosti Septemba Oktoba Novemba Desemba'.split(' '),
+};
+
+/**
+ * A calendar day as a person says it after a verb: "on Thursday 3 December"
+ * (Swahili: "Alhamisi 3 Desemba"), with the year when it is not this year's,
+ * and "today, …" or "tomorrow, …" ("leo, …", "kesho, …") when it is. `today`
+ * is the business's day (YYYY-MM-DD, hours.ts localDate).
+ */
+function dayText(date: string, today: string, lang: Language): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  const weekday = Object.keys(DAY_NAMES.en)[(at.getUTCDay() + 6) % 7] as keyof (typeof DAY_NAMES)['en'];
+  const year = at.getUTCFullYear() === Number(today.slice(0, 4)) ? '' : ` ${at.getUTCFullYear()}`;
+  const day = `${DAY_NAMES[lang][weekday]} ${at.getUTCDate()} ${MONTHS[lang][at.getUTCMonth()]}${year}`;
+  const days = Math.round((at.getTime() - new Date(`${today}T00:00:00Z`).getTime()) / 86_400_000);
+  if (days === 0) return `${lang === 'sw' ? 'leo' : 'today'}, ${day}`;
+  if (days === 1) return `${lang === 'sw' ? 'kesho' : 'tomorrow'}, ${day}`;
+  return lang === 'sw' ? day : `on ${day}`;
+}
+
+/** Where an order stands, in words: "Scheduled for delivery to Nakuru on Thursday 3 December" (Swahili: "Imepangiwa kuletwa hadi Nakuru Alhamisi 3 Desemba"). */
+function orderState(o: CustomerOrder, today: string, lang: Language): string {
+  const day = o.deliveryDate ? dayText(o.deliveryDate, today, lang) : null;
+  if (lang === 'sw') {
+    const to = o.deliveryTown ? ` hadi ${o.deliveryTown}` : '';
+    const dest = o.pickup ? 'utaichukua mwenyewe' : `kuletwa${to}`;
+    switch (o.status) {
+      case 'confirmed':
+        return day ? `Imethibitishwa, ${dest} ${day}` : `Imethibitishwa, ${dest}; tarehe bado haijapangwa`;
+      case 'scheduled':
+        if (o.pickup) return day ? `Tayari kwa kuchukuliwa ${day}` : 'Imepangwa, utaichukua mwenyewe';
+        return day ? `Imepangiwa kuletwa${to} ${day}` : `Imepangiwa kuletwa${to}; tarehe bado haijapangwa`;
+      case 'out_for_delivery':
+        return `Iko njiani kuletwa${to}`;
+      case 'delivered':
+        return o.pickup ? 'Imechukuliwa. Asante kwa kununua kwetu' : 'Imefikishwa. Asante kwa kununua kwetu';
+      case 'cancelled':
+        return 'Imesitishwa; ukiwa na swali, jibu hapa';
+    }
+  }
+  const dest = o.pickup ? 'for collection' : `for delivery${o.deliveryTown ? ` to ${o.deliveryTown}` : ''}`;
+  switch (o.status) {
+    case 'confirmed':
+      return day ? `Confirmed, ${dest} ${day}` : `Confirmed, ${dest}; the date is not set yet`;
+    case 'scheduled':
+      return day ? `Scheduled ${dest} ${day}` : `Scheduled ${dest}; the date is not set yet`;
+    case 'out_for_delivery':
+      return `Out for delivery${o.deliveryTown ? ` to ${o.deliveryTown}` : ''}`;
+    case 'delivered':
+      return o.pickup ? 'Collected. Thank you for buying from us' : 'Delivered. Thank you for buying from us';
+    case 'cancelled':
+      return 'Cancelled; if you have a question, reply here';
+  }
+}
+
+/** What is left to pay, or that it is paid (or refunded); nothing for an unpaid cancelled order. */
+function orderPayment(o: CustomerOrder, lang: Language): string {
+  const sw = lang === 'sw';
+  if (o.paymentStatus === 'refunded') return sw ? ' Malipo yamerudishwa.' : ' Your payment was refunded.';
+  if (o.status === 'cancelled') return '';
+  if (o.balance > 0) return sw ? ` Salio: ${kes(o.balance)}.` : ` Balance: ${kes(o.balance)}.`;
+  return o.paymentStatus === 'paid' ? (sw ? ' Imelipwa yote.' : ' Paid in full.') : '';
+}
+
+const orderLine = (o: CustomerOrder, today: string, lang: Language) =>
+  `${o.number}: ${orderState(o, today, lang)}.${orderPayment(o, lang)}`;
+
+/**
+ * The answer to "where is my order?": each order (at most 3) with its number,
+ * where it stands and what is left to pay; every figure is the order's own.
+ */
+export function orderStatusReply(orders: CustomerOrder[], today: string, lang: Language): string {
+  const shown = orders.slice(0, 3);
+  if (shown.length === 1) return `${lang === 'sw' ? 'Oda yako' : 'Your order'} ${orderLine(shown[0]!, today, lang)}`;
+  const lines = shown.map((o, i) => `${i + 1}. ${orderLine(o, today, lang)}`);
+  const head = lang === 'sw' ? `Una oda ${shown.length} zinazoendelea:` : `You have ${shown.length} open orders:`;
+  return [head, ...lines].join('\n');
+}
+
+/** Asked after an order when the conversation has none. */
+export const NO_ORDER = {
+  en: 'I cannot find an order from this chat.',
+  sw: 'Sioni oda kutoka kwenye mazungumzo haya.',
 };
