@@ -355,6 +355,24 @@ test('from "deal" to an order: the customer says "3 slabs, Nakuru", gets the quo
   await card.click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/SO\d+/);
   await expect(page.getByText(`· from quote ${number}`)).toBeVisible();
+  const orderNumber = (await page.getByRole('heading', { level: 1 }).textContent())!.match(/SO\d+/)![0];
+
+  // "Order yangu iko wapi?": the bot answers from the order, in Swahili, with what is left to pay.
+  await postCustomerText(from, name, 'Order yangu iko wapi?');
+  const orderAnswer = () =>
+    textsTo(from)
+      .map((send) => bodyOf(send))
+      .find((body) => body.includes('Oda yako'));
+  await expect.poll(orderAnswer, LIVE).toBeDefined();
+  const answer = orderAnswer()!;
+  expect(answer).toContain(`Oda yako ${orderNumber}`);
+  expect(answer).toContain(`Salio: KES ${totalText}`);
+
+  // In the conversation's thread, the quote shows under the message that sent it, with its order.
+  await page.getByRole('link', { name: 'Conversation', exact: true }).click();
+  const quoteCard = page.getByRole('log', { name: 'Messages' }).getByRole('group', { name: `Quote ${number}` });
+  await expect(quoteCard).toContainText('Accepted');
+  await expect(quoteCard.getByRole('link', { name: `Order ${orderNumber}` })).toBeVisible();
 });
 
 test('the webhook refuses deliveries without the app secret’s signature, and stores nothing', async ({ request }) => {

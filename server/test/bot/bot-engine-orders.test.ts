@@ -15,6 +15,13 @@ import { DIALOGUES } from './fixtures/corpus/dialogues';
 import { CORPUS } from './fixtures/corpus/messages';
 import { NOT_ORDER_QUESTIONS, ORDER_QUESTIONS } from './fixtures/corpus/order-questions';
 import { HELD_OUT } from './fixtures/held-out/messages';
+import { HELD_OUT_NOT_ORDER_QUESTIONS, HELD_OUT_ORDER_QUESTIONS } from './fixtures/held-out/order-questions';
+
+/**
+ * The share of the held-out questions the bot must answer: it answered 39 of 45 (87 %) the first
+ * time it saw them; the floor keeps that from falling. Raise it with the bot, never by tuning on them.
+ */
+const HELD_OUT_FLOOR = 0.85;
 
 const HANDOVER_EN = 'I am passing you to a member of our team; they will reply here shortly.';
 const HANDOVER_SW = 'Nakupitisha kwa mmoja wa wafanyakazi wetu; atakujibu hapa hivi punde.';
@@ -218,35 +225,65 @@ describe('what only looks like it', () => {
   });
 });
 
+/** The questions not answered from the order in the customer's language, each with why. */
+async function missedQuestions(questions: readonly { text: string; language: 'en' | 'sw' | 'sheng' }[]) {
+  const misses: string[] = [];
+  for (const question of questions) {
+    const turn = await chat().send(question.text);
+    const reply = turn.replies.join('\n');
+    const expected = question.language === 'en' ? 'en' : 'sw';
+    const problem =
+      turn.handoffs.length > 0
+        ? 'handed over'
+        : !reply.includes(ORDER.number)
+          ? 'no order number'
+          : swahiliOrEnglish(reply) !== expected
+            ? `answered in ${swahiliOrEnglish(reply)}`
+            : null;
+    if (problem) misses.push(`${problem}: "${question.text}" → ${JSON.stringify(reply)}`);
+  }
+  return misses;
+}
+
+/** The messages that are not order questions but were answered with the order. */
+async function answeredWithOrder(messages: readonly { text: string; means: string }[]) {
+  const answered: string[] = [];
+  for (const message of messages) {
+    const turn = await chat().send(message.text);
+    if (turn.calls.some((c) => c.tool === 'orders') || turn.replies.some((r) => r.includes(ORDER.number)))
+      answered.push(`"${message.text}" (${message.means})`);
+  }
+  return answered;
+}
+
 describe('the second writer’s order questions', () => {
   it('answers at least 95 % of them from the order, in the customer’s language', async () => {
-    const misses: string[] = [];
-    for (const question of ORDER_QUESTIONS) {
-      const turn = await chat().send(question.text);
-      const reply = turn.replies.join('\n');
-      const expected = question.language === 'en' ? 'en' : 'sw';
-      const problem =
-        turn.handoffs.length > 0
-          ? 'handed over'
-          : !reply.includes(ORDER.number)
-            ? 'no order number'
-            : swahiliOrEnglish(reply) !== expected
-              ? `answered in ${swahiliOrEnglish(reply)}`
-              : null;
-      if (problem) misses.push(`${problem}: "${question.text}" → ${JSON.stringify(reply)}`);
-    }
+    const misses = await missedQuestions(ORDER_QUESTIONS);
     if (misses.length > 0) console.log(`order questions missed (${misses.length}):\n${misses.join('\n')}`);
     expect(ORDER_QUESTIONS.length).toBeGreaterThan(0);
     expect((ORDER_QUESTIONS.length - misses.length) / ORDER_QUESTIONS.length).toBeGreaterThanOrEqual(0.95);
   });
 
   it('answers none of the messages that are not order questions with an order', async () => {
-    const answered: string[] = [];
-    for (const message of NOT_ORDER_QUESTIONS) {
-      const turn = await chat().send(message.text);
-      if (turn.calls.some((c) => c.tool === 'orders') || turn.replies.some((r) => r.includes(ORDER.number)))
-        answered.push(`"${message.text}" (${message.means})`);
-    }
-    expect(answered).toEqual([]);
+    expect(await answeredWithOrder(NOT_ORDER_QUESTIONS)).toEqual([]);
+  });
+});
+
+// A third writer's questions, written after the bot was tuned on the second writer's and never
+// used to tune it: what the bot does with wording it has not seen. Its misses are printed.
+describe('the held-out order questions', () => {
+  it('answers at least HELD_OUT_FLOOR of them from the order, in the customer’s language', async () => {
+    const misses = await missedQuestions(HELD_OUT_ORDER_QUESTIONS);
+    const rate = (HELD_OUT_ORDER_QUESTIONS.length - misses.length) / HELD_OUT_ORDER_QUESTIONS.length;
+    console.log(
+      `held-out order questions: ${HELD_OUT_ORDER_QUESTIONS.length - misses.length}/${HELD_OUT_ORDER_QUESTIONS.length}` +
+        (misses.length > 0 ? `, missed:\n${misses.join('\n')}` : ''),
+    );
+    expect(HELD_OUT_ORDER_QUESTIONS.length).toBeGreaterThanOrEqual(45);
+    expect(rate).toBeGreaterThanOrEqual(HELD_OUT_FLOOR);
+  });
+
+  it('answers none of its messages that are not order questions with an order', async () => {
+    expect(await answeredWithOrder(HELD_OUT_NOT_ORDER_QUESTIONS)).toEqual([]);
   });
 });
