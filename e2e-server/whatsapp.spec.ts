@@ -288,7 +288,7 @@ test('a Swahili buyer who bargains, then offers more than the last price and say
   ]);
 });
 
-test('from "deal" to an order: the customer says "3 slabs, Nakuru", gets the quote PDF, answers "sawa", and the order shows live', async ({
+test('from "deal" to a delivered order: "3 slabs, Nakuru", the quote PDF, "sawa", the order live, "iko wapi?", paid and delivered by staff', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -368,11 +368,26 @@ test('from "deal" to an order: the customer says "3 slabs, Nakuru", gets the quo
   expect(answer).toContain(`Oda yako ${orderNumber}`);
   expect(answer).toContain(`Salio: KES ${totalText}`);
 
+  // Staff take the payment and the order to the customer's door from its page, not telling them.
+  await page.getByLabel('Tell the customer').uncheck();
+  await page.getByLabel('Amount (KES)').fill(String(total));
+  await page.getByLabel('Reference').fill(`QK${from.slice(-8)}`);
+  await page.getByRole('button', { name: 'Record payment' }).click();
+  const head = page.locator('header.orders-header');
+  await expect(head).toContainText('Paid');
+  for (const step of ['scheduled', 'out for delivery', 'delivered']) {
+    await page.getByRole('button', { name: `Mark as ${step}` }).click();
+    await expect(page.getByRole('button', { name: `Mark as ${step}` })).toHaveCount(0);
+  }
+  await expect(head).toContainText('Delivered');
+
   // In the conversation's thread, the quote shows under the message that sent it, with its order.
   await page.getByRole('link', { name: 'Conversation', exact: true }).click();
   const quoteCard = page.getByRole('log', { name: 'Messages' }).getByRole('group', { name: `Quote ${number}` });
   await expect(quoteCard).toContainText('Accepted');
   await expect(quoteCard.getByRole('link', { name: `Order ${orderNumber}` })).toBeVisible();
+  await expect(quoteCard).toContainText('Delivered');
+  await expect(quoteCard).toContainText('Paid');
 });
 
 test('the webhook refuses deliveries without the app secret’s signature, and stores nothing', async ({ request }) => {
