@@ -5,11 +5,12 @@
 // numbers are revised once (revision 1 superseded, revision 2 accepted), one
 // quote is cancelled, two were sent and left to expire (still open, or one
 // still a draft, when recent), and the other 13 were accepted: 15 orders a
-// block. At scale 1,
-// 20,000 quotes (18,000 numbers, one conversation in about five and a half)
-// and 15,000 orders. An order's state follows its age: the last days'
-// orders are confirmed, scheduled or on their way, older ones delivered
-// (and almost all paid) or cancelled; payments and the timeline match.
+// block. At scale 1, 20,000 quotes (18,000 numbers, on one conversation in
+// about five and a half) and 15,000 orders. An order's state follows its
+// age: the last days' orders are confirmed, scheduled or on their way, older
+// ones delivered (and almost all paid) or cancelled; payments and the
+// timeline match. Quote numbers are written out ("Q" and 5 digits, as the
+// quotes module makes them) and quote_number_seq is set past them.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../server/db/schema';
 
