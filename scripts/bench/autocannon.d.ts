@@ -19,9 +19,16 @@ declare module 'autocannon' {
       timeouts: number;
     };
   }
+  /** The running instance: 'response' is emitted for every answer, with its time in ms. */
+  type Instance = {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): Instance;
+  };
   function autocannon(
     options: autocannon.Options,
     done: (error: Error | null, result: autocannon.Result) => void,
-  ): unknown;
+  ): Instance;
   export default autocannon;
 }

@@ -6,7 +6,9 @@
 // 1,000,000 messages (customer and bot taking turns, some admin replies; one
 // conversation holds 5,000), 50,000 notifications (a few hundred unread) and
 // 200,000 product views and inquiries; about one conversation in 50 has unread
-// messages and the reply window follows each last message. Starts the server on it as its own
+// messages and the reply window follows each last message; the sale (sales.ts):
+// 20,000 quotes on the conversations and the 15,000 orders of the accepted
+// ones, with their lines, payments and timelines. Starts the server on it as its own
 // process, as deployed (compiled to JavaScript as `npm run build` compiles it,
 // into .tmp/ and removed afterwards; NODE_ENV=production), and runs autocannon
 // against each call the dashboard's screens make, asking for compression as a
@@ -14,6 +16,9 @@
 // brotli) and the server's resident memory. Then times the full exports with
 // one client while sampling the server's peak memory, and GET /api/auth/me
 // while an export runs (one user's export must not stall the others).
+// Before the exports, the sale's calls (the Orders screens: the first page, one status, a search
+// by name, phone and number, an order's page; and a quote's PDF, one client
+// at a time) are timed from every answer, for p50, p95 and p99.
 //
 // Cost per request: the CPU milliseconds the server and the database spent
 // on each call over its run, read from /proc (the server's process; the
@@ -24,7 +29,8 @@
 // against the database, and the database's CPU milliseconds for them. The
 // goal for each call is a cost within 2× its bare SQL plus 5 ms.
 //
-// Budgets, on PostgreSQL: screen calls p99 ≤ 100 ms, analytics p99 ≤ 200 ms,
+// Budgets, on PostgreSQL: screen calls (the Orders screens' too) p99 ≤ 100 ms,
+// the quote PDF p95 ≤ 150 ms, analytics p99 ≤ 200 ms,
 // the 100,000-conversation export ≤ 10 s with the server's memory ≤ 300 MB,
 // idle memory ≤ 250 MB. PGlite prints the same verdicts as information. The
 // figures are printed, never asserted: the exit code is 0 unless something
@@ -33,6 +39,8 @@
 //   BENCH_ONLY         pglite | postgres (default both; PostgreSQL is skipped when not installed)
 //   BENCH_SECONDS (5)  per autocannon run    BENCH_CONNECTIONS (10)    BENCH_PORT (8189)
 //   BENCH_SCALE (1)    multiplies the seeded row counts (0.05 for a quick look)
+//   BENCH_CALLS        only the calls whose title holds one of these comma-separated words
+//                      (e.g. "order,quote"); the exports are then left out
 //   BENCH_NODE         the node binary the server runs under (default: the one running the bench),
 //                      e.g. /usr/bin/node to compare another Node version with the same flags
 //
@@ -53,13 +61,18 @@ import { migrate } from '../../server/db/migrate';
 import { hashPassword } from '../../server/modules/auth/service';
 import { postgresUnavailable, startPostgres, type PostgresProcess } from '../../server/test/processes';
 import { cpuReadable, ownCpuMs, postgresCpuMs, processCpuMs } from './cpu';
-import { budget, budgetTally, kb, mb, verdictTable } from './stats';
+import { salesSizes, seedSales } from './sales';
+import { budget, budgetTally, kb, mb, percentiles, verdictTable } from './stats';
 
 const seconds = Number(process.env.BENCH_SECONDS || 5);
 const connections = Number(process.env.BENCH_CONNECTIONS || 10);
 const port = Number(process.env.BENCH_PORT || 8189);
 const scale = Number(process.env.BENCH_SCALE || 1);
 const only = process.env.BENCH_ONLY?.toLowerCase();
+const onlyCalls = process.env.BENCH_CALLS?.toLowerCase()
+  .split(',')
+  .map((word) => word.trim())
+  .filter(Boolean);
 const serverNode = process.env.BENCH_NODE || process.execPath;
 if (only && only !== 'pglite' && only !== 'postgres') {
   console.error(`BENCH_ONLY must be pglite or postgres, got "${only}"`);
@@ -79,6 +92,8 @@ const sizes = {
   /** The newest this many notifications are unread, and about one in a thousand older ones. */
   unread: Math.max(5, Math.round(250 * scale)),
   productEvents: Math.max(100, Math.round(200_000 * scale)),
+  /** 20,000 quotes and 15,000 orders (sales.ts). */
+  ...salesSizes(scale),
 };
 /** The conversation that holds `longConversation` messages. */
 const LONG_CONVERSATION_ID = 1;
@@ -218,6 +233,8 @@ export async function seed(database: Database): Promise<Record<string, number>> 
         from (select i, abs(hashint4(i + 2000003)::bigint) as h
               from generate_series(1, ${sizes.productEvents}::int) as i) s`.execute(db),
   );
+  // The sale: quotes on the conversations, the orders of the accepted ones, payments and timelines.
+  await seedSales(db, sizes, admin.username, step);
   // A year-old PostgreSQL database has been vacuumed by autovacuum all along
   // (visibility maps set, so index-only scans read no table pages); PGlite
   // runs no autovacuum, and the server only analyzes it.
@@ -225,7 +242,17 @@ export async function seed(database: Database): Promise<Record<string, number>> 
     database.kind === 'postgres' ? sql`vacuum analyze`.execute(db) : sql`analyze`.execute(db),
   );
   const rows: Record<string, number> = {};
-  for (const table of ['products', 'conversations', 'messages', 'notifications', 'product_events'] as const) {
+  for (const table of [
+    'products',
+    'conversations',
+    'messages',
+    'notifications',
+    'product_events',
+    'quotes',
+    'orders',
+    'order_payments',
+    'order_events',
+  ] as const) {
     const row = await db
       .selectFrom(table)
       .select(sql<number>`count(*)::int`.as('n'))
@@ -238,6 +265,17 @@ export async function seed(database: Database): Promise<Record<string, number>> 
     .where('is_read', '=', false)
     .executeTakeFirstOrThrow();
   rows.unread = unread.n;
+  // What the order page and the PDF open: the newest delivered, paid order of three lines, and its quote.
+  const sample = await sql<{ order_id: number; order_number: string; quote_id: number }>`
+    select o.id as order_id, o.number as order_number, o.quote_id from orders o
+    where o.status = 'delivered' and o.payment_status = 'paid'
+      and (select count(*) from order_lines l where l.order_id = o.id) = 3
+    order by o.created_at desc, o.id desc limit 1`.execute(db);
+  if (sample.rows[0]) {
+    rows.sample_order = sample.rows[0].order_id;
+    rows.sample_order_number = Number(sample.rows[0].order_number.slice(2));
+    rows.sample_quote = sample.rows[0].quote_id;
+  }
   const size = await sql<{ bytes: string }>`select pg_database_size(current_database())::text as bytes`.execute(db);
   rows.bytes = Number(size.rows[0].bytes);
   return rows;
@@ -406,15 +444,17 @@ function nextPath(link: string | string[] | undefined): string | undefined {
   return undefined;
 }
 
+/** Runs autocannon on a path; with `latencies`, every answer's time (ms) is added to it. */
 export function cannon(
   path: string,
   headers: Record<string, string>,
   conns = connections,
   amount?: number,
+  latencies?: number[],
 ): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     // Slow answers count as latency, not errors.
-    autocannon(
+    const instance = autocannon(
       {
         url: `${url}${path}`,
         connections: conns,
@@ -424,6 +464,7 @@ export function cannon(
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
+    if (latencies) instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   });
 }
 
@@ -431,7 +472,16 @@ const msText = (v: number) => (Number.isFinite(v) ? `${v < 10 ? v.toFixed(1) : v
 const mbText = (v: number) => `${(v / 1024 / 1024).toFixed(0)} MB`;
 const sText = (v: number) => (Number.isFinite(v) ? `${(v / 1000).toFixed(1)} s` : 'n/a');
 
-export type Call = { title: string; path: string; kind: 'screen' | 'analytics' };
+/**
+ * A call and its budget: screens (and the Orders screens) p99 ≤ 100 ms,
+ * analytics p99 ≤ 200 ms, the quote PDF p95 ≤ 150 ms asked by `connections`.
+ */
+export type Call = {
+  title: string;
+  path: string;
+  kind: 'screen' | 'analytics' | 'orders' | 'pdf';
+  connections?: number;
+};
 
 /** Signs the bench's admin in; the session cookie. */
 export async function signIn(): Promise<string> {
@@ -487,6 +537,45 @@ export async function screenCalls(cookie: string, products: number): Promise<{ c
   return { calls, messagesNext };
 }
 
+/** Matches about one named customer in twelve: staff type a first name. */
+const NAME_SEARCH = 'Achieng';
+/**
+ * The quote PDF is asked by one client at a time, as a staff member downloads
+ * it: rendering is CPU work in the server's one thread, so ten at once would
+ * time the queue, not the PDF.
+ */
+const PDF_CONNECTIONS = 1;
+
+/**
+ * The Orders screens' calls, as the dashboard asks them (100 a page), and a
+ * quote's PDF: the newest delivered, paid order of three lines and its
+ * quote (seed). Not in test:cost's basket, which asks screenCalls only.
+ */
+export function salesCalls(rows: Record<string, number>): Call[] {
+  const calls: Call[] = [
+    { title: 'orders, first page', path: '/api/orders?limit=100', kind: 'orders' },
+    { title: 'orders scheduled', path: '/api/orders?status=scheduled&limit=100', kind: 'orders' },
+    { title: 'orders search, name', path: `/api/orders?search=${NAME_SEARCH}&limit=100`, kind: 'orders' },
+    { title: 'orders search, phone', path: `/api/orders?search=${PHONE_SEARCH}&limit=100`, kind: 'orders' },
+  ];
+  if (rows.sample_order === undefined) return calls;
+  const number = `SO${String(rows.sample_order_number).padStart(5, '0')}`;
+  return [
+    ...calls,
+    { title: 'orders search, number', path: `/api/orders?search=${number}&limit=100`, kind: 'orders' },
+    { title: 'order page', path: `/api/orders/${rows.sample_order}`, kind: 'orders' },
+    {
+      title: 'quote PDF',
+      path: `/api/quotes/${rows.sample_quote}/pdf`,
+      kind: 'pdf',
+      connections: PDF_CONNECTIONS,
+    },
+  ];
+}
+
+/** BENCH_CALLS: only the calls whose title holds one of these words. */
+const chosen = (call: Call) => !onlyCalls?.length || onlyCalls.some((word) => call.title.toLowerCase().includes(word));
+
 /**
  * The statements the server runs for one request of each call (the session
  * check included), from a start with LOG_SQL=true. The server is stopped
@@ -496,11 +585,12 @@ export async function captureStatements(
   entry: string,
   env: Record<string, string>,
   products: number,
+  more: Call[] = [],
 ): Promise<Map<string, Statement[]>> {
   const server = await startServer(entry, { ...env, LOG_SQL: 'true' });
   try {
     const cookie = await signIn();
-    const { calls } = await screenCalls(cookie, products);
+    const calls = [...(await screenCalls(cookie, products)).calls, ...more].filter(chosen);
     const captured = new Map<string, Statement[]>();
     for (const call of calls) {
       // Twice: the first request of a call may fill a cache (the catalogue) that later ones read.
@@ -554,11 +644,17 @@ export async function measured(
   call: Call,
   headers: Record<string, string>,
   dbCpu: () => number,
-  options: { connections?: number; amount?: number } = {},
+  options: { connections?: number; amount?: number; latencies?: number[] } = {},
 ): Promise<{ result: autocannon.Result; cost: Cost }> {
   const server0 = processCpuMs(server.pid);
   const db0 = dbCpu();
-  const result = await cannon(call.path, headers, options.connections ?? connections, options.amount);
+  const result = await cannon(
+    call.path,
+    headers,
+    options.connections ?? call.connections ?? connections,
+    options.amount,
+    options.latencies,
+  );
   const requests = result.requests.total;
   return {
     result,
@@ -601,11 +697,12 @@ async function benchTarget(target: Target, dataDir: string, entry: string) {
     await database.close();
   }
   console.log(
-    `  seeded in ${seconds1(seedMs)}: ${count(rows.products)} products, ${count(rows.conversations)} conversations, ${count(rows.messages)} messages (${count(sizes.longConversation)} in conversation ${LONG_CONVERSATION_ID}), ${count(rows.notifications)} notifications (${count(rows.unread)} unread), ${count(rows.product_events)} product events; database ${mb(rows.bytes)}`,
+    `  seeded in ${seconds1(seedMs)}: ${count(rows.products)} products, ${count(rows.conversations)} conversations, ${count(rows.messages)} messages (${count(sizes.longConversation)} in conversation ${LONG_CONVERSATION_ID}), ${count(rows.notifications)} notifications (${count(rows.unread)} unread), ${count(rows.product_events)} product events, ${count(rows.quotes)} quotes, ${count(rows.orders)} orders (${count(rows.order_payments)} payments, ${count(rows.order_events)} events); database ${mb(rows.bytes)}`,
   );
   const env = { DATA_DIR: dataDir, ...target.env };
-  const statements = await captureStatements(entry, env, rows.products);
-  const costs = new Map<string, { title: string; cost: Cost }>();
+  const sales = salesCalls(rows).filter(chosen);
+  const statements = await captureStatements(entry, env, rows.products, sales);
+  const costs = new Map<string, { title: string; kind: Call['kind']; cost: Cost }>();
 
   const server = await startServer(entry, env);
   try {
@@ -617,7 +714,9 @@ async function benchTarget(target: Target, dataDir: string, entry: string) {
 
     const browser = { cookie, 'accept-encoding': BROWSER_ENCODING };
     const messagesPath = `/api/conversations/${LONG_CONVERSATION_ID}/messages?limit=100`;
-    const { calls, messagesNext } = await screenCalls(cookie, rows.products);
+    const screens = await screenCalls(cookie, rows.products);
+    const { messagesNext } = screens;
+    const calls = screens.calls.filter(chosen);
     if (!messagesNext)
       console.log(
         `(no Link rel="next" on ${messagesPath}: the server does not page messages, so there is no next page to ask for)`,
@@ -641,7 +740,7 @@ async function benchTarget(target: Target, dataDir: string, entry: string) {
         continue;
       }
       const { result: r, cost } = await measured(server, call, browser, target.dbCpu);
-      costs.set(call.path, { title: call.title, cost });
+      costs.set(call.path, { title: call.title, kind: call.kind, cost });
       if (call.path === '/api/auth/me') me = r;
       const size = `${kb(plain.bytes)} (${br.headers['content-encoding'] === 'br' ? kb(br.bytes) : 'not compressed'})`;
       const trouble = r.non2xx || r.errors || r.timeouts ? `  non-2xx ${r.non2xx}, errors ${r.errors}` : '';
@@ -652,44 +751,78 @@ async function benchTarget(target: Target, dataDir: string, entry: string) {
       verdict(`${call.title} p99`, r.latency.p99, call.kind === 'analytics' ? 200 : 100, msText);
     }
 
-    // Exports, one client at a time, with the server's peak memory.
-    console.log('\nexports (one client; the server peak memory sampled every 20 ms and read from VmHWM):');
-    const exportOnce = async (path: string) => {
-      const stop = watchMemory(server.pid);
-      const [answer, took] = await timed(() => get(path, browser, false));
-      return { answer, took, ...stop() };
-    };
-    for (const [what, path, rowsOut] of [
-      ['conversations', '/api/conversations/export', rows.conversations],
-      ['products', '/api/products/export', rows.products],
-    ] as const) {
-      const { answer, took, peak, start } = await exportOnce(path);
-      if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+    // The sale: every answer's time kept, for p95 beside p50 and p99.
+    if (sales.length > 0) {
       console.log(
-        `${`${what} export (${count(rowsOut)} rows)`.padEnd(38)} ${sText(took).padStart(8)}   ${mb(answer.bytes)} on the wire (${answer.headers['content-encoding'] ?? 'identity'})   server peak ${mbText(peak)} (${mbText(start)} before it)`,
+        `\nthe sale (${count(rows.orders)} orders, ${count(rows.quotes)} quotes): p50, p95, p99 of every answer; ${connections} connections, the quote PDF ${PDF_CONNECTIONS}`,
       );
-      if (what === 'conversations') verdict(`${what} export time`, took, 10_000, sText);
-      verdict(`${what} export server peak memory`, peak, 300 * 1024 * 1024, mbText);
+      console.log(
+        `${'call'.padEnd(38)} ${'req/s'.padStart(8)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'p99'.padStart(8)}  ${'size'.padEnd(24)} ${'server'.padStart(7)}`,
+      );
+      for (const call of sales) await cannon(call.path, browser, call.connections ?? connections, 100);
+      for (const call of sales) {
+        const plain = await get(call.path, { cookie, 'accept-encoding': 'identity' });
+        const br = await get(call.path, { cookie, 'accept-encoding': 'br' }, false);
+        if (plain.status !== 200) {
+          console.log(`${call.title.padEnd(38)} answered ${plain.status}: ${call.path}`);
+          continue;
+        }
+        const latencies: number[] = [];
+        const { result: r, cost } = await measured(server, call, browser, target.dbCpu, { latencies });
+        costs.set(call.path, { title: call.title, kind: call.kind, cost });
+        const p = percentiles(latencies);
+        const size = `${kb(plain.bytes)} (${br.headers['content-encoding'] === 'br' ? kb(br.bytes) : 'not compressed'})`;
+        const trouble = r.non2xx || r.errors || r.timeouts ? `  non-2xx ${r.non2xx}, errors ${r.errors}` : '';
+        console.log(
+          `${call.title.padEnd(38)} ${r.requests.average.toFixed(0).padStart(8)} ${msText(p.p50).padStart(8)} ${msText(p.p95).padStart(8)} ${msText(p.p99).padStart(8)}  ${size.padEnd(24)} ${mbText(rss(server.pid)).padStart(7)}${trouble}`,
+        );
+        console.log(`   ${call.path}  (${count(p.n)} answers)`);
+        if (call.kind === 'pdf') verdict(`${call.title} p95`, p.p95, 150, msText);
+        else verdict(`${call.title} p99`, p.p99, 100, msText);
+      }
     }
 
-    // Other users while exports run back to back.
-    let exporting = true;
-    let exports = 0;
-    const stop = watchMemory(server.pid);
-    const loop = (async () => {
-      while (exporting) {
-        await get('/api/conversations/export', browser, false);
-        exports++;
+    // Exports, one client at a time, with the server's peak memory.
+    if (onlyCalls?.length) console.log(`\n(BENCH_CALLS: the exports are left out)`);
+    else {
+      console.log('\nexports (one client; the server peak memory sampled every 20 ms and read from VmHWM):');
+      const exportOnce = async (path: string) => {
+        const stop = watchMemory(server.pid);
+        const [answer, took] = await timed(() => get(path, browser, false));
+        return { answer, took, ...stop() };
+      };
+      for (const [what, path, rowsOut] of [
+        ['conversations', '/api/conversations/export', rows.conversations],
+        ['products', '/api/products/export', rows.products],
+      ] as const) {
+        const { answer, took, peak, start } = await exportOnce(path);
+        if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+        console.log(
+          `${`${what} export (${count(rowsOut)} rows)`.padEnd(38)} ${sText(took).padStart(8)}   ${mb(answer.bytes)} on the wire (${answer.headers['content-encoding'] ?? 'identity'})   server peak ${mbText(peak)} (${mbText(start)} before it)`,
+        );
+        if (what === 'conversations') verdict(`${what} export time`, took, 10_000, sText);
+        verdict(`${what} export server peak memory`, peak, 300 * 1024 * 1024, mbText);
       }
-    })();
-    const during = await cannon('/api/auth/me', browser);
-    exporting = false;
-    await loop;
-    const { peak } = stop();
-    console.log(
-      `${'signed-in user during exports'.padEnd(38)} ${during.requests.average.toFixed(0).padStart(8)} ${msText(during.latency.p50).padStart(8)} ${msText(during.latency.p99).padStart(8)}  (idle: ${me ? `${me.requests.average.toFixed(0)} req/s, p99 ${msText(me.latency.p99)}` : 'n/a'}; ${exports} exports finished meanwhile, server peak ${mbText(peak)})`,
-    );
-    verdict('signed-in user during an export p99', during.latency.p99, 100, msText);
+
+      // Other users while exports run back to back.
+      let exporting = true;
+      let exports = 0;
+      const stop = watchMemory(server.pid);
+      const loop = (async () => {
+        while (exporting) {
+          await get('/api/conversations/export', browser, false);
+          exports++;
+        }
+      })();
+      const during = await cannon('/api/auth/me', browser);
+      exporting = false;
+      await loop;
+      const { peak } = stop();
+      console.log(
+        `${'signed-in user during exports'.padEnd(38)} ${during.requests.average.toFixed(0).padStart(8)} ${msText(during.latency.p50).padStart(8)} ${msText(during.latency.p99).padStart(8)}  (idle: ${me ? `${me.requests.average.toFixed(0)} req/s, p99 ${msText(me.latency.p99)}` : 'n/a'}; ${exports} exports finished meanwhile, server peak ${mbText(peak)})`,
+      );
+      verdict('signed-in user during an export p99', during.latency.p99, 100, msText);
+    }
     console.log(`server memory after the runs: ${mbText(rss(server.pid))}`);
   } finally {
     await stopServer(server);
@@ -708,13 +841,13 @@ async function benchTarget(target: Target, dataDir: string, entry: string) {
     console.log(
       `${'call'.padEnd(38)} ${'server'.padStart(7)} ${'db'.padStart(7)} ${'cost'.padStart(7)} ${'SQL'.padStart(7)} ${'stmts'.padStart(5)} ${'ratio'.padStart(6)}  goal`,
     );
-    for (const [path, { title, cost }] of costs) {
+    for (const [path, { title, kind, cost }] of costs) {
       const run = statements.get(path) ?? [];
       const bare = run.length > 0 ? await replay(direct, run, target.replayCpu) : { cpuMs: NaN, wallMs: NaN };
       const total = costMs(cost);
       const goal = 2 * bare.cpuMs + 5;
       console.log(
-        `${title.padEnd(38)} ${msText(cost.serverMs).padStart(7)} ${(inServer ? '-' : msText(cost.dbMs)).padStart(7)} ${msText(total).padStart(7)} ${msText(bare.cpuMs).padStart(7)} ${String(run.length).padStart(5)} ${(Number.isFinite(bare.cpuMs) && bare.cpuMs > 0 ? `${(total / bare.cpuMs).toFixed(1)}×` : 'n/a').padStart(6)}  ${Number.isFinite(goal) ? `${total <= goal ? 'met' : 'over'} (≤ ${msText(goal)})` : 'n/a'}`,
+        `${title.padEnd(38)} ${msText(cost.serverMs).padStart(7)} ${(inServer ? '-' : msText(cost.dbMs)).padStart(7)} ${msText(total).padStart(7)} ${msText(bare.cpuMs).padStart(7)} ${String(run.length).padStart(5)} ${(Number.isFinite(bare.cpuMs) && bare.cpuMs > 0 ? `${(total / bare.cpuMs).toFixed(1)}×` : 'n/a').padStart(6)}  ${kind === 'pdf' ? 'n/a (renders a PDF)' : Number.isFinite(goal) ? `${total <= goal ? 'met' : 'over'} (≤ ${msText(goal)})` : 'n/a'}`,
       );
     }
   } finally {

@@ -10,6 +10,16 @@ export function summarize(samples: readonly number[]): Summary {
   return { median, p95: at(0.95), min: sorted[0], max: sorted[sorted.length - 1], n: sorted.length };
 }
 
+/**
+ * p50, p95 and p99 of every sample (nearest rank: the smallest sample with at
+ * least that share of the samples at or below it); NaN without samples.
+ */
+export function percentiles(samples: readonly number[]): { p50: number; p95: number; p99: number; n: number } {
+  const sorted = samples.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  const at = (q: number) => (sorted.length ? sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] : NaN);
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), n: sorted.length };
+}
+
 export const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(value < 10 ? 1 : 0)} ms` : 'n/a');
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -1,4 +1,12 @@
-import { basketDrift, budget, budgetTally, describe as describeSummary, summarize, verdictTable } from '../stats';
+import {
+  basketDrift,
+  budget,
+  budgetTally,
+  describe as describeSummary,
+  percentiles,
+  summarize,
+  verdictTable,
+} from '../stats';
 
 describe('bench figures', () => {
   it('summarizes samples as median, p95 and range, ignoring runs that produced no figure', () => {
@@ -6,6 +14,13 @@ describe('bench figures', () => {
     expect(summary).toEqual({ median: 3, p95: 5, min: 1, max: 5, n: 5 });
     expect(summarize([1, 2, 3, 4]).median).toBe(2.5);
     expect(describeSummary(summary)).toBe('median 3.0 ms (1.0 ms–5.0 ms, n=5)');
+  });
+
+  it('reads p50, p95 and p99 by nearest rank from every answer time', () => {
+    const times = Array.from({ length: 200 }, (_, i) => 200 - i);
+    expect(percentiles([...times, NaN])).toEqual({ p50: 100, p95: 190, p99: 198, n: 200 });
+    expect(percentiles([7])).toEqual({ p50: 7, p95: 7, p99: 7, n: 1 });
+    expect(percentiles([]).p95).toBeNaN();
   });
 
   it('says PASS within a budget and OVER beyond it or without a figure, and lists every verdict', () => {
