@@ -31,8 +31,8 @@ export const DESCRIPTION_MAX = 13;
 export type ShortcodeType = 'paybill' | 'till';
 
 export type DarajaConfig = {
-  /** https://api.safaricom.co.ke (production), https://sandbox.safaricom.co.ke, or a mock's URL. */
-  baseUrl: string;
+  /** Default DARAJA_PRODUCTION_URL; DARAJA_SANDBOX_URL for Safaricom's sandbox, or a mock's URL. */
+  baseUrl?: string;
   consumerKey: string;
   consumerSecret: string;
   /** The paybill number, or for a till the store (head office) number: BusinessShortCode and the password's. */
@@ -138,7 +138,7 @@ export type DarajaClient = {
 export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
   const { consumerKey, consumerSecret, shortcode, passkey, shortcodeType } = options;
   const now = options.now ?? (() => new Date());
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const baseUrl = (options.baseUrl ?? DARAJA_PRODUCTION_URL).replace(/\/+$/, '');
   const host = hostOf(baseUrl);
   const client = createClient<paths>({ baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
   const secrets = [consumerKey, consumerSecret, passkey];
