@@ -42,6 +42,7 @@ export default tseslint.config(
       'src/api/generated/**',
       'common/generated/**',
       'server/channels/whatsapp/generated/**',
+      'server/payments/mpesa/generated/**',
     ],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
@@ -94,6 +95,13 @@ export default tseslint.config(
               target: `./server/${part}`,
               from: ['./server/channels', './server/app/plugins'],
               message: `server/${part} imports neither a channel (server/channels) nor an HTTP plugin (server/app/plugins).`,
+            })),
+            // Payments (server/payments/README.md) are reached the same way: the modules and the bot
+            // will see a payment through a port, never Daraja's client or contract.
+            ...['modules', 'bot'].map((part) => ({
+              target: `./server/${part}`,
+              from: './server/payments',
+              message: `server/${part} does not import a payment provider (server/payments).`,
             })),
             {
               target: ['./server/!(app|gateway|test)/**/*.ts', './server/*.ts'],

@@ -16,16 +16,16 @@
 // send, the media's url, digest and bytes).
 //
 // Used by `npm run mock:whatsapp` (mocks/whatsapp/prism.ts) and the server's
-// tests; in common/ because server tests may import only common/.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// tests; in common/ because server tests may import only common/. Prism itself is started by
+// common/dev/prism.ts.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { parse, stringify } from 'yaml';
 
 import { PROJECT_ROOT } from '../contract/root';
-import { HOST, freePort, httpUrl } from '../dev/ports';
+import { freePort, httpUrl } from '../dev/ports';
+import { startPrism, type PrismProcess } from '../dev/prism';
 import { MOCK_MEDIA } from './webhook-payloads';
 
 export const WHATSAPP_CONTRACT_FILE = join(
@@ -37,8 +37,6 @@ export const WHATSAPP_CONTRACT_FILE = join(
   'whatsapp-cloud.yaml',
 );
 const MEDIA_DOWNLOAD_PATH = '/whatsapp_business/attachments/';
-/** How long Prism may take to start (about 2 s on a quiet machine). */
-const START_TIMEOUT_MS = 60_000;
 
 export type WhatsAppMockOptions = {
   /** Default: a free port. */
@@ -118,67 +116,23 @@ export async function startWhatsAppMock({
   seed,
   log,
 }: WhatsAppMockOptions = {}): Promise<WhatsAppMock> {
-  const bin = join(PROJECT_ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'prism.cmd' : 'prism');
-  if (!existsSync(bin)) throw new Error(`prism not found at ${bin}: run npm ci first`);
   const listenPort = port ?? (await freePort());
   const url = httpUrl(listenPort);
   const mediaUrl = `${url}${MEDIA_DOWNLOAD_PATH}?mid=2621233374848975&ext=1750269342&hash=ATsfB2WfVzq8`;
   const dir = mkdtempSync(join(tmpdir(), 'whatsapp-mock-'));
   const file = join(dir, 'whatsapp-cloud.mock.yaml');
   writeFileSync(file, mockContract(mediaUrl, dynamic));
-
-  const args = ['mock', file, '--host', HOST, '--port', String(listenPort), '--errors'];
-  if (dynamic) args.push('--dynamic');
-  if (dynamic && seed) args.push('--seed', seed);
-  // Started from node_modules/.bin, not npx (which leaves an orphan node process when killed).
-  const child = spawn(bin, args, { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const output: string[] = [];
-
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`Prism did not start within ${START_TIMEOUT_MS / 1000} s:\n${output.join('\n')}`)),
-      START_TIMEOUT_MS,
-    );
-    // Prism lists every route while it starts: kept for an error message, not logged.
-    let listening = false;
-    const watch = (stream: NodeJS.ReadableStream) =>
-      createInterface({ input: stream }).on('line', (line) => {
-        if (!listening && line.includes('Prism is listening on')) {
-          listening = true;
-          clearTimeout(timer);
-          resolve();
-          return;
-        }
-        if (listening) log?.(line);
-        else if (output.length < 200) output.push(line);
-      });
-    watch(child.stdout);
-    watch(child.stderr);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`could not start prism: ${error.message}`));
-    });
-    void exited.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`prism exited before it was ready:\n${output.join('\n')}`));
-    });
-  });
-
-  const close = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-
+  const removeCopy = () => rmSync(dir, { recursive: true, force: true });
+  let prism: PrismProcess;
   try {
-    await ready;
+    prism = await startPrism({ file, port: listenPort, dynamic, seed, log });
   } catch (error) {
-    await close();
+    removeCopy();
     throw error;
   }
+  const close = async () => {
+    await prism.close();
+    removeCopy();
+  };
   return { url, port: listenPort, mediaUrl, close };
 }

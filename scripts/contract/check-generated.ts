@@ -9,7 +9,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Everything `npm run generate` writes. */
-const dirs = ['src/api/generated', 'common/generated', 'server/channels/whatsapp/generated'];
+const dirs = [
+  'src/api/generated',
+  'common/generated',
+  'server/channels/whatsapp/generated',
+  'server/payments/mpesa/generated',
+];
 
 function snapshot(): Map<string, string> {
   const files = new Map<string, string>();
@@ -52,4 +57,4 @@ if (changes.length > 0) {
   console.error('\nThey are regenerated now: commit the result.');
   process.exit(1);
 }
-console.log(`${dirs.join(', ')} are up to date with openapi.yaml, asyncapi.yaml and whatsapp-cloud.yaml`);
+console.log(`${dirs.join(', ')} are up to date with openapi.yaml, asyncapi.yaml, whatsapp-cloud.yaml and daraja.yaml`);
