@@ -51,6 +51,12 @@ async function main() {
     sender,
     bot,
     whatsapp: whatsapp?.webhook,
+    // M-Pesa's callbacks and their worker (started and stopped with the app), only when configured.
+    mpesa: config.mpesa && {
+      callbackToken: config.mpesa.callbackToken,
+      allowedIps: config.mpesa.allowedIps,
+      shortcode: config.mpesa.shortcode,
+    },
     log: { level: config.logLevel, pretty: !config.production },
   });
   const log = app.log;

@@ -36,6 +36,7 @@ import type { WhatsAppWebhookOptions } from '../channels/whatsapp/webhook/routes
 import type { Channel } from '../channels/channel';
 import { configuredChannels, outboxSenders } from '../channels/configure';
 import { deliveryPort } from '../channels/ports';
+import { mpesaCallbacks, type MpesaCallbackOptions } from '../payments/mpesa/callbacks/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -82,6 +83,8 @@ export type AppOptions = {
   sender?: OutboxSender;
   /** WhatsApp's webhook (/webhooks/whatsapp) is served only when this is given. */
   whatsapp?: WhatsAppWebhookOptions;
+  /** M-Pesa's callbacks (/webhooks/mpesa/<token>/…) are served, and their worker run, only when this is given. */
+  mpesa?: MpesaCallbackOptions;
   /** The channels; default: configuredChannels of sender and whatsapp (server/channels/configure.ts). */
   channels?: Channel[];
   /** Answers customers, on WhatsApp and in the simulator (BOT_MODULE, server/bot/load.ts); default: the catalogue bot. */
@@ -160,6 +163,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploads, { dir: join(config.dataDir, 'uploads') });
   await app.register(health, { database });
   for (const channel of channels) if (channel.routes) await app.register(channel.routes, { db: database.db });
+  // The payments port: a matched payment is recorded through the orders service, never by SQL of its own.
+  if (options.mpesa)
+    await app.register(mpesaCallbacks, { ...options.mpesa, db: database.db, recordPayment: services.mpesaPayments });
   if (config.testControl) await app.register(testControl, { database });
   if (config.dashboardDir) await app.register(dashboard, { dir: config.dashboardDir });
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));

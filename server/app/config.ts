@@ -205,6 +205,47 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     description: 'the Graph API version (the version of the contract in `server/channels/whatsapp/contract/`)',
   },
   {
+    name: 'MPESA_CONSUMER_KEY',
+    readBy: 'server',
+    description:
+      "M-Pesa (Safaricom's Daraja API), set with `MPESA_CONSUMER_SECRET`, `MPESA_SHORTCODE`, `MPESA_PASSKEY` and `MPESA_CALLBACK_TOKEN` or not at all (a partial set is refused at start): the Daraja app's consumer key. With them the server receives M-Pesa's callbacks at `/webhooks/mpesa/<MPESA_CALLBACK_TOKEN>/stk`, `/c2b/validation` and `/c2b/confirmation` (see [server/payments](../server/payments/README.md))",
+  },
+  { name: 'MPESA_CONSUMER_SECRET', readBy: 'server', description: "the Daraja app's consumer secret" },
+  {
+    name: 'MPESA_SHORTCODE',
+    readBy: 'server',
+    description: 'the paybill or till number customers pay (5 to 7 digits)',
+  },
+  {
+    name: 'MPESA_PASSKEY',
+    readBy: 'server',
+    description: "the shortcode's Lipa na M-Pesa Online passkey (STK pushes)",
+  },
+  {
+    name: 'MPESA_SHORTCODE_TYPE',
+    default: '`paybill`',
+    readBy: 'server',
+    description: '`paybill` or `till`',
+  },
+  {
+    name: 'MPESA_CALLBACK_TOKEN',
+    readBy: 'server',
+    description:
+      "the secret path segment of the callback addresses given to Safaricom (at least 24 letters, digits, `-` or `_`): Safaricom's callbacks are unsigned, so a callback to any other token is 404",
+  },
+  {
+    name: 'MPESA_BASE_URL',
+    default: '`https://api.safaricom.co.ke`',
+    readBy: 'server',
+    description: "Daraja's address (`https://sandbox.safaricom.co.ke` for the sandbox, a mock's in tests)",
+  },
+  {
+    name: 'MPESA_ALLOWED_IPS',
+    readBy: 'server',
+    description:
+      "comma-separated addresses or CIDRs M-Pesa's callbacks may come from (Safaricom's published list); others are 403. The client address is read through `TRUST_PROXY`. Unset: any address",
+  },
+  {
     name: 'API_TARGET',
     readBy: 'gateway',
     description:
@@ -260,7 +301,93 @@ export type Config = {
   whatsapp?: WhatsAppConfig;
   /** BOT_MODULE: the module answering customers, or "handoff"; undefined for the catalogue bot. */
   botModule?: string;
+  /** M-Pesa (Daraja); undefined when its variables are not set. */
+  mpesa?: MpesaConfig;
 };
+
+export type MpesaConfig = {
+  consumerKey: string;
+  consumerSecret: string;
+  shortcode: string;
+  passkey: string;
+  shortcodeType: 'paybill' | 'till';
+  /** The secret path segment of the callback addresses. */
+  callbackToken: string;
+  /** Daraja's base URL without a trailing slash. */
+  baseUrl: string;
+  /** Addresses or CIDRs callbacks may come from; empty: any. */
+  allowedIps: string[];
+};
+
+const MPESA_REQUIRED = [
+  'MPESA_CONSUMER_KEY',
+  'MPESA_CONSUMER_SECRET',
+  'MPESA_SHORTCODE',
+  'MPESA_PASSKEY',
+  'MPESA_CALLBACK_TOKEN',
+] as const;
+
+/** Characters of a callback token: they stand in a URL path as they are. */
+const CALLBACK_TOKEN = /^[A-Za-z0-9_-]{24,128}$/;
+
+/**
+ * The M-Pesa variables: all five secrets and ids, or none (no M-Pesa). As
+ * with WhatsApp, a partial set is refused naming what is missing, and no
+ * value is ever echoed (keys, the passkey and the token are secrets).
+ */
+export function parseMpesa(env: NodeJS.ProcessEnv): MpesaConfig | undefined {
+  const given = MPESA_REQUIRED.filter((name) => env[name]?.trim());
+  if (given.length === 0) return undefined;
+  const missing = MPESA_REQUIRED.filter((name) => !env[name]?.trim());
+  if (missing.length > 0)
+    throw new Error(
+      `M-Pesa is half configured: ${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} set but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not (see docs/configuration.md)`,
+    );
+  const shortcode = env.MPESA_SHORTCODE!.trim();
+  if (!/^\d{5,7}$/.test(shortcode))
+    throw new Error('MPESA_SHORTCODE must be the paybill or till number (5 to 7 digits)');
+  const type = (env.MPESA_SHORTCODE_TYPE?.trim() || 'paybill').toLowerCase();
+  if (type !== 'paybill' && type !== 'till') throw new Error('MPESA_SHORTCODE_TYPE must be paybill or till');
+  const token = env.MPESA_CALLBACK_TOKEN!.trim();
+  if (!CALLBACK_TOKEN.test(token))
+    throw new Error(
+      'MPESA_CALLBACK_TOKEN must have at least 24 characters, only letters, digits, - and _ (it is part of the callback addresses; make it long and random, e.g. openssl rand -hex 16)',
+    );
+  const rawBase = env.MPESA_BASE_URL?.trim() || 'https://api.safaricom.co.ke';
+  let base: URL;
+  try {
+    base = new URL(rawBase);
+  } catch {
+    throw new Error(`MPESA_BASE_URL: "${rawBase}" is not an address like https://api.safaricom.co.ke`);
+  }
+  if ((base.protocol !== 'https:' && base.protocol !== 'http:') || base.username || base.password || base.search)
+    throw new Error(
+      `MPESA_BASE_URL: "${rawBase}" must be http(s)://host[:port][/path], without credentials or a query`,
+    );
+  const allowedIps = (env.MPESA_ALLOWED_IPS ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of allowedIps) {
+    const [address, prefix, ...rest] = entry.split('/');
+    const version = isIP(address);
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32));
+    if (version === 0 || !prefixOk || rest.length > 0)
+      throw new Error(
+        `MPESA_ALLOWED_IPS: "${entry}" is not an address or CIDR (e.g. 196.201.214.200 or 196.201.212.0/24)`,
+      );
+  }
+  return {
+    consumerKey: env.MPESA_CONSUMER_KEY!.trim(),
+    consumerSecret: env.MPESA_CONSUMER_SECRET!.trim(),
+    shortcode,
+    passkey: env.MPESA_PASSKEY!.trim(),
+    shortcodeType: type,
+    callbackToken: token,
+    baseUrl: `${base.origin}${base.pathname.replace(/\/+$/, '')}`,
+    allowedIps,
+  };
+}
 
 export type WhatsAppConfig = {
   accessToken: string;
@@ -534,6 +661,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logSql: flag(env, 'LOG_SQL', false),
     whatsapp: parseWhatsApp(env),
     botModule: env.BOT_MODULE?.trim() || undefined,
+    mpesa: parseMpesa(env),
   };
 }
 

@@ -16,6 +16,7 @@ import { conversationsService } from '../modules/conversations/service';
 import { followUpsService } from '../modules/follow-ups/service';
 import { notificationsService } from '../modules/notifications/service';
 import { customerOrdersRepository } from '../modules/orders/customer-orders';
+import { paymentsByReference } from '../modules/orders/paid-by-reference';
 import { ordersService } from '../modules/orders/service';
 import { messageTemplatesService } from '../modules/message-templates/service';
 import { imageStore } from '../modules/products/images';
@@ -131,6 +132,8 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
     quotes,
     /** Orders made from accepted quotes (createFromQuote), their delivery and payments. */
     orders,
+    /** M-Pesa's way in (server/payments/mpesa/callbacks): a payment recorded on the order its account number names. */
+    mpesaPayments: paymentsByReference(db, orders.recordPayment, 'mpesa', 'M-Pesa'),
     /** Settings → Delivery; the bot reads zones through findZoneFor and pickup. */
     deliveryZones,
   };

@@ -400,6 +400,35 @@ export interface OrderPaymentsTable {
   received_at: Timestamp;
   recorded_by: string;
 }
+/** Migration 035: every stored M-Pesa callback, raw, until processed (server/payments/mpesa/callbacks). */
+export interface MpesaCallbacksTable {
+  id: GeneratedAlways<string>;
+  kind: 'stk' | 'c2b_confirmation';
+  received_at: Timestamp;
+  body: string;
+  processed_at: Date | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Timestamp;
+}
+/** Migration 035: what the callbacks said, once per STK push and once per receipt. */
+export interface MpesaPaymentsTable {
+  id: Generated<number>;
+  kind: 'stk' | 'c2b';
+  status: 'succeeded' | 'failed';
+  checkout_request_id: string | null;
+  receipt: string | null;
+  amount_cents: number | null;
+  result_code: number;
+  result_desc: string;
+  bill_ref: string | null;
+  payer_name: string | null;
+  transaction_at: Date | null;
+  callback_id: string;
+  order_id: number | null;
+  reason: string | null;
+  created_at: Generated<Date>;
+}
 export interface OrderEventsTable {
   id: Generated<number>;
   order_id: number;
@@ -435,6 +464,8 @@ export interface DB {
   order_lines: OrderLinesTable;
   order_payments: OrderPaymentsTable;
   order_events: OrderEventsTable;
+  mpesa_callbacks: MpesaCallbacksTable;
+  mpesa_payments: MpesaPaymentsTable;
   delivery_zones: DeliveryZonesTable;
   delivery_pickup: DeliveryPickupTable;
 }

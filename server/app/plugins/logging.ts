@@ -53,7 +53,8 @@ const QUIET = new Set(['/healthz', '/readyz']);
 export const requestLog = fp(
   async (app) => {
     app.addHook('onResponse', async (request, reply) => {
-      const path = request.url.split('?')[0];
+      // M-Pesa's callback addresses carry a secret segment (MPESA_CALLBACK_TOKEN): never logged.
+      const path = request.url.split('?')[0].replace(/^\/webhooks\/mpesa\/[^/]*/, '/webhooks/mpesa/[token]');
       const line = {
         method: request.method,
         route: request.routeOptions.url ?? null,

@@ -19,7 +19,7 @@ export function reportDatabase(
 
 export function reportSetup(
   log: FastifyBaseLogger,
-  config: Pick<Config, 'whatsapp' | 'dashboardDir' | 'publicOrigin' | 'allowedOrigins' | 'allowedHosts'>,
+  config: Pick<Config, 'whatsapp' | 'mpesa' | 'dashboardDir' | 'publicOrigin' | 'allowedOrigins' | 'allowedHosts'>,
   sender: OutboxSender | undefined,
   bot: { name: string },
 ): void {
@@ -32,6 +32,11 @@ export function reportSetup(
       `whatsapp: sending as phone number id ${whatsapp.phoneNumberId} through ${whatsapp.graphUrl}; webhook at /webhooks/whatsapp; bot: ${bot.name}`,
     );
   else log.info('whatsapp: not configured (README, "Connecting WhatsApp"); /webhooks/whatsapp is not served');
+  // The token is a secret: the addresses are named without it.
+  if (config.mpesa)
+    log.info(
+      `mpesa: ${config.mpesa.shortcodeType} ${config.mpesa.shortcode}; callbacks at /webhooks/mpesa/<MPESA_CALLBACK_TOKEN>/stk, /c2b/validation and /c2b/confirmation${config.mpesa.allowedIps.length ? ` from ${config.mpesa.allowedIps.length} allowed address(es)` : ''}`,
+    );
   if (config.dashboardDir) log.info(`serving the dashboard from ${config.dashboardDir}`);
   // A browser reaching the server by another name or address gets 421: say which ones are answered.
   const names = [
