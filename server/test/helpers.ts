@@ -55,6 +55,8 @@ type TestOptions = Partial<AppOptions['config']> & {
   database?: Database;
   sender?: AppOptions['sender'];
   channels?: AppOptions['channels'];
+  /** M-Pesa's callbacks, served when given. */
+  mpesa?: AppOptions['mpesa'];
   log?: AppOptions['log'];
   /** Adds routes or hooks before the server is ready. */
   beforeReady?: (app: FastifyInstance) => void;
@@ -68,11 +70,21 @@ export async function startTestServer(overrides: TestOptions = {}): Promise<Test
   // Applies nothing to a copy of the image; migrates a database a test passed in.
   await migrate(database);
   const clock = { now: new Date(TEST_NOW) };
-  const { database: _database, sender, channels, log, beforeReady, validateResponses = true, ...config } = overrides;
+  const {
+    database: _database,
+    sender,
+    channels,
+    mpesa,
+    log,
+    beforeReady,
+    validateResponses = true,
+    ...config
+  } = overrides;
   const app = await buildApp({
     database,
     sender,
     channels,
+    mpesa,
     log,
     now: () => clock.now,
     validateResponses,
