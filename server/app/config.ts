@@ -208,7 +208,7 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     name: 'MPESA_CONSUMER_KEY',
     readBy: 'server',
     description:
-      "M-Pesa (Safaricom's Daraja API), set with `MPESA_CONSUMER_SECRET`, `MPESA_SHORTCODE`, `MPESA_PASSKEY` and `MPESA_CALLBACK_TOKEN` or not at all (a partial set is refused at start): the Daraja app's consumer key. With them the server receives M-Pesa's callbacks at `/webhooks/mpesa/<MPESA_CALLBACK_TOKEN>/stk`, `/c2b/validation` and `/c2b/confirmation` (see [server/payments](../server/payments/README.md))",
+      "M-Pesa (Safaricom's Daraja API), set with `MPESA_CONSUMER_SECRET`, `MPESA_SHORTCODE`, `MPESA_PASSKEY` and `MPESA_CALLBACK_TOKEN` or not at all (a partial set is refused at start): the Daraja app's consumer key. With them the server receives M-Pesa's callbacks at `/webhooks/mpesa/<MPESA_CALLBACK_TOKEN>/stk`, `/c2b/validation` and `/c2b/confirmation` (see [An M-Pesa payment](architecture.md#an-m-pesa-payment-from-the-callback-to-the-order)). C2B validations are always accepted and not stored; a confirmation whose account number names no order is kept unmatched",
   },
   { name: 'MPESA_CONSUMER_SECRET', readBy: 'server', description: "the Daraja app's consumer secret" },
   {
