@@ -3,6 +3,7 @@
 // refused without storing anything (wrong token, address, body), stored before
 // they are acknowledged, and each payment counted once however often and in
 // whatever order it comes, on the order or quote its account number names.
+import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -427,4 +428,41 @@ it('property: however confirmations repeat and reorder, an order is paid the dis
     ),
     { numRuns: 15 },
   );
+});
+
+describe('a restart, and the logs', () => {
+  it('a callback stored by a server that stopped before processing it is processed by the next one; no log line holds the token', async () => {
+    const lines: string[] = [];
+    const database = server.database;
+    const order = await newOrder(100_000);
+    const receipt = nextTransId();
+    // A second server on the same database, its worker stopped as a crash would leave it.
+    const first = await startTestServer({
+      database,
+      log: { level: 'debug', pretty: false, stream: { write: (line: string) => void lines.push(line) } },
+      mpesa: { callbackToken: TOKEN, allowedIps: [], shortcode: SHORTCODE },
+    });
+    await server.app.mpesaCallbacks!.stop();
+    await first.app.mpesaCallbacks!.stop();
+    try {
+      const answer = await first.app.inject({
+        method: 'POST',
+        url: url('c2b/confirmation'),
+        payload: c2bPayload('c2bConfirmation', { transId: receipt, billRefNumber: order.number, amount: 250 }),
+      });
+      expect(answer.statusCode).toBe(200);
+      await first.app.inject({ method: 'POST', url: url('stk', `${TOKEN}x`), payload: {} });
+      await first.app.close();
+      rmSync(first.dataDir, { recursive: true, force: true });
+      expect(await paymentOf(receipt)).toBeUndefined();
+    } finally {
+      server.app.mpesaCallbacks!.start();
+    }
+    // The test's own server stands for the next start: it finds the callback still unprocessed.
+    await server.app.mpesaCallbacks!.idle();
+    expect(await paymentOf(receipt)).toMatchObject({ order_id: order.id });
+    expect(await orderMoney(order.id)).toMatchObject({ paid_cents: 25_000 });
+    expect(lines.some((line) => line.includes('/webhooks/mpesa/[token]/c2b/confirmation'))).toBe(true);
+    expect(lines.filter((line) => line.includes(TOKEN))).toEqual([]);
+  });
 });
