@@ -46,3 +46,8 @@ create table mpesa_payments (
 create index mpesa_payments_order on mpesa_payments (order_id) where order_id is not null;
 create index mpesa_payments_unmatched on mpesa_payments (created_at desc, id desc)
   where status = 'succeeded' and order_id is null;
+
+-- A paybill payment names its order by the account number the customer typed:
+-- the order's own number (unique, indexed) or its quote's, found here rather
+-- than by reading every order.
+create index orders_quote_number on orders (quote_number) where quote_number is not null;
