@@ -24,6 +24,8 @@ import { loadBot } from './bot/load';
 import { startControlSocket } from './db/backup/control';
 import { seedDemo } from './demo/seed';
 import { runGateway } from './gateway/run';
+import { createDarajaClient } from './payments/mpesa/daraja-client';
+import { MPESA_CALLBACK_PREFIX } from './payments/mpesa/callbacks/routes';
 
 /** Events a minute the simulated customers play: --simulate [--rate=N], else SIMULATE_RATE. */
 function simulateRateOf(config: Config, argv: string[]): number {
@@ -56,6 +58,13 @@ async function main() {
       callbackToken: config.mpesa.callbackToken,
       allowedIps: config.mpesa.allowedIps,
       shortcode: config.mpesa.shortcode,
+      // Payment requests need an address Safaricom can post the result to: PUBLIC_ORIGIN's.
+      requests: config.publicOrigin
+        ? {
+            client: createDarajaClient(config.mpesa),
+            callbackUrl: `${config.publicOrigin}${MPESA_CALLBACK_PREFIX}/${config.mpesa.callbackToken}/stk`,
+          }
+        : undefined,
     },
     log: { level: config.logLevel, pretty: !config.production },
   });

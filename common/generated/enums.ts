@@ -56,3 +56,15 @@ export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 /** openapi.yaml, components.schemas.OrderPaymentMethod */
 export const ORDER_PAYMENT_METHODS = ["mpesa", "cash", "bank"] as const;
 export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];
+
+/** openapi.yaml, components.schemas.PaymentChannel */
+export const PAYMENT_CHANNELS = ["stk", "paybill"] as const;
+export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
+
+/** openapi.yaml, components.schemas.PaymentStatus */
+export const PAYMENT_STATUSES = ["succeeded", "failed"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** openapi.yaml, components.schemas.PaymentRequestStatus */
+export const PAYMENT_REQUEST_STATUSES = ["pending", "paid", "failed"] as const;
+export type PaymentRequestStatus = (typeof PAYMENT_REQUEST_STATUSES)[number];

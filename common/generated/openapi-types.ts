@@ -1120,6 +1120,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{orderId}/payment-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An order's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 3
+                 */
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The order's M-Pesa payment requests
+         * @description Beyond the spec. The M-Pesa prompts (STK pushes) sent to the
+         *     customer's phone for this order, newest first, each pending until
+         *     M-Pesa says it was paid or not. A backend without M-Pesa payments,
+         *     or a server where M-Pesa is not set up, answers 404: that is how the
+         *     dashboard knows whether to offer "Request M-Pesa payment".
+         */
+        get: operations["listOrderPaymentRequests"];
+        put?: never;
+        /**
+         * Ask the customer to pay by M-Pesa
+         * @description Beyond the spec. Sends an M-Pesa prompt (STK push) for `amount` to
+         *     `phone` (left out: the order's customer phone), with the order
+         *     number as the account. The request and M-Pesa's CheckoutRequestID
+         *     are stored before the answer, so the callback that follows finds
+         *     them: a paid callback records the payment on this order (method
+         *     mpesa, the receipt as reference, counted once) and the request
+         *     becomes paid; an unpaid one makes it failed, with the reason in
+         *     words. An amount above the balance is 400; a cancelled or fully
+         *     paid order, or a push M-Pesa refuses, is 409. A backend without
+         *     M-Pesa payments, or a server where M-Pesa is not set up, answers
+         *     404.
+         */
+        post: operations["requestOrderPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List M-Pesa payments
+         * @description Beyond the spec. The M-Pesa payments the server was told of
+         *     (prompts paid or not, and paybill payments), newest first, paged
+         *     like `GET /api/conversations` (`limit`, `cursor`, `Link`,
+         *     `X-Total-Count`). `unmatched=true` keeps the money nobody has
+         *     placed: succeeded payments on no order and not dismissed.
+         *     `orderId` keeps one order's. A backend without M-Pesa payments, or
+         *     a server where M-Pesa is not set up, answers 404 and the dashboard
+         *     hides Payments.
+         */
+        get: operations["listPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{paymentId}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An M-Pesa payment's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 42
+                 */
+                paymentId: components["parameters"]["PaymentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put an unmatched payment on an order
+         * @description Beyond the spec. Records a succeeded payment that is on no order on
+         *     the order staff name (method mpesa, the receipt as reference, as if
+         *     recorded on the order: counted once, never above the balance), and
+         *     keeps the note and who did it. A failed, matched or dismissed
+         *     payment, a cancelled order or an amount above the balance is 409.
+         *     An unknown payment or order is 404, as is a backend without M-Pesa
+         *     payments.
+         */
+        post: operations["matchPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{paymentId}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An M-Pesa payment's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 42
+                 */
+                paymentId: components["parameters"]["PaymentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say a payment is not the shop's
+         * @description Beyond the spec. Takes a payment out of the unmatched ones, with
+         *     staff's note (a refund made, a payment for another business). A
+         *     matched or failed payment is 409; an unknown one 404, as is a
+         *     backend without M-Pesa payments.
+         */
+        post: operations["dismissPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/summary": {
         parameters: {
             query?: never;
@@ -2237,6 +2369,97 @@ export interface components {
             sales?: components["schemas"]["SalesSummary"];
         };
         /**
+         * @description How the money came: `stk`, a prompt sent to the customer's phone
+         *     (a payment request); `paybill`, the customer paid the shortcode
+         *     and typed an account number.
+         * @enum {string}
+         */
+        PaymentChannel: "stk" | "paybill";
+        /**
+         * @description Whether money moved. Only a prompt can fail (the customer cancelled, a wrong PIN…).
+         * @enum {string}
+         */
+        PaymentStatus: "succeeded" | "failed";
+        /**
+         * @description Beyond the spec. One M-Pesa payment the server was told of. A
+         *     succeeded payment is on an order (`orderId`), or unmatched with
+         *     `reason` saying why, until staff match it to an order or dismiss it
+         *     as not the shop's (`note`, `handledBy`).
+         */
+        Payment: {
+            id: number;
+            channel: components["schemas"]["PaymentChannel"];
+            status: components["schemas"]["PaymentStatus"];
+            /** @description KES, more than 0, two decimals at most; null for a failed prompt M-Pesa gave no amount for. */
+            amount: number | null;
+            /** @description M-Pesa's receipt (an STK's MpesaReceiptNumber, a paybill's TransID); null when nothing was paid. */
+            reference: string | null;
+            /** @description The account number the customer typed (paybill), or the order number a prompt showed. */
+            accountReference: string | null;
+            /** @description The payer's name as M-Pesa gives it (paybill). */
+            payerName: string | null;
+            orderId: number | null;
+            orderNumber: string | null;
+            /** @description Why a succeeded payment is on no order, or why a failed one failed, in words. */
+            reason: string | null;
+            /** @description Staff said it is not the shop's; it leaves the unmatched ones. */
+            dismissed: boolean;
+            /** @description Staff's words when they matched or dismissed it. */
+            note: string | null;
+            /** @description Who matched or dismissed it. */
+            handledBy: string | null;
+            /**
+             * Format: date-time
+             * @description When M-Pesa told the server (or, when it says, when the money moved).
+             */
+            receivedAt: string;
+        };
+        PaymentMatchInput: {
+            orderId: number;
+            /** @description Why this payment is this order's, kept with it. */
+            note: string;
+        };
+        PaymentDismissInput: {
+            /** @description Why the payment is not the shop's, kept with it. */
+            note: string;
+        };
+        /**
+         * @description Waiting for the customer, paid (the payment is on the order), or not paid (`reason` says why).
+         * @enum {string}
+         */
+        PaymentRequestStatus: "pending" | "paid" | "failed";
+        /** @description Beyond the spec. An M-Pesa prompt (STK push) sent to a customer's phone for an order. */
+        PaymentRequest: {
+            id: number;
+            orderId: number;
+            /** @description Whole KES, as M-Pesa asks them. */
+            amount: number;
+            /** @description The Safaricom number prompted, as M-Pesa writes it (2547XXXXXXXX). */
+            phone: string;
+            status: components["schemas"]["PaymentRequestStatus"];
+            /**
+             * @description Why it was not paid, in words ("Cancelled by the customer",
+             *     "Wrong PIN", "Phone unreachable", "Timed out", "Insufficient
+             *     funds"); null otherwise.
+             */
+            reason: string | null;
+            /** @description M-Pesa's receipt once paid. */
+            receipt: string | null;
+            /** Format: date-time */
+            requestedAt: string;
+            /**
+             * Format: date-time
+             * @description When M-Pesa said it was paid or not; null while pending.
+             */
+            settledAt: string | null;
+        };
+        PaymentRequestInput: {
+            /** @description Whole KES, 1 to 250,000 (M-Pesa's limit per payment), at most the order's balance. */
+            amount: number;
+            /** @description The Safaricom number to prompt (0712345678, +254712345678…); left out, the order's customer phone. */
+            phone?: string;
+        };
+        /**
          * @description Beyond the spec, and optional in Summary: a backend that keeps
          *     quotes and orders says how the sales stand. Left out, the dashboard
          *     shows no sales counters.
@@ -2255,6 +2478,11 @@ export interface components {
             ordersToDeliverThisWeek: number;
             /** @description KES still owed on orders that are not cancelled (Σ balance), two decimals at most. */
             balanceOutstanding: number;
+            /**
+             * @description Optional: a backend with M-Pesa payments counts the succeeded
+             *     ones on no order and not dismissed (`GET /api/payments?unmatched=true`).
+             */
+            unmatchedPayments?: number;
         };
         /** @description Beyond the spec. A period's sales; every amount is KES with two decimals at most. */
         SalesAnalytics: {
@@ -2537,6 +2765,27 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description A backend without M-Pesa payments, or a server where M-Pesa is not set up (beyond the spec) */
+        PaymentsNotOffered: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
+         * @description Nothing with that id (the payment, or the order named), or a backend
+         *     without M-Pesa payments or a server where M-Pesa is not set up
+         */
+        PaymentsNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description The id in the path is not an integer from 1 to 2147483647 */
         InvalidId: {
             headers: {
@@ -2642,6 +2891,11 @@ export interface components {
          * @example 3
          */
         OrderId: number;
+        /**
+         * @description An M-Pesa payment's id, read like `id` (an integer from 1 to 2147483647).
+         * @example 42
+         */
+        PaymentId: number;
         /**
          * @description A delivery zone's id, read like `id` (an integer from 1 to 2147483647).
          * @example 7
@@ -4843,6 +5097,229 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /** @description This payment is already recorded, or the order is cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    listOrderPaymentRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An order's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 3
+                 */
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's payment requests, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentRequest"][];
+                };
+            };
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PaymentsNotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    requestOrderPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An order's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 3
+                 */
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentRequestInput"];
+            };
+        };
+        responses: {
+            /** @description The request, sent and waiting for the customer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentRequest"];
+                };
+            };
+            /** @description The id is not valid, or the request breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["PaymentsNotFound"];
+            /** @description The order cannot be paid now, or M-Pesa refused the request; nothing is pending */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    listPayments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Answer one page of at most this many items (1 to 200). Without it the
+                 *     whole list is answered.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Where the next page starts: copied from the previous page's `Link`
+                 *     header (rel="next"), never built by a client. Only meaningful with
+                 *     `limit`.
+                 * @example eyJrIjpbIjIwMjYtMTEtMjJUMDk6MTU6MDAuMDAwWiIsMTAyXX0
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+                /**
+                 * @description true keeps only succeeded payments on no order and not dismissed.
+                 * @example true
+                 */
+                unmatched?: boolean;
+                /**
+                 * @description Only the payments recorded on this order.
+                 * @example 3
+                 */
+                orderId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payments, newest first */
+            200: {
+                headers: {
+                    Link: components["headers"]["NextLink"];
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"][];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["InvalidCursor"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PaymentsNotOffered"];
+            422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    matchPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An M-Pesa payment's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 42
+                 */
+                paymentId: components["parameters"]["PaymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentMatchInput"];
+            };
+        };
+        responses: {
+            /** @description The payment, on its order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["PaymentsNotFound"];
+            /** @description The payment cannot be put on that order */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    dismissPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An M-Pesa payment's id, read like `id` (an integer from 1 to 2147483647).
+                 * @example 42
+                 */
+                paymentId: components["parameters"]["PaymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentDismissInput"];
+            };
+        };
+        responses: {
+            /** @description The payment, dismissed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["InvalidId"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["PaymentsNotFound"];
+            /** @description The payment is on an order, or failed */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -37,6 +37,7 @@ import type { Channel } from '../channels/channel';
 import { configuredChannels, outboxSenders } from '../channels/configure';
 import { deliveryPort } from '../channels/ports';
 import { mpesaCallbacks, type MpesaCallbackOptions } from '../payments/mpesa/callbacks/routes';
+import { mpesaPaymentsApi, type AnnouncePayment, type PaymentRequestsOptions } from '../payments/mpesa/api/service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -84,7 +85,10 @@ export type AppOptions = {
   /** WhatsApp's webhook (/webhooks/whatsapp) is served only when this is given. */
   whatsapp?: WhatsAppWebhookOptions;
   /** M-Pesa's callbacks (/webhooks/mpesa/<token>/…) are served, and their worker run, only when this is given. */
-  mpesa?: MpesaCallbackOptions;
+  mpesa?: MpesaCallbackOptions & {
+    /** Payment requests (STK pushes) are offered only with Daraja's client and the callback's public address. */
+    requests?: PaymentRequestsOptions;
+  };
   /** The channels; default: configuredChannels of sender and whatsapp (server/channels/configure.ts). */
   channels?: Channel[];
   /** Answers customers, on WhatsApp and in the simulator (BOT_MODULE, server/bot/load.ts); default: the catalogue bot. */
@@ -122,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     bot: options.bot,
     publicOrigin: config.publicOrigin,
+    mpesa: options.mpesa !== undefined,
   });
   app.decorate('services', services);
   app.decorate('hub', hub);
@@ -157,7 +162,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.validateResponses) await app.register(responseContract);
 
   const secure = (request: FastifyRequest) => ({ secure: config.cookieSecure || request.protocol === 'https' });
-  const context: RouteContext = { services, maxImageBytes: config.maxImageBytes, cookie: secure };
+  const announcePayment: AnnouncePayment = (data) => hub.publish({ type: 'payment_updated', data });
+  const context: RouteContext = {
+    services,
+    maxImageBytes: config.maxImageBytes,
+    cookie: secure,
+    // The payments API, only with M-Pesa; the orders are reached through the orders service's port.
+    mpesa:
+      options.mpesa &&
+      mpesaPaymentsApi({
+        db: database.db,
+        orders: services.mpesaOrders,
+        announce: announcePayment,
+        now: services.now,
+        requests: options.mpesa.requests,
+      }),
+  };
   await app.register(contractRoutes, { context, loginRateLimit: config.loginRateLimit });
   await app.register(realtime, { sessionCheckMs: config.sessionCheckMs });
   await app.register(uploads, { dir: join(config.dataDir, 'uploads') });
@@ -165,7 +185,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const channel of channels) if (channel.routes) await app.register(channel.routes, { db: database.db });
   // The payments port: a matched payment is recorded through the orders service, never by SQL of its own.
   if (options.mpesa)
-    await app.register(mpesaCallbacks, { ...options.mpesa, db: database.db, recordPayment: services.mpesaPayments });
+    await app.register(mpesaCallbacks, {
+      ...options.mpesa,
+      db: database.db,
+      recordPayment: services.mpesaPayments,
+      orders: services.mpesaOrders,
+      announce: announcePayment,
+      now: services.now,
+    });
   if (config.testControl) await app.register(testControl, { database });
   if (config.dashboardDir) await app.register(dashboard, { dir: config.dashboardDir });
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));

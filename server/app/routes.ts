@@ -6,6 +6,7 @@
 // does not have fails to compile; app.ts also refuses to start on either.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationId, ResponseOf, RouteOf } from './openapi/types';
+import type { MpesaPaymentsApi } from '../payments/mpesa/api/service';
 import type { Services } from './services';
 
 /**
@@ -26,6 +27,8 @@ export type RouteContext = {
   services: Services;
   maxImageBytes: number;
   cookie: (request: FastifyRequest) => { secure: boolean };
+  /** The payments API (server/payments/mpesa/api), when M-Pesa is configured. */
+  mpesa?: MpesaPaymentsApi;
 };
 
 export const today = (now: Date) => now.toISOString().slice(0, 10);

@@ -16,7 +16,7 @@ import { conversationsService } from '../modules/conversations/service';
 import { followUpsService } from '../modules/follow-ups/service';
 import { notificationsService } from '../modules/notifications/service';
 import { customerOrdersRepository } from '../modules/orders/customer-orders';
-import { paymentsByReference } from '../modules/orders/paid-by-reference';
+import { paymentsByReference, paymentsOnOrder } from '../modules/orders/paid-by-reference';
 import { ordersService } from '../modules/orders/service';
 import { messageTemplatesService } from '../modules/message-templates/service';
 import { imageStore } from '../modules/products/images';
@@ -44,6 +44,8 @@ export type ServiceOptions = {
   bot?: Bot;
   /** PUBLIC_ORIGIN: where the channel fetches a sent quote's PDF from. */
   publicOrigin?: string;
+  /** M-Pesa is configured: the sales summary counts the unmatched payments. */
+  mpesa?: boolean;
 };
 
 const quiet: OutboxLog = { error: () => {}, warn: () => {} };
@@ -66,7 +68,7 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
   const business = businessService(db, { images, now });
   const deliveryZones = deliveryZonesService(db);
   const orders = ordersService(db, { events, now, outboxChanged, templates: messageTemplates });
-  const sales = salesService(db, { now });
+  const sales = salesService(db, { now, mpesa: options.mpesa });
   const quotes = quotesService(db, {
     events,
     now,
@@ -134,6 +136,8 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions) {
     orders,
     /** M-Pesa's way in (server/payments/mpesa/callbacks): a payment recorded on the order its account number names. */
     mpesaPayments: paymentsByReference(db, orders.recordPayment, 'mpesa', 'M-Pesa'),
+    /** M-Pesa's payment requests and staff's matches (server/payments/mpesa/api): a payment on an order named by id. */
+    mpesaOrders: paymentsOnOrder(db, orders, 'mpesa'),
     /** Settings → Delivery; the bot reads zones through findZoneFor and pickup. */
     deliveryZones,
   };

@@ -428,6 +428,25 @@ export interface MpesaPaymentsTable {
   order_id: number | null;
   reason: string | null;
   created_at: Generated<Date>;
+  /** Staff said it is not the shop's (migration 036). */
+  dismissed: Generated<boolean>;
+  /** Staff's words when they matched or dismissed it. */
+  note: string | null;
+  handled_by: string | null;
+}
+export interface MpesaStkRequestsTable {
+  id: Generated<number>;
+  order_id: number;
+  amount_cents: number;
+  phone: string;
+  checkout_request_id: string;
+  merchant_request_id: string | null;
+  status: Generated<'pending' | 'paid' | 'failed'>;
+  reason: string | null;
+  receipt: string | null;
+  requested_at: Timestamp;
+  settled_at: Date | null;
+  requested_by: string;
 }
 export interface OrderEventsTable {
   id: Generated<number>;
@@ -466,6 +485,7 @@ export interface DB {
   order_events: OrderEventsTable;
   mpesa_callbacks: MpesaCallbacksTable;
   mpesa_payments: MpesaPaymentsTable;
+  mpesa_stk_requests: MpesaStkRequestsTable;
   delivery_zones: DeliveryZonesTable;
   delivery_pickup: DeliveryPickupTable;
 }

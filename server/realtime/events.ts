@@ -42,6 +42,10 @@ export type RealtimeEvent =
         paymentStatus: components['schemas']['OrderPaymentStatus'];
         conversationId: number;
       };
+    }
+  | {
+      type: 'payment_updated';
+      data: { paymentId: number; orderId?: number; status?: 'succeeded' | 'failed' };
     };
 
 /** Where services announce changes; the realtime hub delivers them to sockets. */

@@ -26,6 +26,9 @@ const quotes = [
 
 // An order's list and detail; a customer told of a change has a new message in their conversation.
 const orders = [queryKeys.orders, queryKeys.infiniteOrders] as const;
+// M-Pesa payments: their list (paged or whole), the orders they land on (and each order's payment
+// requests, under ['api','orders',id]) and the summary's unmatched count.
+const payments = [queryKeys.payments, queryKeys.infinitePayments, ...orders, queryKeys.summary] as const;
 
 export const invalidatesAfter: Record<MutationOperationId, readonly QueryKey[]> = {
   login: [queryKeys.currentUser],
@@ -69,6 +72,9 @@ export const invalidatesAfter: Record<MutationOperationId, readonly QueryKey[]> 
   updateOrder: orders,
   changeOrderStatus: [...orders, ...conversations],
   recordOrderPayment: orders,
+  requestOrderPayment: orders,
+  matchPayment: payments,
+  dismissPayment: payments,
 };
 
 export interface QueryClientHooks {

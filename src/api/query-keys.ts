@@ -17,6 +17,7 @@ export const queryKeys = {
   quotes: ['api', 'quotes'],
   business: ['api', 'business'],
   orders: ['api', 'orders'],
+  payments: ['api', 'payments'],
   // orval starts the keys of its infinite queries with 'infinate' (its spelling), so the
   // prefixes above do not reach the paged lists: these do.
   infiniteProducts: ['infinate', 'api', 'products'],
@@ -24,4 +25,5 @@ export const queryKeys = {
   infiniteNotifications: ['infinate', 'api', 'notifications'],
   infiniteQuotes: ['infinate', 'api', 'quotes'],
   infiniteOrders: ['infinate', 'api', 'orders'],
+  infinitePayments: ['infinate', 'api', 'payments'],
 } as const;

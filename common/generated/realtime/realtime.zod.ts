@@ -72,3 +72,16 @@ export const orderUpdatedEventResponse = zod.object({
   "conversationId": zod.number().min(1).optional().describe('The conversation the order belongs to: its quotes (GET\n/api/conversations/{conversationId}/quotes) now lead to the\norder, and the dashboard refetches them. Absent when unknown.\n')
 }).describe('Only `orderId` is required; unknown fields are allowed.')
 })
+
+
+/**
+ * @summary Payload of the 'payment_updated' socket message
+ */
+export const paymentUpdatedEventResponse = zod.object({
+  "type": zod.literal("payment_updated"),
+  "data": zod.object({
+  "paymentId": zod.number().min(1).describe('Id of the payment, as in GET /api/payments.'),
+  "orderId": zod.number().min(1).optional().describe('The order it is on, or its payment request\'s; absent when none.'),
+  "status": zod.enum(['succeeded', 'failed']).optional().describe('As the payment\'s status in GET /api/payments.')
+}).describe('Only `paymentId` is required; unknown fields are allowed.')
+})

@@ -22,6 +22,7 @@ import { quotesRoutes } from '../../modules/quotes/routes';
 import { salesRoutes } from '../../modules/sales/routes';
 import type { Handlers, RouteContext } from '../routes';
 import { mediaRoutes } from '../../channels/whatsapp/media/routes';
+import { mpesaPaymentsRoutes } from '../../payments/mpesa/api/routes';
 
 export async function contractRoutes(
   app: FastifyInstance,
@@ -45,6 +46,8 @@ export async function contractRoutes(
     ...ordersRoutes(context),
     ...salesRoutes(context),
     ...deliveryZonesRoutes(context),
+    // Without M-Pesa configured they answer 404 in words.
+    ...mpesaPaymentsRoutes(context.mpesa),
   };
   const operations = loadOperations();
   // The contract read at run time is checked against the one compiled in.

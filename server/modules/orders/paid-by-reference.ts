@@ -71,3 +71,67 @@ export function paymentsByReference(
     }
   };
 }
+
+/** An order as a provider's payment requests and matches need it. */
+export type OrderToPay = {
+  id: number;
+  number: string;
+  status: string;
+  balanceCents: number;
+  /** The customer's phone as the order shows it. */
+  customerPhone: string;
+};
+
+/**
+ * A payment put on an order named by id (a payment request's order, or the
+ * one staff chose for an unmatched payment), through recordPayment: once per
+ * (method, reference), never above the balance. Recorded on this order
+ * already, it answers as if recorded now; every refusal is the orders
+ * service's HttpError, in words.
+ */
+export function paymentsOnOrder(
+  db: Kysely<DB>,
+  orders: Pick<ReturnType<typeof ordersService>, 'recordPayment' | 'get'>,
+  method: PaymentMethod,
+) {
+  return {
+    async find(orderId: number): Promise<OrderToPay | undefined> {
+      try {
+        const order = await orders.get(orderId);
+        return {
+          id: order.id,
+          number: order.number,
+          status: order.status,
+          balanceCents: Math.round(order.balance * 100),
+          customerPhone: order.customerPhone,
+        };
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 404) return undefined;
+        throw error;
+      }
+    },
+    async record(
+      orderId: number,
+      payment: { amountCents: number; receipt: string; receivedAt?: Date },
+      by: string,
+    ): Promise<void> {
+      const reference = payment.receipt.trim().toUpperCase();
+      try {
+        await orders.recordPayment(
+          orderId,
+          { amount: payment.amountCents / 100, method, reference, receivedAt: payment.receivedAt?.toISOString() },
+          by,
+        );
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status !== 409) throw error;
+        const known = await db
+          .selectFrom('order_payments')
+          .select('order_id')
+          .where('method', '=', method)
+          .where('reference', '=', reference)
+          .executeTakeFirst();
+        if (known?.order_id !== orderId) throw error;
+      }
+    },
+  };
+}

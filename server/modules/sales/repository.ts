@@ -67,9 +67,17 @@ export function salesRepository(db: Kysely<DB>) {
               and delivery_date <= ${lastDay}::date)`.as('to_deliver'),
           sql<string>`(select coalesce(sum(total_cents - paid_cents), 0)::text from orders
             where status <> 'cancelled' and paid_cents < total_cents)`.as('outstanding'),
+          // M-Pesa money on no order and not dismissed (partial index mpesa_payments_unmatched).
+          sql<number>`(select count(*)::int from mpesa_payments
+            where status = 'succeeded' and order_id is null and not dismissed)`.as('unmatched'),
         ])
         .executeTakeFirstOrThrow();
-      return { deals: row.deals, toDeliver: row.to_deliver, outstandingCents: Number(row.outstanding) };
+      return {
+        deals: row.deals,
+        toDeliver: row.to_deliver,
+        outstandingCents: Number(row.outstanding),
+        unmatchedPayments: row.unmatched,
+      };
     },
   };
 }

@@ -16,7 +16,14 @@ const oneDecimal = (value: number) => Math.round(value * 10) / 10;
  * How the sales stand: Analytics → Sales over the last 7, 30 or 90 UTC days (today included, as
  * the rest of the analytics), and the dashboard's counters.
  */
-export function salesService(db: Kysely<DB>, deps: { now: () => Date }) {
+export function salesService(
+  db: Kysely<DB>,
+  deps: {
+    now: () => Date;
+    /** M-Pesa is configured: the summary counts the unmatched payments. */
+    mpesa?: boolean;
+  },
+) {
   const repo = salesRepository(db);
   return {
     async analytics(days: Days = 30): Promise<SalesAnalytics> {
@@ -39,15 +46,16 @@ export function salesService(db: Kysely<DB>, deps: { now: () => Date }) {
     /**
      * The dashboard's counters: deals awaiting a quote, open orders to deliver within the week
      * from now (today and the 6 days after it, overdue ones included) and the KES still owed on
-     * orders not cancelled.
+     * orders not cancelled; with M-Pesa, the payments waiting to be matched.
      */
     async summary(): Promise<SalesSummary> {
       const lastDay = new Date(deps.now().getTime() + 6 * DAY_MS).toISOString().slice(0, 10);
-      const { deals, toDeliver, outstandingCents } = await repo.standing(lastDay);
+      const { deals, toDeliver, outstandingCents, unmatchedPayments } = await repo.standing(lastDay);
       return {
         dealsAwaitingQuote: deals,
         ordersToDeliverThisWeek: toDeliver,
         balanceOutstanding: kes(outstandingCents),
+        ...(deps.mpesa ? { unmatchedPayments } : {}),
       };
     },
   };

@@ -92,6 +92,13 @@ export const invalidationsFor: { [T in RealtimeEventType]: (event: RealtimeEvent
       ? []
       : [{ queryKey: [...queryKeys.conversations, event.data.conversationId, 'quotes'] }]),
   ],
+  // Beyond the spec: the payments (whole or paged), the unmatched count, and the order's payment requests.
+  payment_updated: (event) => [
+    { queryKey: queryKeys.payments },
+    { queryKey: queryKeys.infinitePayments },
+    ...counts,
+    ...(event.data.orderId === undefined ? [] : [{ queryKey: [...queryKeys.orders, event.data.orderId] }]),
+  ],
 };
 
 export function invalidationsForEvent(event: RealtimeEvent): InvalidateQueryFilters[] {

@@ -8,6 +8,8 @@
 // copy counts once and answers the same order.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema';
+import { HttpError } from '../../../app/errors';
+import type { AnnouncePayment, OrdersPort } from '../api/service';
 import { amountCents, nairobiTime, readC2bTransaction, readStkCallback } from './payload';
 
 /** A successful M-Pesa payment to record on the order its account number names (method mpesa). */
@@ -36,6 +38,17 @@ export const STK_REASONS: Readonly<Record<number, string>> = {
   2001: 'wrong PIN',
 };
 
+/** Why a payment request was not paid, as the dashboard shows it (PaymentRequest.reason). */
+export const REQUEST_REASONS: Readonly<Record<number, string>> = {
+  1: 'Insufficient funds',
+  1001: 'Another M-Pesa payment of the customer’s was in progress',
+  1019: 'Timed out',
+  1025: 'The prompt could not be sent to the phone',
+  1032: 'Cancelled by the customer',
+  1037: 'Phone unreachable',
+  2001: 'Wrong PIN',
+};
+
 /** A callback that can never be processed: kept with this reason, not retried. */
 export class UnreadableCallback extends Error {}
 
@@ -46,8 +59,78 @@ export function callbackProcessor(options: {
   recordPayment: RecordMpesaPayment;
   /** MPESA_SHORTCODE: a confirmation for another shortcode is kept, unmatched. */
   shortcode?: string;
+  /** A paid push's order, named by its payment request (mpesa_stk_requests): recorded through this port. */
+  orders?: OrdersPort;
+  /** payment_updated, once a callback is processed. */
+  announce?: AnnouncePayment;
+  now?: () => Date;
 }) {
   const { db } = options;
+  const now = options.now ?? (() => new Date());
+  const announce: AnnouncePayment = options.announce ?? (() => {});
+
+  /**
+   * The push's payment request, when one of ours names it: a paid push is recorded on its
+   * order (once: the orders service knows the receipt) and the request settles paid, or
+   * failed with the reason in words. Repeated, it finds the work done.
+   */
+  async function settleRequest(payment: {
+    id: number;
+    status: 'succeeded' | 'failed';
+    checkout_request_id: string | null;
+    receipt: string | null;
+    amount_cents: number | null;
+    order_id: number | null;
+    transaction_at: Date | null;
+    result_code: number;
+    result_desc: string;
+  }): Promise<number | undefined> {
+    if (payment.checkout_request_id === null) return undefined;
+    const request = await db
+      .selectFrom('mpesa_stk_requests')
+      .selectAll()
+      .where('checkout_request_id', '=', payment.checkout_request_id)
+      .executeTakeFirst();
+    if (!request) return undefined;
+    if (payment.status === 'succeeded' && payment.order_id === null && options.orders) {
+      let reason: string | null = null;
+      try {
+        await options.orders.record(
+          request.order_id,
+          {
+            amountCents: payment.amount_cents!,
+            receipt: payment.receipt!,
+            receivedAt: payment.transaction_at ?? undefined,
+          },
+          'M-Pesa',
+        );
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status >= 500) throw error;
+        reason = error.message.slice(0, 500);
+      }
+      await db
+        .updateTable('mpesa_payments')
+        .set(reason === null ? { order_id: request.order_id, reason: null } : { reason })
+        .where('id', '=', payment.id)
+        .where('order_id', 'is', null)
+        .execute();
+    }
+    await db
+      .updateTable('mpesa_stk_requests')
+      .set(
+        payment.status === 'succeeded'
+          ? { status: 'paid', receipt: payment.receipt, reason: null, settled_at: now() }
+          : {
+              status: 'failed',
+              reason: (REQUEST_REASONS[payment.result_code] ?? `Not paid: ${payment.result_desc}`).slice(0, 500),
+              settled_at: now(),
+            },
+      )
+      .where('id', '=', request.id)
+      .where('status', '=', 'pending')
+      .execute();
+    return request.order_id;
+  }
 
   async function stk(callbackId: string, body: unknown) {
     const read = readStkCallback(body);
@@ -77,6 +160,25 @@ export function callbackProcessor(options: {
       })
       .onConflict((conflict) => conflict.doNothing())
       .execute();
+    // This copy's row or the first copy's.
+    const row = await db
+      .selectFrom('mpesa_payments')
+      .select([
+        'id',
+        'status',
+        'checkout_request_id',
+        'receipt',
+        'amount_cents',
+        'order_id',
+        'transaction_at',
+        'result_code',
+        'result_desc',
+      ])
+      .where('checkout_request_id', '=', callback.CheckoutRequestID)
+      .executeTakeFirst();
+    if (!row) return;
+    const orderId = await settleRequest(row);
+    announce({ paymentId: row.id, ...(orderId === undefined ? {} : { orderId }), status: row.status });
   }
 
   async function c2bConfirmation(callbackId: string, body: unknown) {
@@ -136,6 +238,11 @@ export function callbackProcessor(options: {
       .where('id', '=', row.id)
       .where('order_id', 'is', null)
       .execute();
+    announce({
+      paymentId: row.id,
+      ...(outcome.orderId === null ? {} : { orderId: outcome.orderId }),
+      status: 'succeeded',
+    });
   }
 
   return {

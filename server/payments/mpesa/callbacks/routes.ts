@@ -23,6 +23,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema';
 import type { components } from '../generated/daraja';
 import { readC2bTransaction, readStkCallback } from './payload';
+import type { AnnouncePayment, OrdersPort } from '../api/service';
 import { callbackProcessor, type RecordMpesaPayment } from './process';
 import { callbackWorker } from './worker';
 
@@ -86,13 +87,29 @@ export function allowedAddresses(entries: readonly string[]): (address: string) 
   };
 }
 
-export const mpesaCallbacks = fp<MpesaCallbackOptions & { db: Kysely<DB>; recordPayment: RecordMpesaPayment }>(
+export const mpesaCallbacks = fp<
+  MpesaCallbackOptions & {
+    db: Kysely<DB>;
+    recordPayment: RecordMpesaPayment;
+    /** A paid push's order, named by its payment request. */
+    orders?: OrdersPort;
+    announce?: AnnouncePayment;
+    now?: () => Date;
+  }
+>(
   async (app, options) => {
     if (!options.callbackToken) throw new Error('The M-Pesa callbacks need MPESA_CALLBACK_TOKEN');
     const { db } = options;
     const tokenDigest = digest(options.callbackToken);
     const allowed = allowedAddresses(options.allowedIps);
-    const processor = callbackProcessor({ db, recordPayment: options.recordPayment, shortcode: options.shortcode });
+    const processor = callbackProcessor({
+      db,
+      recordPayment: options.recordPayment,
+      shortcode: options.shortcode,
+      orders: options.orders,
+      announce: options.announce,
+      now: options.now,
+    });
     const worker = callbackWorker({ db, log: app.log, process: processor.process, retryMs: options.retryMs });
     app.decorate('mpesaCallbacks', {
       idle: () => worker.idle(),

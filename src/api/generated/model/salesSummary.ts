@@ -29,4 +29,11 @@ included), counted in UTC days.
    * @minimum 0
    */
   balanceOutstanding: number;
+  /**
+   * Optional: a backend with M-Pesa payments counts the succeeded
+ones on no order and not dismissed (`GET /api/payments?unmatched=true`).
+
+   * @minimum 0
+   */
+  unmatchedPayments?: number;
 }

@@ -11,7 +11,7 @@ dashboard counts the spec's lists instead.
 
  * @summary Counts for the dashboard
  */
-export const getSummary200ResponseTotalProductsMin = 0;export const getSummary200ResponseActiveProductsMin = 0;export const getSummary200ResponseTotalConversationsMin = 0;export const getSummary200ResponseActiveConversationsMin = 0;export const getSummary200ResponseConversationsNeedingAttentionMin = 0;export const getSummary200ResponseUnreadNotificationsMin = 0;export const getSummary200ResponseSalesDealsAwaitingQuoteMin = 0;export const getSummary200ResponseSalesOrdersToDeliverThisWeekMin = 0;export const getSummary200ResponseSalesBalanceOutstandingMin = 0;
+export const getSummary200ResponseTotalProductsMin = 0;export const getSummary200ResponseActiveProductsMin = 0;export const getSummary200ResponseTotalConversationsMin = 0;export const getSummary200ResponseActiveConversationsMin = 0;export const getSummary200ResponseConversationsNeedingAttentionMin = 0;export const getSummary200ResponseUnreadNotificationsMin = 0;export const getSummary200ResponseSalesDealsAwaitingQuoteMin = 0;export const getSummary200ResponseSalesOrdersToDeliverThisWeekMin = 0;export const getSummary200ResponseSalesBalanceOutstandingMin = 0;export const getSummary200ResponseSalesUnmatchedPaymentsMin = 0;
 
 export const getSummary200Response = zod.strictObject({
   "totalProducts": zod.number().min(getSummary200ResponseTotalProductsMin),
@@ -23,7 +23,8 @@ export const getSummary200Response = zod.strictObject({
   "sales": zod.strictObject({
   "dealsAwaitingQuote": zod.number().min(getSummary200ResponseSalesDealsAwaitingQuoteMin).describe('Conversations holding an agreed deal with no quote in draft,\nsent or accepted: a customer said yes and nobody has priced it.\n'),
   "ordersToDeliverThisWeek": zod.number().min(getSummary200ResponseSalesOrdersToDeliverThisWeekMin).describe('Orders neither delivered nor cancelled whose delivery date falls\nbefore the end of the seventh day from today (overdue ones\nincluded), counted in UTC days.\n'),
-  "balanceOutstanding": zod.number().min(getSummary200ResponseSalesBalanceOutstandingMin).describe('KES still owed on orders that are not cancelled (Σ balance), two decimals at most.')
+  "balanceOutstanding": zod.number().min(getSummary200ResponseSalesBalanceOutstandingMin).describe('KES still owed on orders that are not cancelled (Σ balance), two decimals at most.'),
+  "unmatchedPayments": zod.number().min(getSummary200ResponseSalesUnmatchedPaymentsMin).optional().describe('Optional: a backend with M-Pesa payments counts the succeeded\nones on no order and not dismissed (`GET /api/payments?unmatched=true`).\n')
 }).optional().describe('Beyond the spec, and optional in Summary: a backend that keeps\nquotes and orders says how the sales stand. Left out, the dashboard\nshows no sales counters.\n')
 })
 
