@@ -115,10 +115,6 @@ export function mpesaPaymentsApi(options: {
     return JSON.parse(row.json) as Payment;
   }
 
-  /** The payment locked until the transaction ends, for staff's hand on it. */
-  const locked = (trx: Kysely<DB>, id: number) =>
-    trx.selectFrom('mpesa_payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-
   const requestJson = (row: RequestRow): PaymentRequest => ({
     id: row.id,
     orderId: row.order_id,
@@ -172,15 +168,12 @@ export function mpesaPaymentsApi(options: {
         if (error instanceof HttpError && error.status === 400) throw conflict(error.message);
         throw error;
       }
-      await db.transaction().execute(async (trx) => {
-        const row = await locked(trx, id);
-        if (!row || row.order_id !== null) return;
-        await trx
-          .updateTable('mpesa_payments')
-          .set({ order_id: order.id, reason: null, note, handled_by: by })
-          .where('id', '=', id)
-          .execute();
-      });
+      await db
+        .updateTable('mpesa_payments')
+        .set({ order_id: order.id, reason: null, note, handled_by: by })
+        .where('id', '=', id)
+        .where('order_id', 'is', null)
+        .execute();
       announce({ paymentId: id, orderId: order.id, status: 'succeeded' });
       return payment(id);
     },
@@ -189,21 +182,23 @@ export function mpesaPaymentsApi(options: {
     async dismiss(id: number, input: { note: string }, by: string): Promise<Payment> {
       const note = input.note.trim().slice(0, NOTE_MAX);
       if (!note) throw badRequest('Say why this payment is not the shop’s');
-      await db.transaction().execute(async (trx) => {
-        const row = await locked(trx, id);
-        if (!row) throw notFound();
-        if (row.status === 'failed') throw conflict('This payment failed: there is nothing to dismiss');
-        if (row.order_id !== null) {
-          const number = (await orders.find(row.order_id))?.number ?? String(row.order_id);
-          throw conflict(`This payment is on order ${number}: it cannot be dismissed`);
-        }
-        if (row.dismissed) throw conflict('This payment was dismissed already');
-        await trx
-          .updateTable('mpesa_payments')
-          .set({ dismissed: true, note, handled_by: by })
-          .where('id', '=', id)
-          .execute();
-      });
+      const row = await db.selectFrom('mpesa_payments').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound();
+      if (row.status === 'failed') throw conflict('This payment failed: there is nothing to dismiss');
+      if (row.order_id !== null) {
+        const number = (await orders.find(row.order_id))?.number ?? String(row.order_id);
+        throw conflict(`This payment is on order ${number}: it cannot be dismissed`);
+      }
+      if (row.dismissed) throw conflict('This payment was dismissed already');
+      // Only while still on no order and not dismissed: a match meanwhile wins.
+      const changed = await db
+        .updateTable('mpesa_payments')
+        .set({ dismissed: true, note, handled_by: by })
+        .where('id', '=', id)
+        .where('order_id', 'is', null)
+        .where('dismissed', '=', false)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) throw conflict('This payment was matched or dismissed meanwhile');
       announce({ paymentId: id, status: 'succeeded' });
       return payment(id);
     },
