@@ -69,6 +69,11 @@ const VALID_BODY: Record<string, () => SendInit> = {
       method: 'cash',
       reference: 'conformance',
     } satisfies components['schemas']['OrderPaymentInput']),
+  // M-Pesa payments: aimed at ids nothing has, so nothing is pushed, matched or dismissed.
+  requestOrderPayment: () => json({ amount: 1 } satisfies components['schemas']['PaymentRequestInput']),
+  matchPayment: () =>
+    json({ orderId: 1, note: 'Conformance check' } satisfies components['schemas']['PaymentMatchInput']),
+  dismissPayment: () => json({ note: 'Conformance check' } satisfies components['schemas']['PaymentDismissInput']),
   createDeliveryZone: () =>
     json({ name: 'Conformance', fee: 0, leadDays: 0 } satisfies components['schemas']['DeliveryZoneInput']),
   updateDeliveryZone: () => json({ leadDays: 1 } satisfies components['schemas']['DeliveryZoneUpdate']),

@@ -473,6 +473,8 @@ const OPTIONAL_OPERATIONS = new Set([
   'getQuotePdf',
   'listOrders',
   'listDeliveryZones',
+  'listPayments',
+  'listOrderPaymentRequests',
 ]);
 
 /**
@@ -500,6 +502,9 @@ const FEATURE_OPERATIONS: Record<string, string[]> = {
   ],
   listOrders: ['getOrder', 'updateOrder', 'changeOrderStatus', 'recordOrderPayment'],
   listDeliveryZones: ['createDeliveryZone', 'updateDeliveryZone', 'deleteDeliveryZone', 'updateDeliveryPickup'],
+  // M-Pesa payments: a server without M-Pesa set up answers 404 to all of them.
+  listPayments: ['matchPayment', 'dismissPayment'],
+  listOrderPaymentRequests: ['requestOrderPayment'],
 };
 const READ_STATE_OPERATIONS = ['markConversationRead', 'markConversationUnread'];
 

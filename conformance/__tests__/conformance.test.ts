@@ -220,7 +220,7 @@ describe('read-only run against the faulty server', () => {
     });
     test('the optional parts are summed up: where paging and ETags were seen, and the summary absent', () => {
       const optional = toOptional(report);
-      assert.match(optional, /paging: seen on 2 of 8 lists; not offered on GET \/api\/products$/m);
+      assert.match(optional, /paging: seen on 2 of 9 lists; not offered on GET \/api\/products$/m);
       assert.match(optional, /conditional requests \(ETag, 304\): on 1 of \d+ calls; no ETag on \d+$/m);
       assert.match(optional, /GET \/api\/summary: not offered \(404\)$/m);
     });

@@ -61,7 +61,7 @@ test('the mock conforms in read-only mode, apart from the explicitly allowed lim
 
 test('the mock neither pages nor answers 304: reported as not offered, which conforms', () => {
   const paging = report.results.filter((r) => r.check === 'paging');
-  assert.equal(paging.length, 8);
+  assert.equal(paging.length, 9);
   for (const r of paging) {
     assert.equal(r.result, 'skipped', JSON.stringify(r));
     assert.match(r.reason!, /^paging not offered on this list/);
