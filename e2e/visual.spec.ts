@@ -41,6 +41,14 @@ async function settle(page: Page) {
     // Settles whether the image loads or fails (a broken one is replaced by its placeholder).
     await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
     await document.fonts.ready;
+    // Chromium places a native select's text by the metrics of the font it had when the select was
+    // first laid out, the fallback's or the theme's, whichever came first: laid out again here, each
+    // shows its text where the loaded font puts it, on every run (Orders' filters, a payment's method).
+    for (const select of document.querySelectorAll('select')) {
+      select.style.display = 'none';
+      void select.offsetHeight;
+      select.style.display = '';
+    }
     // The growing text areas measure themselves again once the font has loaded (main.tsx).
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
