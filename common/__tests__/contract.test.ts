@@ -38,6 +38,7 @@ describe('the contract loader', () => {
       'message_status',
       'notification',
       'order_updated',
+      'payment_updated',
       'quote_updated',
     ]);
     const validate = createAjv().compile(payloads.notification);
