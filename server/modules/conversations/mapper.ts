@@ -101,12 +101,13 @@ export const toMessage = (row: MessageRow, reactsToMessageId: number | null = nu
   content: row.content,
   timestamp: row.timestamp.toISOString(),
   messageType: row.message_type,
+  // A quote's message is one sent through the outbox: its quoteId comes with the delivery state.
   ...(row.delivery_status !== null && {
     deliveryStatus: row.delivery_status,
     failureReason: row.failure_reason,
+    ...(row.quote_id !== null && { quoteId: row.quote_id }),
   }),
   ...(row.attachment && { attachment: toAttachment(row, row.attachment, reactsToMessageId) }),
-  ...(row.quote_id !== null && { quoteId: row.quote_id }),
 });
 
 /**

@@ -110,14 +110,18 @@ const attachmentJson = sql`jsonb_strip_nulls(jsonb_build_object(
     and reacted.conversation_id = messages.conversation_id
 )) else '{}'::jsonb end`;
 
-/** A message as the contract's Message, in JSON built by PostgreSQL (mapper.ts is the reference). */
+/**
+ * A message as the contract's Message, in JSON built by PostgreSQL (mapper.ts is the reference).
+ * A quote's message is always one sent through the outbox (it has a delivery state), so its
+ * quoteId is built with the delivery fields rather than joined on to every message's JSON.
+ */
 const messageJson = sql<string>`(jsonb_build_object(
   'id', id, 'sender', sender, 'content', content, 'timestamp', ${isoUtc(sql.ref('timestamp'))}, 'messageType', message_type
 ) || case when delivery_status is null then '{}'::jsonb
-     else jsonb_build_object('deliveryStatus', delivery_status, 'failureReason', failure_reason) end
+     when quote_id is null then jsonb_build_object('deliveryStatus', delivery_status, 'failureReason', failure_reason)
+     else jsonb_build_object('deliveryStatus', delivery_status, 'failureReason', failure_reason, 'quoteId', quote_id) end
   || case when jsonb_typeof(attachment) is distinct from 'object' then '{}'::jsonb
-     else jsonb_build_object('attachment', ${attachmentJson}) end
-  || case when quote_id is null then '{}'::jsonb else jsonb_build_object('quoteId', quote_id) end)::text`;
+     else jsonb_build_object('attachment', ${attachmentJson}) end)::text`;
 
 /** The mentions' version (migration 015): the sum of its shards, as text. */
 const MENTIONS_VERSION = sql<string>`(select sum(v)::text from mention_versions)`;
