@@ -269,8 +269,12 @@ export function mpesaPaymentsApi(options: {
           requested_at: options.now(),
           requested_by: by,
         })
+        // Daraja gives each push its own CheckoutRequestID; one it gave before (a replayed answer)
+        // names another push's payment, so it is refused in words rather than failing the insert.
+        .onConflict((oc) => oc.column('checkout_request_id').doNothing())
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!row) throw conflict('M-Pesa answered with the id of an earlier payment request: ask for the payment again');
       return requestJson(row);
     },
   };
