@@ -144,3 +144,14 @@ export function beforeChannels<T extends { customer_address: string }>(row: T): 
   const { customer_address: address, ...rest } = row;
   return { ...rest, whatsapp_phone_number: address } as unknown as T;
 }
+
+/** What the bot and staff wrote in a conversation, oldest first (the customer's messages left out). */
+export async function replyTexts(server: TestServer, conversationId: number): Promise<string[]> {
+  const rows = await server.database.db
+    .selectFrom('messages')
+    .select(['content', 'sender'])
+    .where('conversation_id', '=', conversationId)
+    .orderBy('id')
+    .execute();
+  return rows.filter((m) => m.sender !== 'customer').map((m) => m.content);
+}

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RealtimeEvent } from '../../realtime/events';
-import { startTestServer, TEST_NOW, type TestServer } from '../helpers';
+import { replyTexts, startTestServer, TEST_NOW, type TestServer } from '../helpers';
 
 let server: TestServer;
 const db = () => server.database.db;
@@ -48,17 +48,7 @@ async function say(phone: string, content: string) {
   server.clock.now = new Date(server.clock.now.getTime() + 60_000);
 }
 
-const botTexts = async (conversationId: number) =>
-  (
-    await db()
-      .selectFrom('messages')
-      .select(['content', 'sender'])
-      .where('conversation_id', '=', conversationId)
-      .orderBy('id')
-      .execute()
-  )
-    .filter((m) => m.sender !== 'customer')
-    .map((m) => m.content);
+const botTexts = (conversationId: number) => replyTexts(server, conversationId);
 
 describe('a deal becomes a quote, then an order, with the bot alone', () => {
   it('quotes "3 slabs, Nakuru" at once and makes the order on "sawa"', async () => {

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerOrdersRepository } from '../../modules/orders/customer-orders';
-import { startTestServer, TEST_NOW, type TestServer } from '../helpers';
+import { replyTexts, startTestServer, TEST_NOW, type TestServer } from '../helpers';
 
 let server: TestServer;
 const db = () => server.database.db;
@@ -46,17 +46,7 @@ const conversationOf = (phone: string) =>
     .where('customer_address', '=', phone)
     .executeTakeFirstOrThrow();
 
-const botTexts = async (conversationId: number) =>
-  (
-    await db()
-      .selectFrom('messages')
-      .select(['content', 'sender'])
-      .where('conversation_id', '=', conversationId)
-      .orderBy('id')
-      .execute()
-  )
-    .filter((m) => m.sender !== 'customer')
-    .map((m) => m.content);
+const botTexts = (conversationId: number) => replyTexts(server, conversationId);
 
 /** An order of the conversation, made `minutesAgo` before the test's clock. */
 const order = (
